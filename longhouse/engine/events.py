@@ -1,0 +1,32 @@
+"""Events: what happened, in words, for the move log and the client's animations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    ``seats`` says who may see it: ``None`` means everybody (spectators too); a tuple names the only
+    seats that may receive it (a card drawn into a hand, say). An event never carries a secret that a
+    seat it is visible to may not know.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+def visible_events(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events a seat (or a spectator, ``None``) may receive, as JSON."""
+    return [e.to_json() for e in events if e.visible_to(seat)]

@@ -1,0 +1,173 @@
+"""Game records: a header and the action log, replaying move for move (DESIGN.md §2)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from longhouse.engine.errors import IllegalAction, LonghouseError, RecordError
+from longhouse.engine.events import Event
+from longhouse.engine.state import Action, Game, State
+
+_HEADER_KEYS = {"game", "rules_version", "players", "seed", "setup", "actions", "result"}
+
+
+@dataclass
+class Record:
+    """A game record. Each entry of ``actions`` is ``{"seat": s, "action": {...}}`` or, for a step a
+    seat took back, ``{"seat": s, "undo": k}`` (``k`` as in ``State.undo``)."""
+
+    game: str
+    rules_version: str
+    players: list[str]
+    seed: int
+    setup: dict[str, Any] | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": list(self.players),
+            "seed": self.seed,
+            "setup": self.setup,
+            "actions": [dict(a) for a in self.actions],
+            "result": self.result,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Check the header's shape and read it; the actions are checked when replayed."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a record is a JSON object")
+        unknown = set(data) - _HEADER_KEYS
+        if unknown:
+            raise RecordError(f"unknown keys {sorted(unknown)}")
+        for key in ("game", "rules_version", "players", "seed", "actions"):
+            if key not in data:
+                raise RecordError(f"missing {key!r}")
+        game, version, players, seed = data["game"], data["rules_version"], data["players"], data["seed"]
+        if not isinstance(game, str) or not isinstance(version, str):
+            raise RecordError("'game' and 'rules_version' must be strings")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError("'players' must be a list of names")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RecordError("'seed' must be an integer")
+        setup = data.get("setup")
+        if setup is not None and not isinstance(setup, dict):
+            raise RecordError("'setup' must be an object or null")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("'actions' must be a list")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("'result' must be an object or null")
+        return cls(game, version, list(players), seed, setup, list(actions), result)
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc}") from exc
+        return cls.from_json(data)
+
+
+def result_of(state: State) -> dict[str, Any]:
+    """The ``result`` block of a finished game."""
+    return {
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "breakdown": state.score_breakdown(),
+    }
+
+
+def apply_entry(game: Game, state: State, entry: Any, index: int) -> list[Event]:
+    """Apply one record entry to ``state``; raise ``RecordError`` naming ``index`` on any fault."""
+    if not isinstance(entry, Mapping) or "seat" not in entry:
+        raise RecordError("an entry is an object with 'seat' and 'action' (or 'undo')", index)
+    seat = entry["seat"]
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise RecordError(f"seat must be an integer, not {seat!r}", index)
+    keys = set(entry) - {"seat"}
+    try:
+        if keys == {"action"}:
+            action = game.action_from_json(entry["action"])
+            return state.apply(seat, action)
+        if keys == {"undo"}:
+            step = entry["undo"]
+            if isinstance(step, bool) or not isinstance(step, int):
+                raise RecordError("undo takes an integer step", index)
+            return state.undo(seat, step)
+    except IllegalAction as exc:
+        raise RecordError(str(exc), index) from exc
+    raise RecordError("an entry has exactly one of 'action' or 'undo' beside 'seat'", index)
+
+
+def start(record: Record) -> tuple[Game, State]:
+    """The game and the initial state a record's header describes."""
+    from longhouse import games
+
+    try:
+        game = games.get(record.game)
+    except KeyError as exc:
+        raise RecordError(f"unknown game {record.game!r}") from exc
+    if record.rules_version != game.rules_version:
+        raise RecordError(
+            f"recorded under rules version {record.rules_version!r}, this engine plays {game.rules_version!r}"
+        )
+    try:
+        state = game.new_state(len(record.players), record.seed, record.setup)
+    except LonghouseError as exc:
+        raise RecordError(f"cannot set up the game: {exc}") from exc
+    return game, state
+
+
+def replay(record: Record, *, check_result: bool = True) -> State:
+    """Replay a record move for move and return the final state.
+
+    Raises ``RecordError`` with the index of the first entry that is malformed or illegal, or without
+    an index when the header is at fault or the recorded result disagrees with the replay.
+    """
+    game, state = start(record)
+    for index, entry in enumerate(record.actions):
+        apply_entry(game, state, entry, index)
+    if check_result and record.result is not None:
+        if not state.is_over():
+            raise RecordError("the record claims a result but the game is not over")
+        actual = result_of(state)
+        for key in ("scores", "winners"):
+            if key in record.result and record.result[key] != actual[key]:
+                raise RecordError(f"recorded {key} {record.result[key]} but the replay gives {actual[key]}")
+    return state
+
+
+class Match:
+    """A state together with the record that produced it: apply actions and keep the log."""
+
+    def __init__(self, game: Game, players: Sequence[str], seed: int, setup: Mapping[str, Any] | None = None):
+        self.game = game
+        self.state = game.new_state(len(players), seed, dict(setup) if setup is not None else None)
+        self.record = Record(game.name, game.rules_version, list(players), seed,
+                             dict(setup) if setup is not None else None)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        events = self.state.apply(seat, action)
+        self.record.actions.append({"seat": seat, "action": self.game.action_to_json(action)})
+        self._finish()
+        return events
+
+    def undo(self, seat: int, step: int = -1) -> list[Event]:
+        events = self.state.undo(seat, step)
+        self.record.actions.append({"seat": seat, "undo": step})
+        return events
+
+    def _finish(self) -> None:
+        if self.state.is_over():
+            self.record.result = result_of(self.state)

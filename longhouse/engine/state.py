@@ -1,0 +1,183 @@
+"""The game-agnostic contract: a Game describes a game, a State is one position of it.
+
+Every game package subclasses these two classes. The server, the bots, the records and the CLI use
+nothing else about a game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from typing import Any, ClassVar
+
+from longhouse.engine.errors import IllegalAction
+from longhouse.engine.events import Event
+from longhouse.engine.rng import Rng
+
+#: An action is a small immutable, hashable value defined by each game.
+Action = Hashable
+JSON = dict[str, Any]
+
+
+class Game(ABC):
+    """A value describing one game: its identity, its player counts, and its codecs."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    #: The documented ``setup=`` keys, each with a sentence saying what it fixes.
+    setup_keys: ClassVar[Mapping[str, str]] = {}
+
+    @abstractmethod
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> State:
+        """A fresh game. ``setup`` fixes what the seed would otherwise shuffle."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Read back a snapshot written by ``State.to_json`` (raises ``SnapshotError``)."""
+
+    @abstractmethod
+    def action_to_json(self, action: Action) -> JSON: ...
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """Parse an action; garbage raises ``IllegalAction`` with a clear message."""
+
+    @abstractmethod
+    def action_to_text(self, action: Action) -> str: ...
+
+    @abstractmethod
+    def action_from_text(self, text: str) -> Action:
+        """Parse the short text notation; garbage raises ``IllegalAction``."""
+
+    @abstractmethod
+    def max_actions(self, num_players: int) -> int:
+        """An upper bound on the number of actions in one game (the rulebook's bound on its length)."""
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words, for menus. Defaults to the text notation."""
+        return self.action_to_text(action)
+
+    def check_players(self, num_players: int) -> None:
+        from longhouse.engine.errors import SetupError
+
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise SetupError(f"the number of players must be a whole number, not {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise SetupError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+class State(ABC):
+    """One position of one game.
+
+    Subclasses implement the abstract methods; ``apply`` is a template that checks the seat and the
+    legality of the action before calling ``_apply``, so that an illegal action changes nothing.
+    """
+
+    game: ClassVar[Game]
+    num_players: int
+
+    # --- whose move, and what may be done -------------------------------------------------------
+
+    @abstractmethod
+    def acting(self) -> tuple[int, ...]:
+        """The seats that may act now (several during a simultaneous choice); empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a stable order (empty if the seat may not act)."""
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may play ``action`` now. Games override it with a cheaper test."""
+        try:
+            return action in self.legal_actions(seat)
+        except TypeError:  # unhashable garbage
+            return False
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat``; raise ``IllegalAction`` and change nothing if it is illegal."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.acting():
+            raise IllegalAction(f"it is not seat {seat}'s turn to act")
+        if not self.is_legal(seat, action):
+            raise IllegalAction(f"{self._describe_illegal(action)} is not a legal action for seat {seat} now")
+        return self._apply(seat, action)
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Play a legal action (already checked) and return what happened."""
+
+    def _describe_illegal(self, action: Action) -> str:
+        try:
+            return repr(self.game.action_to_text(action))
+        except Exception:  # garbage that the notation cannot print
+            return repr(action)[:80]
+
+    # --- taking a step back ---------------------------------------------------------------------
+
+    def undo_steps(self, seat: int) -> int:
+        """How many of its own recent steps ``seat`` may take back now (0 when none)."""
+        return 0
+
+    def undo(self, seat: int, step: int = -1) -> list[Event]:
+        """Take back one of ``seat``'s undoable steps (the last by default).
+
+        Never across a reveal of hidden information or another seat's action; raises
+        ``IllegalAction`` and changes nothing when there is nothing to take back.
+        """
+        raise IllegalAction("there is nothing to take back")
+
+    # --- the end and the score ------------------------------------------------------------------
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score: running during the game, final when it is over."""
+
+    @abstractmethod
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat, per scoring category, as the rulebook's score sheet shows it."""
+
+    def winners(self) -> list[int]:
+        """The seats with the best final result (several on a shared victory); empty while running."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # --- information ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """Everything ``seat`` may know, JSON-ready; ``None`` is a spectator."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent deep copy."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A copy in which everything hidden from ``seat`` is re-dealt at random, consistent with
+        what ``seat`` has seen. The copy's own future randomness is re-seeded from ``rng`` too."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """A full snapshot that ``Game.state_from_json`` reads back exactly."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game is self.game and other.to_json() == self.to_json()
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,32 @@
+"""The registry of games: ``get(name)`` and ``names()``.
+
+Each game lives in its own package ``longhouse.games.<name>`` exposing ``GAME``; it is imported on
+first use, so the server and the CLI pay only for the games they touch.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from longhouse.engine.state import Game
+
+_MODULES: dict[str, str] = {
+    "manitou": "longhouse.games.manitou",
+}
+_loaded: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    """The names of every game the hall offers, in a stable order."""
+    return list(_MODULES)
+
+
+def get(name: str) -> Game:
+    """The game called ``name``; ``KeyError`` for an unknown one."""
+    if name not in _MODULES:
+        raise KeyError(f"unknown game {name!r}; games are {', '.join(names())}")
+    if name not in _loaded:
+        game = import_module(_MODULES[name]).GAME
+        assert isinstance(game, Game) and game.name == name
+        _loaded[name] = game
+    return _loaded[name]
