@@ -37,7 +37,7 @@ from typing import Any
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.records import Match, Record, replay
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import Action, Game, State
+from longhouse.engine.state import Game, State
 
 #: Values that are no game's action.
 GARBAGE: tuple[Any, ...] = (None, 0, -1, 3.5, "", "x", "garbage", (), ("junk", 1), frozenset({1}), b"\x00")
