@@ -228,11 +228,12 @@ class Checker:
             for _ in range(min(self.refusals_per_state, len(pool))):
                 self._refused(state, snap, seat, pool[rng.below(len(pool))], "an unlisted action")
         any_action = self.seen_actions[-1] if self.seen_actions else None
-        for seat in (-1, n, "0", None, True):
-            self._refused(state, snap, seat, any_action, "an absent seat")
-        for seat in range(n):
-            if seat not in acting and any_action is not None:
-                self._refused(state, snap, seat, any_action, "a seat that may not act")
+        absent: tuple[Any, ...] = (-1, n, "0", None, True)
+        for nobody in absent:
+            self._refused(state, snap, nobody, any_action, "an absent seat")
+        for idle in range(n):
+            if idle not in acting and any_action is not None:
+                self._refused(state, snap, idle, any_action, "a seat that may not act")
 
     def _check_views(self, state: State, snap: dict[str, Any], rng: Rng) -> None:
         n = state.num_players
