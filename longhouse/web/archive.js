@@ -8,7 +8,7 @@ export async function showArchive(root) {
     h("td", {}, `#${t.id}`),
     h("td", {}, t.game),
     h("td", {}, (t.players || []).map((p, i) => h("span", {}, seatTag(i, p), " ",
-      t.scores ? h("b", {}, String(t.scores[i])) : null, t.winners && t.winners.includes(i) ? " 🏆 " : " "))),
+      t.scores ? h("b", {}, String(t.scores[i])) : null, t.winners && t.winners.includes(i) ? " ★ " : " "))),
     h("td", {}, t.finished ? new Date(t.finished * 1000).toLocaleString() : ""),
     h("td", {}, h("a", { href: `/replay/${t.id}`, class: "button" }, "Replay"), " ",
       h("a", { href: `/api/tables/${t.id}/record`, download: `longhouse-${t.game}-${t.id}.json`, class: "button" },

@@ -39,9 +39,9 @@ export function showLobby(root, me) {
         h("td", {}, h("a", { href: `/table/${t.id}`, class: "open-table" }, `Table ${t.id}`)),
         h("td", {}, h("span", { class: `badge ${t.status}` }, statusWord(t))),
         h("td", { class: "seats" }, t.seats.map((s, i) => s
-          ? seatTag(i, s.name + (s.kind === "bot" ? " 🤖" : ""))
+          ? seatTag(i, s.name + (s.kind === "bot" ? " (bot)" : ""))
           : h("span", { class: "seat-free" }, `${cap(COLOURS[i])} free`))),
-        h("td", { class: "watchers" }, t.spectators.length ? `👁 ${t.spectators.length}` : ""),
+        h("td", { class: "watchers" }, t.spectators.length ? `${t.spectators.length} watching` : ""),
         h("td", {}, h("a", { href: `/table/${t.id}`, class: "button" }, t.status === "waiting" ? "Sit down" : "Watch"))));
       tablesEl.append(h("section", { class: "game-tables panel" },
         h("h2", {}, info ? info.title : game, h("small", {}, ` · ${list.length} table${list.length === 1 ? "" : "s"}`)),

@@ -44,9 +44,10 @@ export async function showTable(root, tableId, me) {
     statusEl.className = `badge ${t.status}`;
     seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
       seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
+      i === mySeat ? h("small", {}, " (you)") : null,
       s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
       s && s.kind === "user" && !s.connected ? h("small", { class: "away" }, " away") : null)),
-    t.spectators.length ? h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`) : null);
+    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`)] : []));
     const free = t.seats.some((s) => s === null);
     const seated = t.seats.filter(Boolean).length;
     buttons.replaceChildren();

@@ -52,7 +52,7 @@ def drag_card(page: Any) -> None:
     page.mouse.up()
 
 
-def select_party(page: Any, take_back: bool) -> None:
+def select_party(page: Any, take_back: bool, shot: Path | None = None) -> None:
     need = int(page.inner_text("#pick-counter").split("/")[1])
     if take_back:  # pick one card and take it back before OK
         v = version(page)
@@ -64,6 +64,9 @@ def select_party(page: Any, take_back: bool) -> None:
         wait_moved(page, v)
         assert page.inner_text("#pick-counter").startswith("0 /")
     while int(page.inner_text("#pick-counter").split("/")[0]) < need:
+        if shot is not None and int(page.inner_text("#pick-counter").split("/")[0]) == 5:
+            page.screenshot(path=str(shot))
+            shot = None
         v = version(page)
         page.locator(".reserve .card.pickable").last.click()
         wait_moved(page, v)
@@ -124,7 +127,7 @@ def test_two_people_and_two_bots_play_manitou_to_the_end(hall: Hall, browser: An
                 finished += 1
                 continue
             if phase == "select" and page.locator("#ok-button").count():
-                select_party(page, take_back=not took_back)
+                select_party(page, take_back=not took_back, shot=None if took_back else shots / "select.png")
                 took_back = True
             elif phase == "hunt" and page.locator(".status-line.my-turn").count():
                 v = version(page)
@@ -134,6 +137,12 @@ def test_two_people_and_two_bots_play_manitou_to_the_end(hall: Hall, browser: An
                 if plays == 5 and not hunt_shot:
                     page.screenshot(path=str(shots / "hunt.png"))
                     hunt_shot = True
+                    # a reload (as after a network drop) gets the seat and the current view back
+                    before = version(page)
+                    page.reload()
+                    page.wait_for_selector(".manitou .my-area .hand")
+                    assert version(page) >= before
+                    assert page.locator(".seat-list li.mine").count() == 1
             elif phase == "score" and page.locator("#score-continue").count():
                 if not score_shot:
                     page.screenshot(path=str(shots / "score.png"))

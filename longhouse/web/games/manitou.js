@@ -65,8 +65,8 @@ export function createBoard(root, api) {
   const reference = h("aside", { class: "reference", "aria-label": "who beats whom" },
     h("h3", {}, "Who beats whom"),
     h("table", {}, h("tbody", {}, Object.entries(BEATS).map(([w, beaten]) => h("tr", {},
-      h("th", {}, svg("0 0 40 42", FIGURES[w], "mini"), WARRIORS[w]),
-      h("td", {}, "beats ", beaten.map((b) => WARRIORS[b]).join(", ")))))),
+      h("td", {}, h("div", { class: "ref-who" }, svg("0 0 40 42", FIGURES[w], "mini"), h("b", {}, WARRIORS[w])),
+        h("div", { class: "beats" }, "beats ", beaten.map((b) => WARRIORS[b]).join(", "))))))),
     h("p", { class: "hint" }, "Same warrior on a controlled ground: both are cancelled. "
       + "A second warrior of the controller protects the first."));
   const mine = h("div", { class: "my-area" });
@@ -174,7 +174,7 @@ export function createBoard(root, api) {
           if (!seenCards.has(key)) fresh.add(key);
           const card = cardEl(c.code, { seat: s, cls: `${cls} small${seenCards.has(key) || !seenCards.size ? "" : " fresh"}` });
           card.dataset.key = key;
-          return card;
+          return h("div", { class: "slot-wrap" }, card);
         });
         const total = g.hunter_totals[s];
         return h("div", { class: `lane seat-${COLOURS[s]}${s === seat() ? " mine" : ""}`, dataset: { seat: s } },
@@ -183,7 +183,7 @@ export function createBoard(root, api) {
           total ? h("span", { class: "total", title: "hunters' strength" }, String(total)) : null);
       });
       const controller = g.controller !== null && g.controller !== undefined
-        ? h("span", { class: `controller seat-${COLOURS[g.controller]}` }, `${SYMBOLS[g.controller]} ${cap(COLOURS[g.controller])} controls`)
+        ? h("span", { class: `controller seat-${COLOURS[g.controller]}`, title: `${cap(COLOURS[g.controller])} controls this ground` }, `${SYMBOLS[g.controller]} ${cap(COLOURS[g.controller])}`)
         : null;
       const isTarget = targets.includes(gi);
       return h("div", {
@@ -235,7 +235,13 @@ export function createBoard(root, api) {
       me === v.dealer ? h("span", { class: "dealer" }, "dealer") : null);
     if (v.phase === "select") {
       const picks = new Set(legal((a) => a.type === "pick").map((a) => a.card));
-      const reserve = [...you.reserve].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+      // the view's reserve still holds the picked cards; show only what is left to pick
+      const reserve = [...you.reserve];
+      for (const code of you.selection) {
+        const i = reserve.indexOf(code);
+        if (i >= 0) reserve.splice(i, 1);
+      }
+      reserve.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
       const reserveEl = h("div", { class: "reserve", role: "group", "aria-label": "your reserve" }, reserve.map((code) => {
         const c = cardEl(code, { seat: me, cls: picks.has(code) ? "pickable" : "inert" });
         c.dataset.reserveCard = code;
@@ -270,7 +276,15 @@ export function createBoard(root, api) {
         h("div", { class: "party" }, h("h3", {}, p.confirmed ? "Your hunting party (confirmed)"
           : h("span", {}, "Your hunting party ", h("b", { class: "counter", id: "pick-counter" }, `${you.selection.length} / ${you.must_pick}`))),
         selection, p.confirmed ? null : ok),
-        p.confirmed ? null : h("div", { class: "reserve-box" }, h("h3", {}, `Reserve — click to pick (${you.reserve.length} left)`), reserveEl)));
+        p.confirmed ? null : h("div", { class: "reserve-box" }, h("h3", {}, `Reserve — click a card to pick it (${reserve.length} left)`), reserveEl)));
+      return;
+    }
+    if (v.phase !== "hunt") {
+      mine.replaceChildren(head, h("div", { class: "my-stats" },
+        h("div", {}, `Buffalo: ${p.buffalo.join(" + ") || "—"}`),
+        h("div", {}, `Prisoners: ${p.prisoners}`),
+        h("div", {}, `Pelt robbers: ${p.pelt_robbers}`),
+        h("div", {}, `Reserve: ${p.reserve_size} cards`)));
       return;
     }
     const canPlay = v.phase === "hunt" && v.turn === me;
@@ -398,7 +412,7 @@ export function createBoard(root, api) {
       const rows = [["buffalo", "Buffalo"], ["prisoners", "Prisoners"], ["pelt_robbers", "Pelt robbers"], ["total", "Total"]];
       foot = h("section", { class: "final" }, h("h3", {}, "Final results"),
         h("table", { class: "score-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, ""), seatsOrder.map((s) => h("th", { class: v.winners.includes(s) ? "winner" : "" }, tag(s), v.winners.includes(s) ? " 🏆" : "")))),
+          h("thead", {}, h("tr", {}, h("th", {}, ""), seatsOrder.map((s) => h("th", { class: v.winners.includes(s) ? "winner" : "" }, tag(s), v.winners.includes(s) ? h("span", { class: "star", title: "winner" }, " ★") : "")))),
           h("tbody", {}, rows.map(([k, label]) => h("tr", { class: k === "total" ? "total" : "" }, h("th", {}, label),
             seatsOrder.map((s) => h("td", {}, String(v.breakdown[s][k]))))))),
         h("div", { class: "row" },
