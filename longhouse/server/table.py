@@ -62,6 +62,10 @@ class Table:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.bots: dict[int, bots.Bot] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        # For merging concurrent moves of a simultaneous phase: since which version each acting seat has
+        # been acting without a break, and the version its own last move made.
+        self.acting_since: dict[int, int] = {}
+        self.last_own: dict[int, int] = {}
 
     @classmethod
     def load(cls, hall: Hall, row: TableRow, record: Record | None) -> Table:
@@ -70,6 +74,7 @@ class Table:
         if record is not None:
             table.game, table.state, table.history = replay_with_events(record)
             table.record = record
+            table._track_acting()
         return table
 
     # --- who is here ------------------------------------------------------------------------------
@@ -204,6 +209,7 @@ class Table:
         self.occupants = seated
         self.record, self.state, self.history = record, state, []
         self.status = "running"
+        self._track_acting()
         self.bots = {}
         for seat, occ in enumerate(seated):
             if occ is not None and occ["kind"] == "bot":
@@ -238,7 +244,7 @@ class Table:
         if self.state.is_over():
             conn.error("the game is over", ref)
             return
-        if version != self.version:
+        if not self.fresh(seat, version):
             conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "
                        "your view is refreshed", ref, code="stale")
             conn.send(self._state_message(seat, []))
@@ -249,6 +255,26 @@ class Table:
             conn.error(str(exc), ref, code="illegal")
             return
         self.commit(seat, entry, events)
+
+    def fresh(self, seat: int, version: int) -> bool:
+        """Whether a move made at ``version`` may still be played.
+
+        At the current version, yes. At an older one only in a simultaneous phase: when ``seat`` has been
+        acting all along since then and has not moved itself since, so only other seats' independent
+        choices came in between (the move is then checked for legality as usual). Anything else is stale.
+        """
+        if version == self.version:
+            return True
+        return (version < self.version and self.acting_since.get(seat, self.version + 1) <= version
+                and self.last_own.get(seat, -1) <= version)
+
+    def _track_acting(self) -> None:
+        acting = set(self.state.acting()) if self.state is not None else set()
+        for seat in list(self.acting_since):
+            if seat not in acting:
+                del self.acting_since[seat]
+        for seat in acting:
+            self.acting_since.setdefault(seat, self.version)
 
     def commit(self, seat: int, entry: dict[str, Any], events: list[Event]) -> bool:
         """Store an entry already applied to the state, then broadcast it. False if storing failed."""
@@ -266,13 +292,15 @@ class Table:
             return False
         self.record.actions.append(entry)
         self.history.extend(events)
+        self.last_own[seat] = self.version
+        self._track_acting()
         if over:
             self.record.result = result
             self.status = "over"
             for task in self.bot_tasks.values():
                 task.cancel()
             self.bot_tasks.clear()
-        self.resend_state(events)
+        self.resend_state(events, by=seat)
         if over:
             self.seating_changed()
             self.hall.table_finished(self)
@@ -285,20 +313,22 @@ class Table:
         assert record is not None
         self.game, self.state, self.history = replay_with_events(record)
         self.record = record
+        self.acting_since = {}
+        self._track_acting()
 
-    def _state_message(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+    def _state_message(self, seat: int | None, events: list[Event], by: int | None = None) -> dict[str, Any]:
         assert self.state is not None
         state = self.state
         legal = state.legal_actions(seat) if seat is not None and seat in state.acting() else []
         return {
-            "type": "state", "version": self.version, "status": self.status, "seat": seat,
+            "type": "state", "version": self.version, "status": self.status, "seat": seat, "by": by,
             "view": state.view(seat),
             "events": [e.to_json() for e in events if e.visible_to(seat)],
             "legal": [self.game.action_to_json(a) for a in legal],
             "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
         }
 
-    def resend_state(self, events: list[Event] | None = None) -> None:
+    def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
         """Send every client the view of its own seat (spectators the public view) and its events."""
         if self.state is None:
             return
@@ -308,7 +338,7 @@ class Table:
         for conn in self.conns:
             seat = self.seat_of(conn.user.id)
             if seat not in cache:
-                cache[seat] = encode(self._state_message(seat, events or []))
+                cache[seat] = encode(self._state_message(seat, events or [], by))
             conn.send_text(cache[seat])
 
     # --- bots -----------------------------------------------------------------------------------

@@ -315,3 +315,16 @@ def test_unknown_table_is_refused(hall: Hall) -> None:
     assert ws.wait_type("error")["message"] == "there is no such table"
     assert ann.http.get("/api/tables/999/record").status_code == 404
     assert games.get("toy").name == "toy"
+
+
+def test_concurrent_picks_of_a_simultaneous_phase_are_merged_but_a_repeat_is_stale(hall: Hall) -> None:
+    tid, _, (wa, wb, _wc) = seat_table(hall, 3)
+    pick(wa, version=0)
+    wa.wait_type("state", version=1)
+    # Bob chose at version 0 too; only Ann's independent pick came in between, so his pick stands
+    pick(wb, version=0)
+    assert wb.wait_type("state", version=2)["by"] == 1
+    # but Ann's second move made on version 0 is stale: she has moved since (a double click, say)
+    pick(wa, version=0, ref=3)
+    assert wa.wait_type("error")["code"] == "stale"
+    assert hall.hall.tables[tid].version == 2
