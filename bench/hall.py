@@ -34,6 +34,20 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parent.parent
 COOKIE = "longhouse_session"
 _decode = msgspec.json.Decoder().decode
+
+
+class Reply(msgspec.Struct):
+    """The few fields a simulated player reads; the view itself is skipped unparsed, as a bot would."""
+
+    type: str
+    version: int = -1
+    by: int | None = None
+    seat: int | None = None
+    status: str = ""
+    legal: list[Any] = []
+
+
+_decode_reply = msgspec.json.Decoder(Reply).decode
 _encode = msgspec.json.Encoder().encode
 
 
@@ -41,6 +55,12 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -97,7 +117,7 @@ def serve_echo(port: int) -> None:
     import uvicorn
 
     uvicorn.run(echo_app(), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio",
-                ws_max_size=64 * 1024)
+                ws_max_size=64 * 1024, ws_per_message_deflate=False)
 
 
 async def echo_rate(port: int, clients: int, seconds: float) -> float:
@@ -133,6 +153,7 @@ class Player:
         self.rng = rng
         self.ws: ClientConnection | None = None
         self.latencies: list[float] = []
+        self.acked_at: list[float] = []
         self.stale = 0
         self.moves = 0
         self.over = asyncio.Event()
@@ -151,39 +172,39 @@ class Player:
         """Answer every state in which this seat may act with a random legal move."""
         assert self.ws is not None
         pending: tuple[int, float] | None = None  # (version sent, time sent)
-        latest: dict[str, Any] | None = None
+        latest: Reply | None = None
         async for raw in self.ws:
-            msg = _decode(raw)
-            kind = msg.get("type")
-            if kind == "table":
-                self.seat = msg["you"]["seat"]
-                continue
+            msg = _decode_reply(raw)
+            kind = msg.type
             if kind == "error":
                 if pending is not None:
                     self.stale += 1
                     pending = None
             elif kind == "state":
                 self.started.set()
-                if pending is not None and msg["by"] == self.seat and msg["version"] > pending[0]:
-                    self.latencies.append(time.perf_counter() - pending[1])
+                self.seat = msg.seat
+                if pending is not None and msg.by == self.seat and msg.version > pending[0]:
+                    now = time.perf_counter()
+                    self.latencies.append(now - pending[1])
+                    self.acked_at.append(now)
                     self.moves += 1
                     pending = None
                 latest = msg
-                if msg["status"] == "over":
+                if msg.status == "over":
                     self.over.set()
                     return
             else:
                 continue
-            if latest is None or pending is not None or not latest["legal"]:
+            if latest is None or pending is not None or not latest.legal:
                 continue
             if not go.is_set():
                 await go.wait()
             if stop_at[0] and time.perf_counter() > stop_at[0]:
                 self.over.set()
                 return
-            action = self.rng.choice(latest["legal"])
-            pending = (latest["version"], time.perf_counter())
-            await self.send({"type": "action", "version": latest["version"], "action": action})
+            action = self.rng.choice(latest.legal)
+            pending = (latest.version, time.perf_counter())
+            await self.send({"type": "action", "version": latest.version, "action": action})
 
 
 async def hall_run(port: int, tables: int, per_table: int, seconds: float, server_pid: int,
@@ -224,6 +245,7 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
     await asyncio.gather(*[p.started.wait() for p in players])
     rss_started = rss_kib(server_pid)
     start = time.perf_counter()
+    cpu_server, cpu_client = cpu_seconds(server_pid), cpu_seconds(os.getpid())
     stop_at[0] = start + seconds
     go.set()
     peak = rss_started
@@ -232,15 +254,20 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
         peak = max(peak, rss_kib(server_pid))
         if time.perf_counter() > stop_at[0] + 10:
             break
-    elapsed = time.perf_counter() - start
+    acks = sorted(t for p in players for t in p.acked_at if t <= stop_at[0])
+    end = acks[-1] if acks else time.perf_counter()
+    elapsed = end - start
+    cpu_server = cpu_seconds(server_pid) - cpu_server
+    cpu_client = cpu_seconds(os.getpid()) - cpu_client
     for task in tasks:
         task.cancel()
     for p in players:
         if p.ws is not None:
             await p.ws.close()
-    latencies = sorted(x for p in players for x in p.latencies)
-    moves = sum(p.moves for p in players)
+    latencies = sorted(x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True) if t <= stop_at[0])
+    moves = len(acks)
     return {
+        "cpu_server": cpu_server, "cpu_client": cpu_client,
         "moves": moves, "elapsed": elapsed, "moves_per_s": moves / elapsed,
         "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
@@ -284,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hall benchmark: {args.tables} tables x {args.players} players = {clients} websocket clients (loopback)")
     print(f"  moves acknowledged   {result['moves']} in {result['elapsed']:.1f} s"
           f"  ({result['stale']} stale moves refused and retried)")
-    print(f"  moves/s              {result['moves_per_s']:.0f}")
+    print(f"  moves/s              {result['moves_per_s']:.0f}   (CPU: server {result['cpu_server']:.1f} s, "
+          f"clients {result['cpu_client']:.1f} s; {os.cpu_count()} cores)")
     print(f"  move latency         p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms")
     print(f"  server memory        {result['rss_before_kib'] / 1024:.1f} MiB before tables, "
           f"{result['rss_peak_kib'] / 1024:.1f} MiB peak; {result['kib_per_table']:.0f} KiB per table")

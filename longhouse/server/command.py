@@ -19,6 +19,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table-prefix", default="", help="prefix of the store's table names (default none)")
     parser.add_argument("--bot-delay", type=float, default=0.6,
                         help="seconds a bot waits before it moves, so people can follow (default 0.6)")
+    parser.add_argument("--ws-deflate", action="store_true",
+                        help="compress websocket messages (permessage-deflate; saves bandwidth, costs CPU)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
 
@@ -34,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Longhouse hall on http://{args.host}:{args.port}/  (store: {args.database})", flush=True)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
-                    ws="websockets-sansio")
+                    ws="websockets-sansio", ws_per_message_deflate=args.ws_deflate)
     finally:
         store.close()
     return 0

@@ -28,12 +28,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.url import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -130,8 +131,16 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.metadata, self.users, self.sessions, self.tables, self.actions = _schema(prefix)
         self.metadata.create_all(self.engine)
+        # The hot path (one row per move) keeps one connection and prebuilt statements.
+        self._writer: Connection | None = None
+        self._insert_action = self.actions.insert()
+        self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
+            status="over", result=bindparam("result"), finished=bindparam("finished"))
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.engine.dispose()
 
     def drop_all(self) -> None:
@@ -209,11 +218,21 @@ class Store:
     def append_action(self, table_id: int, index: int, entry: dict[str, Any],
                       result: dict[str, Any] | None = None) -> None:
         """Commit one record entry (and, if the game ended with it, the result) atomically."""
-        with self.engine.begin() as c:
-            c.execute(self.actions.insert().values(table_id=table_id, idx=index, entry=json.dumps(entry)))
+        if self._writer is None or self._writer.closed:
+            self._writer = self.engine.connect()
+        c = self._writer
+        try:
+            c.execute(self._insert_action, {"table_id": table_id, "idx": index, "entry": json.dumps(entry)})
             if result is not None:
-                c.execute(self.tables.update().where(self.tables.c.id == table_id).values(
-                    status="over", result=result, finished=time.time()))
+                c.execute(self._finish_table, {"tid": table_id, "result": result, "finished": time.time()})
+            c.commit()
+        except Exception:
+            try:
+                c.rollback()
+                c.close()
+            finally:
+                self._writer = None
+            raise
 
     def delete_table(self, table_id: int) -> None:
         with self.engine.begin() as c:
