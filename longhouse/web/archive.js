@@ -29,7 +29,8 @@ export async function showReplay(root, tableId) {
   const label = h("span", { class: "step-label" });
   const events = h("div", { class: "replay-events", "aria-live": "polite" });
   let step = 0;
-  const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => record.players });
+  const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => record.players,
+    replay: true });
   function show(i) {
     step = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = String(step);
@@ -40,11 +41,11 @@ export async function showReplay(root, tableId) {
   slider.addEventListener("input", () => show(Number(slider.value)));
   root.replaceChildren(h("div", { class: "replay" },
     h("div", { class: "replay-controls" }, h("h1", {}, `Replay of table ${tableId}`),
-      h("button", { onclick: () => show(0), "aria-label": "first move" }, "⏮"),
+      h("button", { onclick: () => show(0), "aria-label": "first move" }, "« first"),
       h("button", { id: "replay-prev", onclick: () => show(step - 1), "aria-label": "previous move" }, "◀"),
       slider,
       h("button", { id: "replay-next", onclick: () => show(step + 1), "aria-label": "next move" }, "▶"),
-      h("button", { onclick: () => show(steps.length - 1), "aria-label": "last move" }, "⏭"), label,
+      h("button", { onclick: () => show(steps.length - 1), "aria-label": "last move" }, "last »"), label,
       h("a", { href: `/api/tables/${tableId}/record`, download: `longhouse-${record.game}-${tableId}.json`, class: "button" },
         "Record (JSON)")),
     events, boardEl));

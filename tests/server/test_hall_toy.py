@@ -328,3 +328,9 @@ def test_concurrent_picks_of_a_simultaneous_phase_are_merged_but_a_repeat_is_sta
     pick(wa, version=0, ref=3)
     assert wa.wait_type("error")["code"] == "stale"
     assert hall.hall.tables[tid].version == 2
+
+
+def test_the_toy_game_passes_the_engine_conformance_suite() -> None:
+    from longhouse.engine.conformance import check_game
+
+    check_game(games.get("toy"), 3, games=20, seed=4)

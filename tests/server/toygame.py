@@ -35,7 +35,9 @@ class ToyGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> ToyState:
         try:
-            return ToyState(data["n"], data["hands"], data["picks"], data["scores"], data["round"])
+            state = ToyState(data["n"], data["hands"], data["picks"], data["scores"], data["round"])
+            state.shown = list(data["shown"])
+            return state
         except (KeyError, TypeError) as exc:
             raise SnapshotError(str(exc)) from exc
 
@@ -72,6 +74,7 @@ class ToyState(State):
         self.picks = list(picks)
         self.points = list(scores)
         self.round = round_
+        self.shown: list[int] = []
 
     def acting(self) -> tuple[int, ...]:
         if self.is_over():
@@ -94,6 +97,7 @@ class ToyState(State):
             best = max(picks)
             winner = picks.index(best)
             self.points[winner] += 1
+            self.shown.extend(picks)
             events.append(Event("reveal", f"Cards shown: {picks}; seat {winner + 1} wins the round",
                                 {"picks": picks, "winner": winner}))
             self.picks = [None] * self.num_players
@@ -131,14 +135,28 @@ class ToyState(State):
         }
 
     def clone(self) -> ToyState:
-        return ToyState(self.num_players, self.hands, self.picks, self.points, self.round)
+        copy = ToyState(self.num_players, self.hands, self.picks, self.points, self.round)
+        copy.shown = list(self.shown)
+        return copy
 
     def determinize(self, seat: int, rng: Rng) -> ToyState:
-        return self.clone()
+        """Re-deal the other seats' hidden cards (hands and secret picks) from the cards ``seat`` has
+        not seen: neither in its own hand or pick, nor revealed in an earlier round."""
+        copy = self.clone()
+        seen = set(self.hands[seat]) | {self.picks[seat]} | set(self.shown)
+        pool = [c for c in range(1, 13) if c not in seen]
+        rng.shuffle(pool)
+        for other in range(self.num_players):
+            if other == seat:
+                continue
+            copy.hands[other] = sorted(pool.pop() for _ in self.hands[other])
+            if self.picks[other] is not None:
+                copy.picks[other] = pool.pop()
+        return copy
 
     def to_json(self) -> dict[str, Any]:
         return {"n": self.num_players, "hands": self.hands, "picks": self.picks, "scores": self.points,
-                "round": self.round}
+                "round": self.round, "shown": self.shown}
 
 
 GAME = ToyState.game

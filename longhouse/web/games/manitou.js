@@ -226,7 +226,9 @@ export function createBoard(root, api) {
     const me = seat();
     mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${me !== null && v.acting.includes(me) ? " acting" : ""}`;
     if (me === null) {
-      mine.replaceChildren(h("p", { class: "spectating" }, "You are watching. Hands and hunting parties stay hidden."));
+      mine.replaceChildren(h("p", { class: "spectating" }, api.replay
+        ? "Replay of the public view, move by move (← → keys step through it)."
+        : "You are watching. Hands and hunting parties stay hidden."));
       return;
     }
     const p = v.players[me];
