@@ -166,9 +166,10 @@ class Checker:
         for seat in state.acting():
             if back.legal_actions(seat) != state.legal_actions(seat):
                 _fail("snapshot", f"a snapshot read back lists other legal actions for seat {seat}")
-        for seat in (None, *state.acting()):
-            if back.view(seat) != state.view(seat):
-                _fail("snapshot", f"a snapshot read back shows seat {seat} another view")
+        viewers: tuple[int | None, ...] = (None, *state.acting())
+        for viewer in viewers:
+            if back.view(viewer) != state.view(viewer):
+                _fail("snapshot", f"a snapshot read back shows seat {viewer} another view")
 
     def _check_actions(self, state: State, snap: dict[str, Any], rng: Rng) -> None:
         game = self.game
