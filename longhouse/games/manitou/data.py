@@ -102,14 +102,19 @@ PELT_ROBBER_SUPPLY_UNLIMITED: Final[bool] = True
 SEAT_COLOURS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow")
 
 
+WARRIOR_OF: Final[dict[str, Warrior | None]] = {code: None if code.isdigit() else Warrior(code) for code in CODES}
+CARD_NAMES: Final[dict[str, str]] = {
+    code: f"the {WARRIOR_NAMES[Warrior(code)]}" if not code.isdigit() else f"the {code} hunter" for code in CODES
+}
+
+
 def warrior_of(code: str) -> Warrior | None:
     """The warrior a card code names, or ``None`` for a hunter."""
-    return None if code.isdigit() else Warrior(code)
+    return WARRIOR_OF[code]
 
 
 def card_name(code: str) -> str:
-    w = warrior_of(code)
-    return f"the {w.word}" if w is not None else f"the {code} hunter"
+    return CARD_NAMES[code]
 
 
 def beats(attacker: Warrior, defender: Warrior) -> bool:

@@ -117,8 +117,11 @@ class Ground:
         }
 
 
+_COLOURS = tuple(c.capitalize() for c in SEAT_COLOURS)
+
+
 def colour(seat: int) -> str:
-    return SEAT_COLOURS[seat].capitalize()
+    return _COLOURS[seat]
 
 
 class ManitouState(State):
@@ -188,12 +191,14 @@ class ManitouState(State):
             return [act.PICKS[code] for i, code in enumerate(CODES) if player.reserve[i] > chosen[i]]
         if self.phase == HUNT:
             out: list[Action] = []
-            for code in CODES:
-                if code in player.hand:
-                    warrior = not code.isdigit()
+            plays = act.PLAYS
+            for code in sorted(set(player.hand), key=CODE_INDEX.__getitem__):
+                if code.isdigit():
+                    out += (plays[code, 0], plays[code, 1], plays[code, 2])
+                else:
                     for g, ground in enumerate(self.grounds):
-                        if not warrior or may_play_warrior(ground.up, seat):
-                            out.append(act.PLAYS[code, g])
+                        if may_play_warrior(ground.up, seat):
+                            out.append(plays[code, g])
             if not out and FORCED_WARRIOR_FACE_DOWN:
                 out = [act.PLAYS[code, g] for code in CODES if code in player.hand for g in range(GROUNDS)]
             return out
