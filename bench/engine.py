@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     chess_rate, chess_games = chess_plies_per_second(args.seconds)
     console.print(f"python-chess random games: {chess_rate:,.0f} plies/s ({chess_games} games)")
-    rows = [] = Table("game", "players", "actions/s", "games/s", "games", "× chess", "target", title="Random playouts")
+    rows = []
     for name in args.games.split(","):
         game = games.get(name)
         for n in range(game.min_players, game.max_players + 1):
