@@ -121,7 +121,7 @@ SHAMAN_NO_SACRIFICE: Final = 5
 
 TILE_SINGLE, TILE_PAIR, TILE_MOST = 0, 1, 2
 #: 12 score tiles: (kind, goods). ASSUMED — not from a source: 4 single, 6 pairs, 2 "most of".
-SCORE_TILES: Final = (
+SCORE_TILES: Final[tuple[tuple[int, tuple[int, ...]], ...]] = (
     (TILE_SINGLE, (BISON,)),
     (TILE_SINGLE, (BERRY,)),
     (TILE_SINGLE, (HORSE,)),
@@ -173,7 +173,9 @@ EVENT_CARDS: Final = (
 )
 #: With the ``wake_event`` option, this card (spring GOOD horse|canoe) shows WAKE instead (ASSUMED).
 WAKE_EVENT_REPLACES: Final = 1
-SEASON_EVENT_CARDS: Final = {s: tuple(i for i, c in enumerate(EVENT_CARDS) if c[0] == s) for s in (SPRING, SUMMER, AUTUMN)}
+SEASON_EVENT_CARDS: Final = {
+    s: tuple(i for i, c in enumerate(EVENT_CARDS) if c[0] == s) for s in (SPRING, SUMMER, AUTUMN)
+}
 EVENTS_LAID_OUT: Final = 3
 #: Non-event cards.
 CARD_SCORE3, CARD_SCORE5, CARD_SOLSTICE, CARD_WINTER2 = 100, 101, 102, 103
