@@ -32,6 +32,7 @@ _MOVE = {(f, t): (A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.
 
 def start_round(st: ManitobaState) -> None:
     st.round_no += 1
+    st.undo_cut = True  # a new turn: the last one can no longer be taken back
     st.push(T.ROUND_END)
     for i in range(st.n - 1, 0, -1):
         st.push(T.PASSIVE, (st.active + i) % st.n)
@@ -48,7 +49,7 @@ def lay_out_season(st: ManitobaState, season: int) -> None:
     st.card_idx = 0
     st.tiles = [st.tile_pile.pop(0) for _ in range(D.TILES_PER_SEASON)]
     st.drawn.extend(st.tiles)
-    st.revealed = True
+    st.undo_cut = True  # hidden cards and tiles revealed
     st.log("season", f"{D.SEASONS[season].capitalize()} begins", season=D.SEASONS[season],
            cards=st.cards[:], tiles=st.tiles[:])
 

@@ -109,7 +109,7 @@ class ManitobaGame(Game):
         st.events = []
         st.legal = []
         st.acting_seats = ()
-        st.revealed = False
+        st.undo_cut = False
         st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
         # The winter solstice (data §2.1): counter-clockwise from the start player's right, start player last.
         st.push(T.SOL_DONE)

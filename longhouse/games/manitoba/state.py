@@ -62,7 +62,7 @@ class ManitobaState(State):
         "over",
         "pos",
         "rest",
-        "revealed",
+        "undo_cut",
         "rng",
         "round_no",
         "score",
@@ -125,7 +125,7 @@ class ManitobaState(State):
     events: list[Event]
     legal: list[A.Act]
     acting_seats: tuple[int, ...]
-    revealed: bool
+    undo_cut: bool
     undo_seat: int
     undo_base: ManitobaState | None
     undo_steps_list: list[A.Act]
@@ -197,12 +197,12 @@ class ManitobaState(State):
             self.undo_steps_list = []
         self.undo_steps_list.append(action)
         self.events = []
-        self.revealed = False
+        self.undo_cut = False
         flow.act(self, action)
         flow.run(self)
         events = self.events
         self.events = []
-        if self.revealed or self.over:
+        if self.undo_cut or self.over:
             self.undo_seat = -1
             self.undo_base = None
             self.undo_steps_list = []
@@ -299,7 +299,7 @@ class ManitobaState(State):
         c.events = []
         c.legal = self.legal
         c.acting_seats = self.acting_seats
-        c.revealed = False
+        c.undo_cut = False
         c.undo_seat = self.undo_seat
         c.undo_base = self.undo_base  # never mutated: shared
         c.undo_steps_list = self.undo_steps_list[:]
@@ -442,7 +442,7 @@ class ManitobaState(State):
             kind, x, y = (int(v) for v in a)
             st.legal.append((kind, x, y))
         st.acting_seats = () if st.over or not st.tasks else (st.tasks[-1][1],)
-        st.revealed = False
+        st.undo_cut = False
         st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
         return st
 
