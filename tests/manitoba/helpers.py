@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from longhouse.games.manitoba import GAME, ManitobaState
+from longhouse.games.manitoba import GAME, ManitobaState, flow
 from longhouse.games.manitoba import data as D
-from longhouse.games.manitoba import flow
 from longhouse.games.manitoba import tasks as T
 
 BASE_SETUP: dict[str, Any] = {"first_player": 0, "totem": "fixed"}

@@ -26,9 +26,8 @@ def test_territory_is_a_chain_of_players_plus_one_tiles_with_a_good_on_each_area
     st = GAME.new_state(n, 11)
     assert len(st.terr.tiles) == n + 1
     assert len({t for t, _ in st.terr.tiles}) == n + 1
-    # Before the solstice every area holds the good of its landscape.
-    fresh = GAME.new_state(n, 11, {"first_player": 0})
-    assert fresh.terr.land == st.terr.land or True
+    # At the first solstice choice every area still holds the good of its landscape.
+    assert all(st.area_good[a] == st.terr.land[a] for a in range(st.terr.size))
     for tile in range(n + 1):
         assert sorted(st.terr.land[5 * tile:5 * tile + 5]) == [0, 1, 2, 3, 4]
         # a tile touches only its chain neighbours
