@@ -217,9 +217,16 @@ def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
     cree, land, adj = st.area_cree, st.terr.land, st.terr.adj
     out: list[A.Act] = []
     if st.square[seat] > 0:
-        free = st.pos[seat][D.WARRIOR] >= D.WARRIOR_NO_ADJACENCY or seat not in cree
-        for a in range(len(cree)):
-            if cree[a] < 0 and mask >> land[a] & 1 and (free or any(cree[b] == seat for b in adj[a])):
+        if st.pos[seat][D.WARRIOR] >= D.WARRIOR_NO_ADJACENCY or seat not in cree:
+            candidates: range | list[int] = range(len(cree))
+        else:  # next to one of the seat's own Cree (R3)
+            near: set[int] = set()
+            for a, s in enumerate(cree):
+                if s == seat:
+                    near.update(adj[a])
+            candidates = sorted(near)
+        for a in candidates:
+            if cree[a] < 0 and mask >> land[a] & 1:
                 out.append(_PLACE[a])
     out.extend(_moves(st, seat, mask))
     for c in (D.BROWN, D.GREEN, D.BEIGE, D.WHITE):

@@ -12,6 +12,7 @@ from longhouse.engine.rng import Rng
 from longhouse.engine.state import JSON, Action, Game, State
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import flow
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.territory import Territory, build
 
@@ -188,14 +189,15 @@ class ManitobaState(State):
         return super().apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        from longhouse.games.manitoba import flow
-
         assert isinstance(action, tuple)
+        # Undo covers the active player's turn: a snapshot when the turn begins (the totem choice), the
+        # steps after it; cut when another seat acts, a new turn begins or hidden cards are laid out.
         if self.undo_seat != seat:
             self.undo_seat = seat
-            self.undo_base = self.clone()
+            self.undo_base = self.clone() if self.tasks[-1][0] == T.TOTEM else None
             self.undo_steps_list = []
-        self.undo_steps_list.append(action)
+        if self.undo_base is not None:
+            self.undo_steps_list.append(action)
         self.events = []
         self.undo_cut = False
         flow.act(self, action)
@@ -214,8 +216,6 @@ class ManitobaState(State):
         return 0
 
     def undo(self, seat: int, step: int = -1) -> list[Event]:
-        from longhouse.games.manitoba import flow
-
         count = self.undo_steps(seat)
         if count == 0:
             raise IllegalAction("there is nothing to take back")
