@@ -201,11 +201,28 @@ TIE_WAMPUM: Final = "wampum"
 #: Data §6: the optional WAKE event (default off).
 WAKE_EVENT: Final = False
 
-# --- rulings of our own where the sources are silent (see the report / README) ------------------------
-
-#: Wake-up bonuses (Warrior 1 and 6, end of season) are taken automatically: waking is never harmful.
-#: The 4-place's reactivation of an inactive wampum is taken automatically (never harmful).
-#: A VISION event does not give the space-6 repeat bonus (it is not the "Vision path" action).
-#: A wampum exchange needs room in the target sector.
-#: A short feather supply at the end of a season: the active player chooses the mountains to refill.
-#: Sacrifice before the final scoring removes the top piece of each sector.
+# --- rulings of our own where the sources are silent ------------------------------------------------
+# (R1–R19 of the data file are followed as written; these are the further choices the code makes.)
+#
+# - Decisions with a single legal choice (and no wampum use open) are taken automatically; a decision
+#   with no legal choice is skipped (its bonus goes to waste; a good with nowhere to go returns to supply).
+# - Waking bonuses (Warrior spaces 1 and 6, the end-of-season wake-up, the WAKE event) are taken
+#   automatically: waking a Cree is never to a player's disadvantage. The Wake-up action lets the
+#   player choose how many (up to the disks taken).
+# - Completing the 4-space place turns an inactive wampum tile back automatically (never harmful).
+# - Warrior space 5 (relocate a Cree) is compulsory when possible ("immediately relocate").
+# - The Shaman's repeat is optional ("you may") and offers only paths whose standard bonus does
+#   something now.
+# - Gatherer space 5 "a good of your choice" includes feathers.
+# - A VISION event places or advances only; it does not give the space-6 repeat bonus (that is for the
+#   "Vision path" action). A passive Vision path action does give it.
+# - A wampum trade needs room in the target sector; a berry traded keeps its piece (it returns to the
+#   supply as a berry when scored) but counts for the sector it lies in.
+# - The goods of a completed ceremonial place go to their sectors before the player chooses the sector
+#   of a feather from it; a good whose sector is full returns to the supply.
+# - When the feather supply cannot refill every mountain at the end of a season, the active player
+#   chooses the mountains (as the scoring player does for a short supply in a scoring).
+# - The sacrifice before the final scoring removes the top piece of each sector.
+# - An exempt player in the final scoring chooses per exempt good whether to score it.
+# - Undo covers the active player's turn (from the totem choice) until another seat acts, a new turn
+#   begins, or a season is laid out.
