@@ -21,7 +21,7 @@ def test_events_go_in_order_from_the_active_player() -> None:
     st = blank(3)
     st.active = 1
     event(st, GOOD_BERRY_BISON)
-    order = []
+    order: list[int] = []
     while st.acting():
         seat = st.acting()[0]
         order.append(seat)

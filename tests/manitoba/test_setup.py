@@ -75,7 +75,7 @@ def test_lake_manitoba_adds_an_edge_between_neighbouring_lakes_only() -> None:
 
 def test_winter_solstice_goes_counter_clockwise_from_the_start_players_right() -> None:
     st = new(4, first_player=1)
-    order = []
+    order: list[int] = []
     while st.round_no == 0:
         seat = st.acting()[0]
         if not order or order[-1] != seat:
@@ -127,7 +127,7 @@ def test_winter_card_2_is_a_plain_round_with_2_or_4_players(n: int, winter_round
 def test_the_game_lasts_16_or_15_rounds(n: int, rounds: int) -> None:
     st = GAME.new_state(n, 7)
     r = random.Random(7)
-    actives = []
+    actives: list[int] = []
     while not st.is_over():
         if st.round_no > len(actives):
             actives.append(st.active)

@@ -8,12 +8,13 @@ from longhouse.engine.errors import IllegalAction
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.state import ManitobaState
 from tests.manitoba.helpers import GAME, blank, decide, play, texts
 
 GREEN_BEIGE_BROWN_WHITE_BLUE = [D.GREEN, D.BEIGE, D.BROWN, D.WHITE, D.BLUE]
 
 
-def round_without_end(n: int = 4, totem: list[int] | None = None):  # type: ignore[no-untyped-def]
+def round_without_end(n: int = 4, totem: list[int] | None = None) -> ManitobaState:
     """A blank state at the active player's totem choice (seat 0), passive tasks below it."""
     st = blank(n)
     st.totem = list(totem or GREEN_BEIGE_BROWN_WHITE_BLUE)
@@ -133,7 +134,7 @@ def test_passive_example_choices_among_the_disks_in_the_village() -> None:
 def test_passive_players_act_clockwise_from_the_active_players_left() -> None:
     st = round_without_end()
     play(st, "take brown", "end", seat=0)
-    order = []
+    order: list[int] = []
     while st.acting():
         order.append(st.acting()[0])
         play(st, "pass")
