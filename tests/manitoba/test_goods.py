@@ -21,19 +21,26 @@ def test_felix_completes_the_3_space_place_stores_the_feather_gets_a_wampum_and_
     st = blank()
     st.cere[0][0] = [D.BERRY, D.FEATHER]
     fill(st, 0, D.BERRY, 2)
-    # Felix's territory action gave him a horse; he puts it on the 3-space place.
-    decide(st, T.ACTIVE, 0, D.BEIGE, -1, T.USED_TERRITORY)
-    decide(st, T.GOOD, 0, D.HORSE)
+    st.totem = [D.BEIGE, D.GREEN, D.BROWN, D.WHITE, D.BLUE]
+    st.area_good[3] = D.HORSE  # hills of tile 1
+    st.supply[D.HORSE] -= 1
+    st.supply[D.BERRY] -= 1
+    st.supply[D.FEATHER] -= 1
+    decide(st, T.TOTEM, 0)
+    # Felix starts his turn with the Territory action and gets a horse ...
+    play(st, "take beige", "place 3", seat=0)
+    assert texts(st) == ["store horse", "ceremony 3", "ceremony 4"]
+    # ... which completes the 3-space place: its goods go to storage at once.
     play(st, "ceremony 3", seat=0)
     assert st.cere[0][0] == []
     assert st.sectors[0][D.BERRY] == [D.BERRY, D.BERRY, D.BERRY]
     assert st.sectors[0][D.HORSE] == [D.HORSE]
     assert st.wa[0] == 1  # the wampum tile for completing a place
-    # The feather goes in any sector: Felix chooses the horse storage.
+    # The feather may go in any sector: Felix chooses the horse storage.
     assert texts(st)[:4] == ["store bison", "store berry", "store horse", "store canoe"]
     play(st, "store horse", seat=0)
     assert st.sectors[0][D.HORSE] == [D.HORSE, D.FEATHER]
-    # Back in his turn (the Vision path action still open), he uses the wampum tile at once.
+    # Before his Vision path action he uses the wampum tile: the topmost berry becomes a horse.
     assert "wampum horse" in texts(st) and "vision warrior" in texts(st)
     play(st, "wampum horse", seat=0)
     assert st.sectors[0][D.BERRY] == [D.BERRY, D.BERRY]

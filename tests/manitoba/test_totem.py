@@ -59,7 +59,7 @@ def test_wake_up_may_take_more_disks_than_cree_woken() -> None:
     assert texts(st) == ["wake 1", "end"]
 
 
-def test_the_totem_is_rebuilt_without_turning_and_passed_left() -> None:
+def test_julia_example_the_totem_is_rebuilt_without_turning_and_passed_left() -> None:
     st = round_without_end(totem=[0, 1, 2, 3, 4])
     play(st, "take beige", "end", seat=0)
     assert st.taken == [2, 1, 0] and st.rest == [3, 4]
