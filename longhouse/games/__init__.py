@@ -12,6 +12,7 @@ from longhouse.engine.state import Game
 
 _MODULES: dict[str, str] = {
     "manitou": "longhouse.games.manitou",
+    "manitoba": "longhouse.games.manitoba",
 }
 _loaded: dict[str, Game] = {}
 
