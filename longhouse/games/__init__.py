@@ -12,6 +12,7 @@ from longhouse.engine.state import Game
 
 _MODULES: dict[str, str] = {
     "manitou": "longhouse.games.manitou",
+    "five_tribes": "longhouse.games.five_tribes",
 }
 _loaded: dict[str, Game] = {}
 
