@@ -1,0 +1,27 @@
+"""What every bot offers: choose a legal action for a seat, seeing only what that seat may see."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from longhouse.engine.rng import Rng
+from longhouse.engine.state import Action, State
+
+
+class Bot(ABC):
+    """A seeded, deterministic player.
+
+    ``choose`` receives the real state but may use only what ``seat`` may know: its ``view(seat)``,
+    its ``legal_actions(seat)``, and copies made by ``determinize(seat, rng)``. It never changes the
+    state it is given.
+    """
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def choose(self, state: State, seat: int) -> Action:
+        """A legal action for ``seat`` (which must be acting in ``state``)."""
