@@ -357,8 +357,12 @@ def from_text(text: str) -> FTAction:
         return Keep(_djinn(args[0]))
     if head == "suit" and n == 1:
         return SuitCard(_card(args[0]))
-    if n == 0 and head in ("skip", "sell", "end"):
-        return {"skip": SKIP, "sell": SELL, "end": END_TURN}[head]
+    if n == 0 and head == "skip":
+        return SKIP
+    if n == 0 and head == "sell":
+        return SELL
+    if n == 0 and head == "end":
+        return END_TURN
     raise IllegalAction(f"cannot read {text!r} as a Five Tribes action")
 
 

@@ -127,7 +127,8 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
     elif d == SLOAR:
         card = st.draw_resource()
         st.hands[seat][card] += 1
-        ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Sloar)", {"seat": seat, "cards": [card]}))
+        ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Sloar)",
+                        {"seat": seat, "cards": [card]}))
     elif d == ECHIDNA:
         st.echidna = True
     elif d == IBLIS:

@@ -30,7 +30,7 @@ CATEGORIES = ("gold", "viziers", "vizier_majority", "elders", "djinns", "palm_tr
 def layered_suits(counts: Sequence[int]) -> list[int]:
     """The sizes of the layered split: suit 1 holds one card of every type held, suit 2 one of every type
     held twice, and so on. Because a suit's value grows faster than its size, this split is the best."""
-    sizes = []
+    sizes: list[int] = []
     level = 1
     while True:
         n = sum(1 for c in counts if c >= level)

@@ -439,7 +439,7 @@ class FTState(State):
         if ph == KILL:
             return self.kill_targets()
         if ph == TILE:
-            return self.tile_options(seat) + [A.SKIP] + D.anytime_powers(self, seat)
+            return [*self.tile_options(seat), A.SKIP, *D.anytime_powers(self, seat)]
         if ph == PLACE:
             return self._place_options(seat)
         if ph == KEEP:
