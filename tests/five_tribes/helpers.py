@@ -87,6 +87,14 @@ def begin_turn(st: FTState, *seats: int) -> None:
     st.refresh()
 
 
+def _edited(st: FTState) -> None:
+    """After editing a position by hand: recompute the caches, and if a turn has just begun, make the
+    edited position the one a take-back returns to."""
+    st.refresh()
+    if st.undo_base is not None and not st.undo_actions:
+        st._new_undo_base()
+
+
 def give_djinn(st: FTState, seat: int, name: str) -> None:
     d = DJINN_INDEX[name]
     for pile in (st.djinn_deck, st.djinn_row, st.djinn_discard):
@@ -94,7 +102,7 @@ def give_djinn(st: FTState, seat: int, name: str) -> None:
             pile.remove(d)
     st.djinns[seat].append(d)
     st.djinn_owner[d] = seat
-    st.refresh()
+    _edited(st)
 
 
 def give_cards(st: FTState, seat: int, codes: str) -> None:
@@ -103,7 +111,7 @@ def give_cards(st: FTState, seat: int, codes: str) -> None:
         r = RESOURCE_CODES.index(code)
         st.res_deck.remove(r)
         st.hands[seat][r] += 1
-    st.refresh()
+    _edited(st)
 
 
 def give_pool(st: FTState, seat: int, viziers: int = 0, elders: int = 0) -> None:
@@ -115,7 +123,7 @@ def give_pool(st: FTState, seat: int, viziers: int = 0, elders: int = 0) -> None
     st.bag[WHITE] -= elders
     st.viziers[seat] += viziers
     st.elders[seat] += elders
-    st.refresh()
+    _edited(st)
 
 
 def play(st: FTState, *texts: str) -> list[Any]:
