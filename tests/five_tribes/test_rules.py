@@ -59,7 +59,7 @@ def test_setup_keys_fix_everything_the_seed_would_shuffle() -> None:
 
 @pytest.mark.parametrize("bad", [
     {"tiles": LAYOUT[:-1]},
-    {"tiles": LAYOUT[:-1] + ["V"]},
+    {"tiles": [*LAYOUT[:-1], "V"]},
     {"meeples": ["YYY"] * 30},
     {"meeples": ["X"] + [""] * 29},
     {"resource_deck": ["fi"] * 54},
