@@ -68,11 +68,19 @@ BUILDER_BLOCK: Final = tuple(
 PLACEMENT_NEIGHBOURS: Final = tuple(_around(t, rulings.HAGIS_LAMIA_DIAGONALS, False) for t in range(NUM_TILES))
 
 
-def distance(a: int, b: int) -> int:
-    """Orthogonal distance (the Assassins' range never counts diagonal steps)."""
+def _distance(a: int, b: int) -> int:
     ra, ca = divmod(a, COLS)
     rb, cb = divmod(b, COLS)
     return abs(ra - rb) + abs(ca - cb)
+
+
+#: DISTANCE[a][b]: orthogonal distance (the Assassins' range never counts diagonal steps).
+DISTANCE: Final = tuple(tuple(_distance(a, b) for b in range(NUM_TILES)) for a in range(NUM_TILES))
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal distance (the Assassins' range never counts diagonal steps)."""
+    return DISTANCE[a][b]
 
 
 # --- walk states ---------------------------------------------------------------------------------

@@ -69,6 +69,8 @@ PALM, PALACE = 0, 1
 
 DROPS = tuple(tuple(A.Drop(d, c) for c in range(COLOURS)) for d in range(4))
 PICKS = tuple(A.Pick(t) for t in range(NUM_TILES))
+TILE_KILLS = tuple(tuple(A.Kill(c, tile=t) for c in range(COLOURS)) for t in range(NUM_TILES))
+FAKIR_CHOICES = tuple(A.Fakirs(n) for n in range(19))
 
 _SCALARS = ("num_players", "phase", "round", "marker", "seat", "used", "moved", "mv_state", "mv_left",
             "final_tile", "last_colour", "tribe_count", "ass_range", "kills_left", "kill_tile", "kill_seat",
@@ -431,10 +433,10 @@ class FTState(State):
                 return picks + powers
             return powers + self._suit_starts(seat) + [A.END_TURN]
         if ph == BUILDERS:
-            return ([A.Fakirs(n) for n in range(self.fakirs(seat) + 1)]
+            return ([*FAKIR_CHOICES[:self.fakirs(seat) + 1]]
                     + D.tribe_powers(self, seat, (ECHIDNA,)) + D.anytime_powers(self, seat))
         if ph == ASSASSINS:
-            return ([A.Fakirs(n) for n in range(self.fakirs(seat) + 1)]
+            return ([*FAKIR_CHOICES[:self.fakirs(seat) + 1]]
                     + D.tribe_powers(self, seat, (IBLIS,)) + D.anytime_powers(self, seat))
         if ph == KILL:
             return self.kill_targets()
@@ -707,15 +709,15 @@ class FTState(State):
         seat = self.seat
         if self.kill_seat < 0:
             rng = self.ass_range
-            f = self.final_tile
+            dist = B.DISTANCE[self.final_tile]
             tiles = [self.kill_tile] if self.kill_tile >= 0 else range(NUM_TILES)
             for t in tiles:
-                if B.distance(f, t) > rng or B.distance(f, t) < rulings.ASSASSIN_MIN_DISTANCE:
+                if not rulings.ASSASSIN_MIN_DISTANCE <= dist[t] <= rng:
                     continue
                 row = self.board[t]
                 for c in range(COLOURS):
                     if row[c]:
-                        out.append(A.Kill(c, tile=t))
+                        out.append(TILE_KILLS[t][c])
         if self.kill_tile < 0:
             for o in range(self.num_players):
                 if o == seat or self.owns(o, BOAZ) or (self.kill_seat >= 0 and o != self.kill_seat):
