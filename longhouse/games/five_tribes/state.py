@@ -433,11 +433,11 @@ class FTState(State):
                 return picks + powers
             return powers + self._suit_starts(seat) + [A.END_TURN]
         if ph == BUILDERS:
-            return ([*FAKIR_CHOICES[:self.fakirs(seat) + 1]]
-                    + D.tribe_powers(self, seat, (ECHIDNA,)) + D.anytime_powers(self, seat))
+            return [*FAKIR_CHOICES[:self.fakirs(seat) + 1], *D.tribe_powers(self, seat, (ECHIDNA,)),
+                    *D.anytime_powers(self, seat)]
         if ph == ASSASSINS:
-            return ([*FAKIR_CHOICES[:self.fakirs(seat) + 1]]
-                    + D.tribe_powers(self, seat, (IBLIS,)) + D.anytime_powers(self, seat))
+            return [*FAKIR_CHOICES[:self.fakirs(seat) + 1], *D.tribe_powers(self, seat, (IBLIS,)),
+                    *D.anytime_powers(self, seat)]
         if ph == KILL:
             return self.kill_targets()
         if ph == TILE:
