@@ -346,7 +346,14 @@ class ManitouState(State):
                                     {"seat": c, "ground": g, "prisoners": result.prisoners}))
             for owner, code in result.returned:
                 self.players[owner].reserve[CODE_INDEX[code]] += 1
-            grounds_report.append(_ground_report(result))
+            report = _ground_report(result)
+            report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
+            report["lanes"] = _lanes(ground, n)
+            grounds_report.append(report)
+            # the ground is cleared: its cards went back to reserves or into score piles
+            ground.cards = []
+            ground.up = []
+            ground.buffalo = []
         self.last_hunt = {
             "hunt": self.hunt, "pelt_robbers": robbed, "hunter_totals": totals, "grounds": grounds_report,
             "points": points,
@@ -411,20 +418,9 @@ class ManitouState(State):
         n = self.num_players
         grounds = []
         for ground in self.grounds:
-            lanes: list[list[JSON]] = [[] for _ in range(n)]
-            protected = ground.up[0] if len(ground.up) == 2 else None
-            for card in ground.cards:
-                w = warrior_of(card.code)
-                if w is None:
-                    lanes[card.seat].append({"code": card.code, "kind": "hunter", "value": int(card.code),
-                                             "seat": card.seat})
-                else:
-                    lanes[card.seat].append({"code": card.code, "kind": "warrior", "name": w.word,
-                                             "seat": card.seat, "face_up": card.face_up,
-                                             "protected": card is protected})
             grounds.append({
                 "buffalo": [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)],
-                "lanes": lanes,
+                "lanes": _lanes(ground, n),
                 "controller": ground.controller(),
                 "hunter_totals": hunter_totals_on(ground.cards, n),
             })
@@ -583,6 +579,20 @@ def _fight_words(fight: Fight, seat: int) -> str:
     if fight.outcome is Outcome.SACRIFICE:
         return f" — a sacrifice: it and {theirs} are both out"
     return f" — {theirs} defeats it"
+
+
+def _lanes(ground: Ground, n: int) -> list[list[JSON]]:
+    """The cards on a ground, one lane per seat in play order, as views show them."""
+    lanes: list[list[JSON]] = [[] for _ in range(n)]
+    protected = ground.up[0] if len(ground.up) == 2 else None
+    for card in ground.cards:
+        w = warrior_of(card.code)
+        if w is None:
+            lanes[card.seat].append({"code": card.code, "kind": "hunter", "value": int(card.code), "seat": card.seat})
+        else:
+            lanes[card.seat].append({"code": card.code, "kind": "warrior", "name": w.word, "seat": card.seat,
+                                     "face_up": card.face_up, "protected": card is protected})
+    return lanes
 
 
 def _ground_report(result: GroundResult) -> JSON:
