@@ -56,3 +56,24 @@ def test_the_deck_order_never_reaches_a_view() -> None:
     text = json.dumps(st.view(None))
     assert "res_deck" not in text and "djinn_deck\"" not in text
     assert st.view(None)["resource_deck_size"] == 54 - 9
+
+
+def test_a_sibittis_draw_is_seen_only_by_its_chooser_and_redealt_for_the_others() -> None:
+    from .helpers import begin_turn, give_djinn, give_pool, make, play
+
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    give_djinn(st, 0, "Sibittis")
+    begin_turn(st, 0)
+    give_pool(st, 0, elders=2)
+    play(st, "power Sibittis EE")
+    assert st.view(0)["keep_choices"] is not None
+    assert st.view(1)["keep_choices"] is None and st.view(None)["keep_choices"] is None
+    changed = False
+    for k in range(10):
+        world = st.determinize(1, Rng(k))
+        assert world.view(1) == st.view(1)
+        assert sorted(world.keep_choices + world.djinn_deck) == sorted(st.keep_choices + st.djinn_deck)
+        changed |= world.keep_choices != st.keep_choices
+        mine = st.determinize(0, Rng(k))
+        assert mine.keep_choices == st.keep_choices and mine.legal_actions(0) == st.legal_actions(0)
+    assert changed
