@@ -114,3 +114,12 @@ def test_a_move_never_ends_on_an_empty_tile_but_may_pass_through_one() -> None:
     assert texts(st) == ["drop eY"]  # b1 is empty: the Yellow passes, the White ends on c1
     play(st, "drop eY")
     assert texts(st) == ["drop eW"]
+
+
+def test_the_enumeration_benchmark_counts_every_complete_move_of_a_fresh_4_player_board() -> None:
+    from longhouse.games.five_tribes import GAME
+    from longhouse.games.five_tribes.bench import enumerate_moves_benchmark
+
+    figures = enumerate_moves_benchmark(seed=1)
+    assert figures["moves"] == len(brute_force_moves(GAME.new_state(4, 1)))
+    assert figures["seconds"] > 0

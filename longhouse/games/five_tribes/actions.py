@@ -381,7 +381,7 @@ def describe(a: object) -> str:
     if isinstance(a, Fakirs):
         return f"Discard {a.count} Fakir(s) for the bonus"
     if isinstance(a, Kill):
-        where = f"on {tile_name(a.tile)}" if a.tile >= 0 else f"in seat {a.seat}'s pool"
+        where = f"on {tile_name(a.tile)}" if a.tile >= 0 else f"in Player {a.seat + 1}'s pool"
         return f"Assassinate a {COLOUR_NAMES[a.colour]} {where}"
     if isinstance(a, Place):
         return f"Place it on {tile_name(a.tile)}" + (f", paying {_PAY_WORDS[a.pay]}" if a.pay else "")
