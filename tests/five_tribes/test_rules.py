@@ -147,9 +147,9 @@ def test_small_market_3_gold_for_one_of_the_first_3_cards() -> None:
     assert st.tiles[T("c4")] == "SM"
     begin_turn(st, 0)
     play(st, "pick b4", "drop eY")
-    assert [t for t in texts(st) if t.startswith("buy")] == ["buy fi", "buy wh"]
+    assert [t for t in texts(st) if t.startswith("buy")] == ["buy fi 3", "buy wh 3"]
     gold = st.gold[0]
-    play(st, "buy wh")
+    play(st, "buy wh 3")
     assert st.gold[0] == gold - 3 and st.hands[0][rc("wh")] == 1 and st.phase == FREE
 
 
@@ -159,8 +159,8 @@ def test_large_market_6_gold_for_two_of_the_first_6_and_one_if_only_one_is_left(
     begin_turn(st, 0)
     play(st, "pick b5", "drop eY")
     buys = [t for t in texts(st) if t.startswith("buy")]
-    assert len(buys) == 15 and "buy iv,go" in buys and not any("sp" in b for b in buys)
-    play(st, "buy iv,go")
+    assert len(buys) == 15 and "buy iv,go 6" in buys and not any("sp" in b for b in buys)
+    play(st, "buy iv,go 6")
     assert st.hands[0][rc("iv")] == st.hands[0][rc("go")] == 1
     st2 = make(3, meeples={"c5": "Y", "b5": "Y"})
     begin_turn(st2, 0)
@@ -310,13 +310,13 @@ def test_the_game_ends_when_no_legal_move_is_left() -> None:
 
 def test_text_and_json_notation_round_trip_and_garbage_is_refused() -> None:
     samples = [A.Bid(0), A.Bid(6), A.Bid(2, 3), A.Pick(5), A.Drop(1, 4), A.Fakirs(2), A.Kill(1, tile=7),
-               A.Kill(0, seat=2), A.Place(3), A.Place(4, "E"), A.Summon(9, "EF"), A.Buy((1, 6)), A.SKIP,
+               A.Kill(0, seat=2), A.Place(3), A.Place(4, "E"), A.Summon(9, "EF"), A.Buy((1, 6), 6), A.SKIP,
                A.Power(1, "E", 29), A.Power(20, "F"), A.Keep(3), A.SuitCard(4), A.SELL, A.END_TURN]
     for a in samples:
         assert GAME.action_from_text(GAME.action_to_text(a)) == a
         assert GAME.action_from_json(GAME.action_to_json(a)) == a
         assert GAME.describe_action(a)
-    for junk in ("", "bid 7", "pick z9", "drop xY", "kill a1 Q", "buy nope", "power Nobody E", "fly"):
+    for junk in ("", "bid 7", "pick z9", "drop xY", "kill a1 Q", "buy nope", "buy fi", "power Nobody E", "fly"):
         with pytest.raises(IllegalAction):
             GAME.action_from_text(junk)
     for junk_json in ({"type": "pick", "tile": 30}, {"type": "kill", "colour": 1}, {"type": "bid", "spot": True},

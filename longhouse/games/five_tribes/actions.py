@@ -9,7 +9,7 @@ Text notation (one action per line, like UCI in chess):
     kill c3 W | kill seat2 Y        the Assassins' target: a meeple on a tile, or in a seat's pool
     place c3 | place d4 E           put the Palace / Palm Tree here, or (Hagis, Lamia) next door, paying
     summon Iblis EF                 Sacred Place: take a Djinn paying 2 Elders (EE) or Elder + Fakir (EF)
-    buy fi,wh                       a Market purchase (resource codes)
+    buy fi,wh 6                     a Market purchase (resource codes) and its price
     skip                            decline the optional tile action
     power Anun-Nak E c3             a Djinn's paid power, its payment and its target tile if any
     keep Iblis                      Sibittis: the Djinn kept
@@ -86,6 +86,7 @@ class Summon:
 @dataclass(frozen=True, slots=True)
 class Buy:
     cards: tuple[int, ...]
+    price: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +165,7 @@ def to_json(a: object) -> dict[str, Any]:
     if isinstance(a, Summon):
         return {"type": "summon", "djinn": a.djinn, "pay": a.pay}
     if isinstance(a, Buy):
-        return {"type": "buy", "cards": list(a.cards)}
+        return {"type": "buy", "cards": list(a.cards), "price": a.price}
     if isinstance(a, Power):
         return {"type": "power", "djinn": a.djinn, "pay": a.pay, "tile": a.tile}
     if isinstance(a, Keep):
@@ -187,7 +188,7 @@ def from_json(d: Any) -> FTAction:
     fields = {
         "bid": {"spot", "fakirs"}, "pick": {"tile"}, "drop": {"direction", "colour"}, "fakirs": {"count"},
         "kill": {"colour", "tile", "seat"}, "place": {"tile", "pay"}, "summon": {"djinn", "pay"},
-        "buy": {"cards"}, "power": {"djinn", "pay", "tile"}, "keep": {"djinn"}, "suit": {"card"},
+        "buy": {"cards", "price"}, "power": {"djinn", "pay", "tile"}, "keep": {"djinn"}, "suit": {"card"},
         "skip": set(), "sell": set(), "end": set(),
     }.get(kind)
     if fields is None:
@@ -219,7 +220,7 @@ def from_json(d: Any) -> FTAction:
                 or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < NUM_RESOURCE_TYPES
                        for c in cards)):
             raise IllegalAction("'cards' must be a list of 1 or 2 resource numbers")
-        return Buy(tuple(sorted(cards)))
+        return Buy(tuple(sorted(cards)), _int(d, "price", 0, 99))
     if kind == "power":
         return Power(_int(d, "djinn", 0, 21), _pay(d, PAYMENTS), _int(d, "tile", -1, last_tile, -1))
     if kind == "keep":
@@ -254,7 +255,7 @@ def to_text(a: object) -> str:
     if isinstance(a, Summon):
         return f"summon {DJINNS[a.djinn].name} {a.pay}"
     if isinstance(a, Buy):
-        return "buy " + ",".join(RESOURCE_CODES[c] for c in a.cards)
+        return "buy " + ",".join(RESOURCE_CODES[c] for c in a.cards) + f" {a.price}"
     if isinstance(a, Power):
         parts = ["power", DJINNS[a.djinn].name]
         if a.pay:
@@ -339,11 +340,11 @@ def from_text(text: str) -> FTAction:
         return Place(_tile(args[0]), pay)
     if head == "summon" and n == 2 and args[1] in ("EE", "EF"):
         return Summon(_djinn(args[0]), args[1])
-    if head == "buy" and n == 1:
+    if head == "buy" and n == 2 and args[1].isdigit():
         cards = [_card(c) for c in args[0].split(",")]
         if not 1 <= len(cards) <= 2:
             raise IllegalAction("a purchase is 1 or 2 cards")
-        return Buy(tuple(sorted(cards)))
+        return Buy(tuple(sorted(cards)), int(args[1]))
     if head == "power" and 1 <= n <= 3:
         djinn = _djinn(args[0])
         pay, tile = "", -1
@@ -388,7 +389,7 @@ def describe(a: object) -> str:
     if isinstance(a, Summon):
         return f"Take {DJINNS[a.djinn].name}, paying {_PAY_WORDS[a.pay]}"
     if isinstance(a, Buy):
-        return "Buy " + " and ".join(RESOURCE_NAMES[c] for c in a.cards)
+        return "Buy " + " and ".join(RESOURCE_NAMES[c] for c in a.cards) + f" for {a.price} gold"
     if isinstance(a, Power):
         target = f" on {tile_name(a.tile)}" if a.tile >= 0 else ""
         pay = f", paying {_PAY_WORDS[a.pay]}" if a.pay else ""

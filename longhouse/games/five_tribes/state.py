@@ -798,13 +798,13 @@ class FTState(State):
             pays = self.payments(seat, "EE/EF")
             return [A.Summon(d, p) for d in sorted(set(self.djinn_row)) for p in pays]
         if kind == SMALL_MARKET and self.gold[seat] >= SMALL_MARKET_PRICE:
-            return [A.Buy((c,)) for c in sorted(set(self.res_row[:SMALL_MARKET_REACH]))]
+            return [A.Buy((c,), SMALL_MARKET_PRICE) for c in sorted(set(self.res_row[:SMALL_MARKET_REACH]))]
         if kind == LARGE_MARKET and self.gold[seat] >= LARGE_MARKET_PRICE:
             row = self.res_row[:LARGE_MARKET_REACH]
             if len(row) == 1:
-                return [A.Buy((row[0],))]
+                return [A.Buy((row[0],), LARGE_MARKET_PRICE)]
             pairs = {tuple(sorted((row[i], row[j]))) for i in range(len(row)) for j in range(i + 1, len(row))}
-            return [A.Buy(p) for p in sorted(pairs)]
+            return [A.Buy(p, LARGE_MARKET_PRICE) for p in sorted(pairs)]
         return []
 
     def _apply_tile(self, seat: int, a: Any, ev: list[Event]) -> None:
@@ -813,7 +813,7 @@ class FTState(State):
             self.djinn_row.remove(a.djinn)
             self.gain_djinn(seat, a.djinn, ev)
         elif isinstance(a, A.Buy):
-            price = SMALL_MARKET_PRICE if self.kind[self.final_tile] == SMALL_MARKET else LARGE_MARKET_PRICE
+            price = a.price
             self.pay_gold(seat, price)
             for card in a.cards:
                 self.res_row.remove(card)
