@@ -94,7 +94,10 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
                 raise SetupError(f"setup 'meeples' places {placed} {COLOUR_LETTERS[c]}, the box has "
                                  f"{MEEPLE_COUNTS[c]}")
             bag[c] -= placed
-        assert rulings.SETUP_MEEPLES_FREE_DISTRIBUTION
+        # RULING setup-meeples (rulings.py): any distribution, or else exactly the box's 3 per tile.
+        if not rulings.SETUP_MEEPLES_FREE_DISTRIBUTION and (
+                any(len(w) != MEEPLES_PER_TILE for w in rows) or any(bag)):
+            raise SetupError("setup 'meeples' must put 3 meeples on each tile, all 90 of them")
     else:
         pool = [c for c in range(COLOURS) for _ in range(MEEPLE_COUNTS[c])]
         rng.shuffle(pool)
@@ -181,6 +184,7 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     st.viziers = [0] * n
     st.elders = [0] * n
     st.djinn_owner = [-1] * len(DJINNS)
+    st.used_round = [0] * n
     st.marker_seat = marker_seat
     st.bid_track = bid_track
     st.paid_spots = [-1] * PAID_SPOTS

@@ -46,8 +46,8 @@ POWERS_RESET_EACH_PLAYER_TURN: Final = True
 # RULING monkir-vp: Monkir is worth 6 VP (three sources of four agree).
 MONKIR_VP: Final = 6
 
-# RULING gold-bank-unlimited: the bank never runs out of gold.
-GOLD_BANK_UNLIMITED: Final = True
+# RULING gold-bank-unlimited: the bank never runs out of gold. (Nothing counts the bank's coins: the only
+# place gold is paid out is ``FTState.gain_gold``.)
 
 # RULING visibility: gold held is hidden from the other seats; Djinns, resource cards, Viziers, Elders and
 # camels are public.
@@ -55,17 +55,17 @@ GOLD_IS_HIDDEN: Final = True
 
 # --- our own rulings where the sources are silent (reported) ------------------------------------
 
-# RULING no-powers-mid-move: Djinn powers are not offered between the drops of one meeple move; the move is
-# one continuous act. They are offered before the pick-up, at the tribe-action decisions and afterwards.
-POWERS_DURING_DROPS: Final = False
+# RULING no-powers-mid-move: Djinn powers are not offered between the drops of one meeple move (the move is
+# one continuous act) nor between the Assassins' kills. They are offered before the pick-up, at the tribe
+# decisions (Builders' and Assassins' Fakirs), at the tile decision and afterwards (djinns.ANYTIME and the
+# phase lists in ``FTState._legal``). Echidna and Iblis are offered only while they can still take effect.
 
 # RULING broke-bidder: a marker that can afford no free spot (no gold, the three zero spots taken) takes the
 # cheapest free paid spot for all the gold it has (that is, for nothing).
 BROKE_BIDDER_TAKES_CHEAPEST_FREE_SPOT: Final = True
 
-# RULING kumarbi-per-bid: Kumarbi can be used once at each of its owner's bids (each bid is a separate
-# decision; with 2 players a player bids twice a round).
-KUMARBI_ONCE_PER_BID: Final = True
+# RULING kumarbi-per-bid: Kumarbi can be used at each of its owner's bids (with 2 players, at both), since a
+# bid is one decision; it is not counted among the once-per-turn powers (``FTState._legal_bids``).
 
 # RULING kandicha-pool-kill: Kandicha also brings a Vizier or Elder killed in an opponent's pool to the
 # killer's pool.

@@ -77,8 +77,8 @@ _SCALARS = ("num_players", "phase", "round", "marker", "seat", "used", "moved", 
             "echidna", "iblis", "place_kind", "place_tile", "ret_phase", "palm_supply", "palace_supply",
             "last_camel", "no_move")
 _LISTS = ("tiles", "owner", "palms", "palaces", "bag", "res_deck", "res_row", "res_discard", "djinn_deck",
-          "djinn_row", "djinn_discard", "gold", "camels", "viziers", "elders", "djinn_owner", "marker_seat",
-          "bid_track", "paid_spots", "zero_queue", "play_queue", "mv_hand", "mv_path", "keep_choices", "suit")
+          "djinn_row", "djinn_discard", "gold", "camels", "viziers", "elders", "djinn_owner", "used_round",
+          "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", "mv_hand", "mv_path", "keep_choices", "suit")
 _NESTED = ("board", "hands", "djinns")
 
 
@@ -131,6 +131,7 @@ class FTState(State):
     viziers: list[int]
     elders: list[int]
     djinn_owner: list[int]
+    used_round: list[int]
     marker_seat: list[int]
     bid_track: list[int]
     paid_spots: list[int]
@@ -321,14 +322,14 @@ class FTState(State):
             return ["F"] if f >= 1 else []
         return []
 
-    def take_control(self, seat: int, tile: int, events: list[Event]) -> bool:
+    def take_control(self, seat: int, tile: int, events: list[Event], by_move: bool = False) -> bool:
         if self.owner[tile] >= 0 or self.camels[seat] <= 0:
             return False
         self.owner[tile] = seat
         self.camels[seat] -= 1
         events.append(Event("control", f"{player(seat)} takes control of {B.tile_name(tile)}",
                             {"seat": seat, "tile": tile}))
-        if self.camels[seat] == 0 and rulings.ANY_CAMEL_PLACEMENT_ENDS_GAME:
+        if self.camels[seat] == 0 and (by_move or rulings.ANY_CAMEL_PLACEMENT_ENDS_GAME):
             self.last_camel = True
         return True
 
@@ -439,7 +440,8 @@ class FTState(State):
             return [*FAKIR_CHOICES[:self.fakirs(seat) + 1], *D.tribe_powers(self, seat, (IBLIS,)),
                     *D.anytime_powers(self, seat)]
         if ph == KILL:
-            return self.kill_targets()
+            # RULING assassin-compulsory: no way to decline while a target exists.
+            return self.kill_targets() + ([] if rulings.ASSASSIN_KILL_COMPULSORY else [A.SKIP])
         if ph == TILE:
             return [*self.tile_options(seat), A.SKIP, *D.anytime_powers(self, seat)]
         if ph == PLACE:
@@ -463,8 +465,8 @@ class FTState(State):
     def _legal_bids(self, seat: int) -> list[Any]:
         out: list[Any] = []
         gold = self.gold[seat]
-        kumarbi = self.owns(seat, KUMARBI) and rulings.KUMARBI_ONCE_PER_BID
-        fk = self.fakirs(seat) if kumarbi else 0
+        # RULING kumarbi-per-bid (rulings.py).
+        fk = self.fakirs(seat) if self.owns(seat, KUMARBI) else 0
         for spot in range(PAID_SPOTS):
             if self.paid_spots[spot] >= 0:
                 continue
@@ -508,8 +510,9 @@ class FTState(State):
         self.bid_track.append(marker)
         self.marker = marker
         self.seat = self.marker_seat[marker]
-        # RULING power-once-per-turn: the used powers are cleared at every player turn.
-        self.used = 0
+        # RULING power-once-per-turn: the used powers are cleared at every player turn (or else kept per
+        # seat for the whole round).
+        self.used = 0 if rulings.POWERS_RESET_EACH_PLAYER_TURN else self.used_round[self.seat]
         self.moved = False
         self.mv_state = -1
         self.mv_left = 0
@@ -542,6 +545,7 @@ class FTState(State):
         if not self.moved:
             # The player had no legal meeple move: the game ends at the end of this round.
             self.no_move = True
+        self.used_round[self.seat] = self.used
         self.undo_base = None
         self.undo_actions = []
         if self.play_queue:
@@ -569,6 +573,7 @@ class FTState(State):
                             {"scores": sc}))
             return
         self.round += 1
+        self.used_round = [0] * self.num_players
         self.phase = BID
         self.marker = -1
         self.paid_spots = [-1] * PAID_SPOTS
@@ -652,7 +657,7 @@ class FTState(State):
         self.final_tile = t
         self.tribe_count = k
         if self.tile_empty_of_meeples(t):
-            self.take_control(seat, t, ev)
+            self.take_control(seat, t, ev, by_move=True)
         name = COLOUR_NAMES[c]
         ev.append(Event("collect", f"{player(seat)} collects {k} {name}s", {"seat": seat, "colour": c, "count": k}))
         if c == YELLOW:
@@ -723,15 +728,15 @@ class FTState(State):
                 if o == seat or self.owns(o, BOAZ) or (self.kill_seat >= 0 and o != self.kill_seat):
                     continue
                 # RULING assassin-pool: one Vizier or Elder of an opponent.
-                if self.viziers[o]:
-                    out.append(A.Kill(YELLOW, seat=o))
-                if self.elders[o]:
-                    out.append(A.Kill(WHITE, seat=o))
+                for c in rulings.ASSASSIN_POOL_COLOURS:
+                    if (self.viziers if c == YELLOW else self.elders)[o]:
+                        out.append(A.Kill(c, seat=o))
         return out
 
     def _apply_kill(self, seat: int, a: A.Kill, ev: list[Event]) -> None:
         c = a.colour
         kandicha = self.owns(seat, KANDICHA)
+        first_kill = self.kill_tile < 0 and self.kill_seat < 0
         if a.tile >= 0:
             t = a.tile
             self.remove_meeples(t, c, 1)
@@ -762,7 +767,8 @@ class FTState(State):
             elif kandicha and c == BLUE and a.tile >= 0:
                 self.gain_gold(seat, rulings.kandicha_builder_gold(self.blue_block(a.tile)))
         nekir = self.djinn_owner[NEKIR]
-        if nekir >= 0 and rulings.NEKIR_PER_MEEPLE:
+        # RULING nekir-per-meeple: every meeple killed pays (or else only the first kill of the turn).
+        if nekir >= 0 and (rulings.NEKIR_PER_MEEPLE or first_kill):
             self.gain_gold(nekir, 1 if nekir == seat else 2)
         if a.tile >= 0 and self.tile_empty_of_meeples(a.tile):
             self.take_control(seat, a.tile, ev)
@@ -902,6 +908,8 @@ class FTState(State):
             self._apply_fakirs(seat, a.count, ev)
         elif isinstance(a, A.Kill):
             self._apply_kill(seat, a, ev)
+        elif isinstance(a, A.Skip) and ph == KILL:
+            self._tile_action(ev)
         elif isinstance(a, (A.Summon, A.Buy, A.Skip)):
             self._apply_tile(seat, a, ev)
         elif isinstance(a, A.Place):
