@@ -78,7 +78,8 @@ _SCALARS = ("num_players", "phase", "round", "marker", "seat", "used", "moved", 
             "last_camel", "no_move")
 _LISTS = ("tiles", "owner", "palms", "palaces", "bag", "res_deck", "res_row", "res_discard", "djinn_deck",
           "djinn_row", "djinn_discard", "gold", "camels", "viziers", "elders", "djinn_owner", "used_round",
-          "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", "mv_hand", "mv_path", "keep_choices", "suit")
+          "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", "mv_hand", "mv_path", "keep_choices",
+          "suit")
 _NESTED = ("board", "hands", "djinns")
 
 
