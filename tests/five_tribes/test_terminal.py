@@ -27,3 +27,16 @@ def test_render_a_finished_game() -> None:
     st = random_game(2, 3)
     out = _text(st.view(None), None)
     assert "Final scores" in out
+
+
+def test_longhouse_play_five_tribes_runs_a_whole_game_in_the_terminal() -> None:
+    import io
+
+    from longhouse.terminal import TerminalPlay
+
+    console = Console(width=120, record=True, color_system=None, file=io.StringIO())
+    answers = iter(["u", "1"] + ["1"] * 5000)
+    play = TerminalPlay(GAME, 3, {0}, "random", 11, console, lambda prompt: next(answers))
+    assert play.run() == 0
+    assert play.state.is_over()
+    assert "Game over" in console.export_text()

@@ -378,12 +378,14 @@ def describe(a: object) -> str:
         return f"Pick up the meeples on {tile_name(a.tile)}"
     if isinstance(a, Drop):
         d = ("north", "east", "south", "west")[a.direction]
-        return f"Drop a {COLOUR_NAMES[a.colour]} on the tile to the {d}"
+        name = COLOUR_NAMES[a.colour]
+        return f"Drop {'an' if name[0] in 'AE' else 'a'} {name} on the tile to the {d}"
     if isinstance(a, Fakirs):
         return f"Discard {a.count} Fakir(s) for the bonus"
     if isinstance(a, Kill):
         where = f"on {tile_name(a.tile)}" if a.tile >= 0 else f"in Player {a.seat + 1}'s pool"
-        return f"Assassinate a {COLOUR_NAMES[a.colour]} {where}"
+        name = COLOUR_NAMES[a.colour]
+        return f"Assassinate {'an' if name[0] in 'AE' else 'a'} {name} {where}"
     if isinstance(a, Place):
         return f"Place it on {tile_name(a.tile)}" + (f", paying {_PAY_WORDS[a.pay]}" if a.pay else "")
     if isinstance(a, Summon):

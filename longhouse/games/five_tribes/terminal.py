@@ -52,7 +52,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     """The board, the rows of cards and Djinns, the tracks and each player's holdings."""
     grid = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(COLS):
-        grid.add_column(min_width=14)
+        grid.add_column(min_width=12)
     for r in range(ROWS):
         grid.add_row(*[_tile_cell(view, r * COLS + c) for c in range(COLS)])
 
