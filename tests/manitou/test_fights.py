@@ -154,3 +154,38 @@ def test_fight_events_tell_the_story_in_words() -> None:
     play(s, 0, "S", 1)
     events = s.apply(1, PLAYS["R", 0])
     assert events[0].text == "Blue plays the rain maker on hunting ground 1 — Red's scout is defeated"
+
+
+def test_ruling_forced_warrior_face_down_when_no_ground_takes_one() -> None:
+    """Found by random play (3p seed 664): only warriors in hand, two face-up warriors of one's own on every
+    ground, and passing is not allowed. Our ruling: the warrior is laid face down on any ground."""
+    from longhouse.games.manitou import GAME
+
+    s = two_player(["1", "2", "3"], ["1", "2", "3"])
+    data = s.to_json()
+    data["players"][0]["hand"] = ["M"]
+    data["players"][0]["pile"] = []
+    for g in data["grounds"]:
+        g["cards"] = [[0, "C", True], [0, "R", True]]
+        g["up"] = [0, 1]
+    s = GAME.state_from_json(data)
+    assert s.legal_actions(0) == [PLAYS["M", 0], PLAYS["M", 1], PLAYS["M", 2]]
+    events = s.apply(0, PLAYS["M", 1])
+    assert "face down" in events[0].text
+    controller, lanes = ground_state(s, 2)
+    assert controller == 0 and lanes[0] == [("C", True), ("R", True), ("M", False)]
+
+
+def test_ruling_forced_face_down_is_not_offered_while_another_play_exists() -> None:
+    from longhouse.games.manitou import GAME
+
+    s = two_player(["1", "2", "3"], ["1", "2", "3"])
+    data = s.to_json()
+    data["players"][0]["hand"] = ["M", "4"]
+    for g in data["grounds"]:
+        g["cards"] = [[0, "C", True], [0, "R", True]]
+        g["up"] = [0, 1]
+    s = GAME.state_from_json(data)
+    assert s.legal_actions(0) == [PLAYS["4", 0], PLAYS["4", 1], PLAYS["4", 2]]
+    with pytest.raises(IllegalAction):
+        s.apply(0, PLAYS["M", 0])
