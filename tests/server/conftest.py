@@ -8,9 +8,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import Hall, register_toy
+from harness import Hall, register_toy, unregister_toy
 
-register_toy()
+
+@pytest.fixture(autouse=True)
+def toy_game() -> Iterator[None]:
+    """The test-only toy game is in the registry only while a server test runs."""
+    register_toy()
+    yield
+    unregister_toy()
 
 
 @pytest.fixture

@@ -28,6 +28,11 @@ def register_toy() -> None:
     games._loaded.setdefault("toy", toygame.GAME)
 
 
+def unregister_toy() -> None:
+    games._MODULES.pop("toy", None)
+    games._loaded.pop("toy", None)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
