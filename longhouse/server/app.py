@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ log = logging.getLogger("longhouse.app")
 WEB = Path(__file__).resolve().parent.parent / "web"
 COOKIE_AGE = 60 * 60 * 24 * 30
 MAX_BODY = 4096
+#: Messages a client may send per second; the rest are dropped (with one warning).
+MAX_MESSAGES_PER_SECOND = 40
 
 
 def create_app(store: Store, bot_delay: float = 0.6) -> Starlette:
@@ -165,9 +168,18 @@ def create_app(store: Store, bot_delay: float = 0.6) -> Starlette:
                 await ws.send_text(text)
 
         writer = asyncio.create_task(pump())
+        window, count = 0.0, 0
         try:
             while True:
                 message = await ws.receive()
+                now = time.monotonic()
+                if now - window > 1.0:
+                    window, count = now, 0
+                count += 1
+                if count > MAX_MESSAGES_PER_SECOND:
+                    if count == MAX_MESSAGES_PER_SECOND + 1:
+                        conn.error("too many messages; slow down", code="flood")
+                    continue
                 if message["type"] == "websocket.disconnect":
                     break
                 raw = message.get("text")

@@ -18,7 +18,7 @@ HELP = {
     "leave": "/leave — give up your seat (in a running game a bot or another player may take it)",
     "start": "/start — start the game with the seated players (2-4)",
     "watch": "/watch — stand up and watch",
-    "bot": "/bot [level] [seat] — a bot takes a free seat (levels: {levels})",
+    "bot": "/bot [level] [seat] — a bot takes a free seat, or the seat of a player who is away (levels: {levels})",
     "remove": "/remove seat — take a bot off a seat before the game starts",
     "who": "/who — who sits where, and who watches",
     "help": "/help — this list",
@@ -77,14 +77,31 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     free = _free_seats(table)
     if args:
         seat = _seat_arg(table, args[0])
-        if seat not in free:
+        if seat not in free and not _reclaimable(table, seat, conn):
             raise CommandError(f"{_label(table, seat)} is taken")
     elif free:
         seat = free[0]
     else:
         raise CommandError("every seat is taken; you can watch")
+    if table.occupants[seat] is not None:
+        table.unseat(seat)
+        table.say(None, f"{conn.user.name} takes {_label(table, seat)} back from the bot.")
     table.sit(seat, {"kind": "user", "user_id": conn.user.id, "name": conn.user.name})
     table.say(None, f"{conn.user.name} sits down at {_label(table, seat)}.")
+
+
+def _reclaimable(table: Table, seat: int, conn: Conn) -> bool:
+    """A bot playing a running game's seat for the person who started there gives it back to them."""
+    occ = table.occupants[seat]
+    return (table.status == "running" and occ is not None and occ["kind"] == "bot" and table.record is not None
+            and table.record.players[seat] == conn.user.name)
+
+
+def _away(table: Table, seat: int) -> bool:
+    """A person who holds a seat of a running game but has no connection to the table."""
+    occ = table.occupants[seat]
+    return (table.status == "running" and occ is not None and occ["kind"] == "user"
+            and not table.connected(occ["user_id"]))
 
 
 def cmd_leave(table: Table, conn: Conn, args: list[str]) -> None:
@@ -137,12 +154,18 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     free = _free_seats(table)
     if rest:
         seat = _seat_arg(table, rest[0])
-        if seat not in free:
+        if seat not in free and not _away(table, seat):
             raise CommandError(f"{_label(table, seat)} is taken")
     elif free:
         seat = free[0]
     else:
-        raise CommandError("there is no free seat for a bot")
+        raise CommandError("there is no free seat for a bot (a bot can also take the seat of a player who is away: "
+                           "/bot level seat)")
+    occ = table.occupants[seat]
+    if occ is not None:
+        table.unseat(seat)
+        table.say(None, f"{occ['name']} is away; a bot plays {_label(table, seat)} for them "
+                        f"(they can /join {seat + 1} to take it back).")
     name = f"Bot {table.seat_label(seat)}"
     table.sit(seat, {"kind": "bot", "level": level, "name": name})
     table.say(None, f"{conn.user.name} seats a {level} bot at {_label(table, seat)}.")

@@ -8,9 +8,15 @@ Client -> server (JSON objects, told apart by ``type``):
 - ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table.
 - ``{"type": "ping"}``.
 
-Server -> client: ``hello``, ``table`` (seating), ``state`` (this seat's view, the events it may see, its
-legal actions), ``log`` (the move log so far), ``chat``, ``error`` (with ``ref`` when it answers an
-action), ``tables`` (the lobby's list), ``created``, ``pong``.
+Server -> client: ``hello``, ``table`` (seating), ``state`` (``version``; ``view``: this seat's
+``State.view``; ``events``: only those it may see; ``legal``: its legal actions; ``undo_steps``; ``by``: the
+seat whose move made this version, or null for a refresh), ``log`` (the move log so far, filtered the
+same way), ``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
+``bad_message``, ``flood``; ``ref`` when it answers an action), ``tables`` (the lobby's list),
+``created``, ``pong``.
+
+A move is acknowledged by the ``state`` message that carries it (``by`` = the sender's seat), which is
+sent only after the move is committed to the store.
 """
 
 from __future__ import annotations

@@ -46,7 +46,13 @@ export async function showTable(root, tableId, me) {
       seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
       i === mySeat ? h("small", {}, " (you)") : null,
       s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
-      s && s.kind === "user" && !s.connected ? h("small", { class: "away" }, " away") : null)),
+      s && s.kind === "user" && !s.connected ? h("small", { class: "away" }, " away") : null,
+      s && s.kind === "user" && !s.connected && t.status === "running"
+        ? h("button", { class: "link", id: `bot-for-${i + 1}`, onclick: () => command("bot", [botLevel.value || "random", String(i + 1)]) },
+          "let a bot play") : null,
+      s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
+        ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
+          "take your seat back") : null)),
     ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`)] : []));
     const free = t.seats.some((s) => s === null);
     const seated = t.seats.filter(Boolean).length;
@@ -59,8 +65,9 @@ export async function showTable(root, tableId, me) {
         start.disabled = seated < t.min_players;
         buttons.append(start);
       }
+      const keep = botLevel.value;
+      botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, l)));
       if (free) {
-        botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l }, l)));
         buttons.append(h("span", { class: "bot-add" }, botLevel,
           button("Add bot", "bot", () => [botLevel.value])));
       }

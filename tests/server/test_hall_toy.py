@@ -334,3 +334,37 @@ def test_the_toy_game_passes_the_engine_conformance_suite() -> None:
     from longhouse.engine.conformance import check_game
 
     check_game(games.get("toy"), 3, games=20, seed=4)
+
+
+def test_a_bot_stands_in_for_a_player_who_is_away_and_gives_the_seat_back(hall: Hall) -> None:
+    tid, people, (wa, wb) = seat_table(hall)
+    command(wa, "/bot random 2")
+    assert "taken" in wa.wait_type("error")["message"]  # Bob is here: his seat is not up for grabs
+    wb.close()
+    wa.wait(lambda m: m["type"] == "table" and not m["table"]["seats"][1]["connected"])
+    command(wa, "/bot random 2")
+    wa.wait(lambda m: m["type"] == "table" and (m["table"]["seats"][1] or {}).get("kind") == "bot")
+    pick(wa)
+    state = wa.wait(lambda m: m["type"] == "state" and m["view"]["round"] == 1)  # the bot picked for Bob
+    # Bob comes back and takes his seat back from the bot; a stranger could not
+    eve = Client(hall, "Eve").table(tid)
+    command(eve, "/join 2")
+    assert "taken" in eve.wait_type("error")["message"]
+    back = people[1].table(tid)
+    command(back, "/join 2")
+    back.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+    assert back.wait_type("state")["view"]["you"]["hand"] is not None
+    assert hall.hall.tables[tid].occupants[1]["kind"] == "user"
+    assert state["version"] >= 2
+
+
+def test_a_flood_of_messages_is_dropped_without_harm(hall: Hall) -> None:
+    _, _, (wa, wb) = seat_table(hall)
+    for i in range(200):
+        wa.send({"type": "chat", "text": f"spam {i}"})
+    assert wa.wait_type("error", code="flood")["message"] == "too many messages; slow down"
+    wb.drain(0.3)
+    said = [m for m in wb.messages if m["type"] == "chat" and m["text"].startswith("spam")]
+    assert 0 < len(said) <= 40
+    pick(wb)
+    wb.wait_type("state", version=1)
