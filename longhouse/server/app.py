@@ -22,7 +22,7 @@ from longhouse.engine.records import Record
 from longhouse.server import auth
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
-from longhouse.server.protocol import BadMessage, decode
+from longhouse.server.protocol import BadMessage, decode, encode_message
 from longhouse.store import Store, User
 
 log = logging.getLogger("longhouse.app")
@@ -34,16 +34,33 @@ MAX_BODY = 4096
 MAX_MESSAGES_PER_SECOND = 40
 
 
-def create_app(store: Store, bot_delay: float = 0.6) -> Starlette:
+def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = None,
+               redis_prefix: str = "longhouse:", redis_lease: float = 15) -> Starlette:
+    """The hall. With ``redis_url`` it is one of several processes sharing ``store`` (see cluster.py)."""
     hall = Hall(store, bot_delay=bot_delay)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        count = hall.recover()
+        if redis_url is None:
+            count = hall.recover()
+        else:
+            from longhouse.server.cluster import Cluster
+
+            hall.cluster = Cluster(hall, redis_url, redis_prefix, redis_lease)
+            await hall.cluster.start()
+            count = 0
+            for row in store.open_tables():
+                if await hall.cluster.claim(row.id) and hall.load(row) is not None:
+                    count += 1
         log.info("resumed %d tables", count)
         hall.start_bots()
+        hall.publish_lobby()
         yield
         hall.shutdown()
+        if hall.cluster is not None:
+            hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
+            await asyncio.sleep(0.05)
+            await hall.cluster.stop()
 
     def current_user(conn: HTTPConnection) -> User | None:
         token = conn.cookies.get(auth.COOKIE)
@@ -225,9 +242,20 @@ def create_app(store: Store, bot_delay: float = 0.6) -> Starlette:
             await refuse(ws, 4401, "sign in first")
             return
         try:
-            table = hall.table(int(ws.path_params["table_id"]))
+            table_id = int(ws.path_params["table_id"])
         except ValueError:
-            table = None
+            await refuse(ws, 4404, "there is no such table")
+            return
+        table = hall.table(table_id)
+        if table is None and hall.cluster is not None:
+            row = store.table(table_id)
+            if row is not None and row.status != "over":
+                owner = await hall.cluster.owner(table_id)
+                if owner is None and await hall.cluster.claim(table_id):
+                    table = hall.adopt(row)
+                elif owner is not None and owner != hall.cluster.node:
+                    await proxied(ws, user, table_id, owner)
+                    return
         if table is None:
             await refuse(ws, 4404, "there is no such table")
             return
@@ -240,6 +268,16 @@ def create_app(store: Store, bot_delay: float = 0.6) -> Starlette:
             hall.maybe_drop(table)
 
         await serve(ws, conn, lambda c, m: hall.table_message(table, c, m), closed)
+
+    async def proxied(ws: WebSocket, user: User, table_id: int, owner: str) -> None:
+        """A table another process owns: pass the client's messages to it, and its answers back."""
+        cluster = hall.cluster
+        assert cluster is not None
+        await ws.accept()
+        conn = Conn(user)
+        cid = cluster.proxy_open(conn, table_id, owner)
+        await serve(ws, conn, lambda c, m: cluster.proxy_message(cid, table_id, encode_message(m)),
+                    lambda c: cluster.proxy_close(cid, table_id))
 
     routes = [
         Route("/", page), Route("/table/{table_id:int}", page), Route("/archive", page),

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
 from longhouse.engine.errors import LonghouseError
@@ -14,7 +14,10 @@ from longhouse.server import commands
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
 from longhouse.server.table import CHAT_HISTORY, Table
-from longhouse.store import Store
+from longhouse.store import Store, TableRow
+
+if TYPE_CHECKING:
+    from longhouse.server.cluster import Cluster
 
 log = logging.getLogger("longhouse.hall")
 
@@ -27,26 +30,37 @@ class Hall:
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._lobby_pending = False
+        self._lobby_publish = False
+        self.cluster: Cluster | None = None
 
     # --- start-up -------------------------------------------------------------------------------
 
     def recover(self) -> int:
-        """Load every waiting or running table from the store, replaying its record; start its bots."""
-        count = 0
-        for row in self.store.open_tables():
-            try:
-                record = self.store.record(row.id) if row.status != "waiting" else None
-                table = Table.load(self, row, record)
-            except (LonghouseError, KeyError, ValueError):
-                log.exception("table %s cannot be resumed; it stays in the store untouched", row.id)
-                continue
-            self.tables[row.id] = table
-            if row.status == "running":
-                for seat, occ in enumerate(table.occupants):
-                    if occ is not None and occ["kind"] == "bot":
-                        table.bots[seat] = bots.make(occ["level"], seed=row.id * 8 + seat + table.version)
-            count += 1
-        return count
+        """Load every waiting or running table from the store, replaying its record."""
+        return sum(1 for row in self.store.open_tables() if self.load(row) is not None)
+
+    def load(self, row: TableRow) -> Table | None:
+        """Resume one stored table (its record replayed, its bots seated again)."""
+        try:
+            record = self.store.record(row.id) if row.status != "waiting" else None
+            table = Table.load(self, row, record)
+        except (LonghouseError, KeyError, ValueError):
+            log.exception("table %s cannot be resumed; it stays in the store untouched", row.id)
+            return None
+        self.tables[row.id] = table
+        if row.status == "running":
+            for seat, occ in enumerate(table.occupants):
+                if occ is not None and occ["kind"] == "bot":
+                    table.bots[seat] = bots.make(occ["level"], seed=row.id * 8 + seat + table.version)
+        return table
+
+    def adopt(self, row: TableRow) -> Table | None:
+        """Take over a table at run time (another process that owned it has gone): load it, start its bots."""
+        table = self.load(row)
+        if table is not None:
+            table.schedule_bots()
+            self.lobby_changed()
+        return table
 
     def start_bots(self) -> None:
         for table in self.tables.values():
@@ -85,8 +99,15 @@ class Hall:
         row = self.store.create_table(game.name, seats, options, [None] * seats)
         table = Table(self, row)
         self.tables[table.id] = table
+        if self.cluster is not None:
+            asyncio.get_running_loop().create_task(self._claim_new(table))
         self.lobby_changed()
         return table
+
+    async def _claim_new(self, table: Table) -> None:
+        assert self.cluster is not None
+        if not await self.cluster.claim(table.id):  # another process adopted it first: it is theirs
+            self.tables.pop(table.id, None)
 
     def table_finished(self, table: Table) -> None:
         self.lobby_changed()
@@ -105,16 +126,26 @@ class Hall:
 
     # --- the lobby ------------------------------------------------------------------------------
 
-    def lobby_summary(self) -> dict[str, Any]:
-        return {
-            "type": "tables",
-            "tables": [t.summary() for t in self.tables.values() if t.status != "over" or t.conns],
-            "online": sorted({c.user.name for c in self.lobby}),
-        }
+    def _local_tables(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values() if t.status != "over" or t.conns]
 
-    def lobby_changed(self) -> None:
-        """Coalesce lobby updates: one list is sent per turn of the event loop."""
-        if self._lobby_pending or not self.lobby:
+    def lobby_summary(self) -> dict[str, Any]:
+        tables = self._local_tables()
+        online = {c.user.name for c in self.lobby}
+        if self.cluster is not None:
+            others, others_online = self.cluster.other_tables()
+            tables = sorted(tables + others, key=lambda t: t["id"])
+            online.update(others_online)
+        return {"type": "tables", "tables": tables, "online": sorted(online)}
+
+    def lobby_changed(self, local: bool = True) -> None:
+        """Coalesce lobby updates: one list is sent per turn of the event loop (and, with several
+        processes, published to the others when this process's tables changed)."""
+        if local and self.cluster is not None:
+            self._lobby_publish = True
+        elif not self.lobby:
+            return
+        if self._lobby_pending:
             return
         self._lobby_pending = True
         try:
@@ -124,9 +155,25 @@ class Hall:
 
     def _flush_lobby(self) -> None:
         self._lobby_pending = False
-        text = encode(self.lobby_summary())
-        for conn in self.lobby:
-            conn.send_text(text)
+        if self._lobby_publish:
+            self._lobby_publish = False
+            self.publish_lobby()
+        if self.lobby:
+            text = encode(self.lobby_summary())
+            for conn in self.lobby:
+                conn.send_text(text)
+
+    def publish_lobby(self) -> None:
+        if self.cluster is not None:
+            self.cluster.publish_tables(self._local_tables(), sorted({c.user.name for c in self.lobby}))
+
+    def lobby_line(self, line: dict[str, Any], local: bool = True) -> None:
+        self.lobby_chat.append(line)
+        text = encode(line)
+        for c in self.lobby:
+            c.send_text(text)
+        if local and self.cluster is not None:
+            self.cluster.publish_chat(line)
 
     def games_info(self) -> list[dict[str, Any]]:
         out = []
@@ -162,11 +209,7 @@ class Hall:
                 except commands.CommandError as exc:
                     conn.error(str(exc))
             else:
-                line = {"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()}
-                self.lobby_chat.append(line)
-                text = encode(line)
-                for c in self.lobby:
-                    c.send_text(text)
+                self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
             self._lobby_command(conn, msg.name, msg.args)
         elif isinstance(msg, Create):

@@ -88,5 +88,10 @@ def decode(raw: str | bytes) -> ClientMessage:
         raise BadMessage("malformed message: nested too deeply") from exc
 
 
+def encode_message(message: ClientMessage) -> str:
+    """A decoded client message as JSON again (to pass it on to another process)."""
+    return _encoder.encode(message).decode()
+
+
 def encode(message: dict[str, Any]) -> str:
     return _encoder.encode(message).decode()

@@ -19,13 +19,13 @@ from longhouse.store import Store
 
 
 class Process:
-    def __init__(self, database: str, port: int) -> None:
+    def __init__(self, database: str, port: int, extra: list[str] | None = None) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         env = dict(os.environ, PYTHONPATH=str(HERE.parent.parent))
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "serve_toy.py"), "--port", str(port), "--database", database,
-             "--bot-delay", "0", "--log-level", "warning"],
+             "--bot-delay", "0", "--log-level", "warning", *(extra or [])],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while True:
