@@ -166,17 +166,19 @@ class Checker:
         for seat in state.acting():
             if back.legal_actions(seat) != state.legal_actions(seat):
                 _fail("snapshot", f"a snapshot read back lists other legal actions for seat {seat}")
-        viewers: tuple[int | None, ...] = (None, *state.acting())
+        viewers: tuple[int | None, ...] = (None, *state.acting()[:1])
         for viewer in viewers:
             if back.view(viewer) != state.view(viewer):
                 _fail("snapshot", f"a snapshot read back shows seat {viewer} another view")
 
     def _check_actions(self, state: State, snap: dict[str, Any], rng: Rng) -> None:
         game = self.game
-        for seat in state.acting():
+        acting = state.acting()
+        # at most actions_per_state in all: during a simultaneous choice, shared among the acting seats
+        share = max(1, self.actions_per_state // len(acting)) if acting else 0
+        for seat in acting:
             legal = state.legal_actions(seat)
-            sample = legal if len(legal) <= self.actions_per_state else [
-                legal[rng.below(len(legal))] for _ in range(self.actions_per_state)]
+            sample = legal if len(legal) <= share else [legal[rng.below(len(legal))] for _ in range(share)]
             for action in sample:
                 self.seen_actions.append(action)
                 if not state.is_legal(seat, action):
