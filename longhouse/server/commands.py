@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from longhouse import bots
 from longhouse.server.conn import Conn
-from longhouse.server.table import COLOURS, Table
+from longhouse.server.table import COLOURS, Table, default_bot
 
 HELP = {
     "join": "/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)",
@@ -134,18 +134,10 @@ def cmd_start(table: Table, conn: Conn, args: list[str]) -> None:
         f"{occ['name']} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
 
 
-def default_level() -> str:
-    levels = bots.names()
-    for preferred in ("greedy", "random"):
-        if preferred in levels:
-            return preferred
-    return levels[0]
-
-
 def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     if table.status == "over":
         raise CommandError("the game is over")
-    level = default_level()
+    level = default_bot()
     rest = list(args)
     if rest and rest[0].lower() in bots.names():
         level = rest.pop(0).lower()

@@ -45,6 +45,15 @@ def replay_with_events(record: Record) -> tuple[Game, State, list[Event]]:
     return game, state, history
 
 
+def default_bot() -> str:
+    """The level ``/bot`` seats when none is named: a middling one if there is one."""
+    levels = bots.names()
+    for preferred in ("greedy", "random"):
+        if preferred in levels:
+            return preferred
+    return levels[0]
+
+
 class Table:
     def __init__(self, hall: Hall, row: TableRow) -> None:
         self.hall = hall
@@ -146,7 +155,7 @@ class Table:
     def _table_message(self, conn: Conn) -> dict[str, Any]:
         return {"type": "table", "table": self.summary(),
                 "you": {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest},
-                "bot_levels": bots.names()}
+                "bot_levels": bots.names(), "default_bot": default_bot()}
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: tell everyone here and the lobby."""

@@ -65,7 +65,7 @@ export async function showTable(root, tableId, me) {
         start.disabled = seated < t.min_players;
         buttons.append(start);
       }
-      const keep = botLevel.value;
+      const keep = botLevel.value || table.default_bot;
       botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, l)));
       if (free) {
         buttons.append(h("span", { class: "bot-add" }, botLevel,
