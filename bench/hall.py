@@ -220,17 +220,20 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
 
         tokens = await asyncio.gather(*[guest() for _ in range(tables * per_table)])
     rss_before = rss_kib(server_pid)
-    creator = tokens[0]
-    async with connect(f"ws://127.0.0.1:{port}/ws/lobby", additional_headers={"Cookie": f"{COOKIE}={creator}"},
-                       max_size=2**22) as lobby:
-        ids: list[int] = []
-        for _ in range(tables):
+
+    async def create(creator: str) -> int:
+        """The table's first player creates it from the lobby, as a person would."""
+        async with connect(f"ws://127.0.0.1:{port}/ws/lobby", max_size=2**22,
+                           additional_headers={"Cookie": f"{COOKIE}={creator}"}) as lobby:
             await lobby.send(_encode({"type": "create", "game": "manitou", "seats": per_table}).decode())
             while True:
-                msg = _decode(await lobby.recv())
+                msg = _decode(await asyncio.wait_for(lobby.recv(), 30))
+                if msg.get("type") == "error":
+                    raise RuntimeError(f"cannot create a table: {msg['message']}")
                 if msg.get("type") == "created":
-                    ids.append(int(msg["table"]))
-                    break
+                    return int(msg["table"])
+
+    ids = [await create(tokens[t * per_table]) for t in range(tables)]
     players = [Player(port, tok, random.Random(rng.getrandbits(32))) for tok in tokens]
     go = asyncio.Event()
     stop_at = [0.0]
@@ -242,7 +245,7 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
             await p.send({"type": "command", "name": "join", "args": [str(seat + 1)]})
             tasks.append(asyncio.create_task(p.play(go, stop_at)))
         await group[0].send({"type": "command", "name": "start", "args": []})
-    await asyncio.gather(*[p.started.wait() for p in players])
+    await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in players]), 120)
     rss_started = rss_kib(server_pid)
     start = time.perf_counter()
     cpu_server, cpu_client = cpu_seconds(server_pid), cpu_seconds(os.getpid())
