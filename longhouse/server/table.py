@@ -361,7 +361,10 @@ class Table:
 
     async def _bot_turn(self, seat: int) -> None:
         try:
-            await asyncio.sleep(self.hall.bot_delay)
+            # A turn others watch comes at a human pace; a simultaneous (usually hidden) choice goes faster.
+            state = self.state
+            alone = state is not None and len(state.acting()) == 1
+            await asyncio.sleep(self.hall.bot_delay if alone else self.hall.bot_delay / 4)
             while (self.state is not None and self.status == "running" and seat in self.bots
                    and seat in self.state.acting()):
                 version = self.version
