@@ -8,6 +8,7 @@ uvicorn settings, the same number of clients) and prints the ratio.
 
     python bench/hall.py --tables 200          # 800 players
     python bench/hall.py --tables 20 --seconds 20
+    python bench/hall.py --tables 200 --think 0.5   # latency when people take their time
 
 Targets (issue): moves/s >= 0.5x the echo's round-trips/s; p99 < 50 ms at 200 tables.
 """
@@ -147,10 +148,11 @@ async def echo_rate(port: int, clients: int, seconds: float) -> float:
 # --- the hall -------------------------------------------------------------------------------------
 
 class Player:
-    def __init__(self, port: int, token: str, rng: random.Random) -> None:
+    def __init__(self, port: int, token: str, rng: random.Random, think: float = 0.0) -> None:
         self.port = port
         self.token = token
         self.rng = rng
+        self.think = think
         self.ws: ClientConnection | None = None
         self.latencies: list[float] = []
         self.acked_at: list[float] = []
@@ -202,13 +204,15 @@ class Player:
             if stop_at[0] and time.perf_counter() > stop_at[0]:
                 self.over.set()
                 return
+            if self.think:
+                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
             action = self.rng.choice(latest.legal)
             pending = (latest.version, time.perf_counter())
             await self.send({"type": "action", "version": latest.version, "action": action})
 
 
 async def hall_run(port: int, tables: int, per_table: int, seconds: float, server_pid: int,
-                   seed: int) -> dict[str, Any]:
+                   seed: int, think: float = 0.0) -> dict[str, Any]:
     rng = random.Random(seed)
     base = f"http://127.0.0.1:{port}"
     limits = httpx.Limits(max_connections=50)
@@ -234,7 +238,7 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
                     return int(msg["table"])
 
     ids = [await create(tokens[t * per_table]) for t in range(tables)]
-    players = [Player(port, tok, random.Random(rng.getrandbits(32))) for tok in tokens]
+    players = [Player(port, tok, random.Random(rng.getrandbits(32)), think) for tok in tokens]
     go = asyncio.Event()
     stop_at = [0.0]
     tasks = []
@@ -286,6 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, help="players per table, 2-4 (default 4)")
     parser.add_argument("--seconds", type=float, default=30, help="stop the hall run after this long (default 30)")
     parser.add_argument("--echo-seconds", type=float, default=5, help="length of the echo run (default 5)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player thinks before each move (default 0: flat out)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -306,12 +312,14 @@ def main(argv: list[str] | None = None) -> int:
         server = start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database",
                                 f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--log-level", "warning"], port)
         try:
-            result = asyncio.run(hall_run(port, args.tables, args.players, args.seconds, server.pid, args.seed))
+            result = asyncio.run(hall_run(port, args.tables, args.players, args.seconds, server.pid, args.seed,
+                                          args.think))
         finally:
             stop(server)
 
     ratio = result["moves_per_s"] / echo_rts if echo_rts else float("nan")
-    print(f"hall benchmark: {args.tables} tables x {args.players} players = {clients} websocket clients (loopback)")
+    print(f"hall benchmark: {args.tables} tables x {args.players} players = {clients} websocket clients (loopback)"
+          + (f", thinking {args.think:g} s a move on average" if args.think else ", moving as fast as they can"))
     print(f"  moves acknowledged   {result['moves']} in {result['elapsed']:.1f} s"
           f"  ({result['stale']} stale moves refused and retried)")
     print(f"  moves/s              {result['moves_per_s']:.0f}   (CPU: server {result['cpu_server']:.1f} s, "

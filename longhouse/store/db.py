@@ -12,6 +12,7 @@ every write here commits before returning.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,8 +137,27 @@ class Store:
         self._insert_action = self.actions.insert()
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
             status="over", result=bindparam("result"), finished=bindparam("finished"))
+        # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
+        # commit, so that no move waits for the disk.
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.is_sqlite and parsed.database not in (None, "", ":memory:"):
+            self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="sqlite-checkpoint",
+                                                  daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        while not self._stop.wait(1.0):
+            try:
+                with self.engine.connect() as c:
+                    c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy or closing database: try again next time
+                continue
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -290,4 +310,5 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()
