@@ -90,9 +90,17 @@ export async function showTable(root, tableId, me) {
         seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null)))));
   }
 
+  let boardLoading = null;
+
+  // Load the game's board module once, however many states arrive while it loads.
   async function ensureBoard(game) {
     if (board && boardGame === game) return;
-    const mod = await import(`./games/${game}.js`);
+    if (!boardLoading) boardLoading = import(`./games/${game}.js`).then((mod) => makeBoard(mod, game));
+    await boardLoading;
+  }
+
+  function makeBoard(mod, game) {
+    boardLoading = null;
     boardEl.replaceChildren();
     board = mod.createBoard(boardEl, {
       act(action) {
@@ -129,10 +137,9 @@ export async function showTable(root, tableId, me) {
         break;
       case "state":
         state = msg;
-        await ensureBoard(table.table.game);
-        if (state !== msg) break;  // a newer one arrived while the module loaded
         addLog(msg.events);
-        board.update(msg, table);
+        await ensureBoard(table.table.game);
+        if (state === msg) board.update(state, table);  // else a newer state is on its way to the board
         break;
       case "chat_history":
         chat.clear();
