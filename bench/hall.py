@@ -310,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         server = start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database",
-                                f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--log-level", "warning"], port)
+                                f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--log-level", "warning",
+                                "--max-rate", "0"], port)
         try:
             result = asyncio.run(hall_run(port, args.tables, args.players, args.seconds, server.pid, args.seed,
                                           args.think))

@@ -30,12 +30,13 @@ log = logging.getLogger("longhouse.app")
 WEB = Path(__file__).resolve().parent.parent / "web"
 COOKIE_AGE = 60 * 60 * 24 * 30
 MAX_BODY = 4096
-#: Messages a client may send per second; the rest are dropped (with one warning).
-MAX_MESSAGES_PER_SECOND = 40
+#: Messages a client may send per second by default; the rest are dropped (with one warning).
+MAX_MESSAGES_PER_SECOND = 50
 
 
 def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = None,
-               redis_prefix: str = "longhouse:", redis_lease: float = 15) -> Starlette:
+               redis_prefix: str = "longhouse:", redis_lease: float = 15,
+               max_rate: int = MAX_MESSAGES_PER_SECOND) -> Starlette:
     """The hall. With ``redis_url`` it is one of several processes sharing ``store`` (see cluster.py)."""
     hall = Hall(store, bot_delay=bot_delay)
 
@@ -193,8 +194,8 @@ def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = Non
                 if now - window > 1.0:
                     window, count = now, 0
                 count += 1
-                if count > MAX_MESSAGES_PER_SECOND:
-                    if count == MAX_MESSAGES_PER_SECOND + 1:
+                if max_rate and count > max_rate:
+                    if count == max_rate + 1:
                         conn.error("too many messages; slow down", code="flood")
                     continue
                 if message["type"] == "websocket.disconnect":

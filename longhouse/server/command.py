@@ -25,6 +25,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--redis-prefix", default="longhouse:", help="prefix of the Redis keys and channels")
     parser.add_argument("--redis-lease", type=float, default=15,
                         help="seconds a process's claim on a table lasts without renewal (default 15)")
+    parser.add_argument("--max-rate", type=int, default=50,
+                        help="messages one websocket may send per second; more are dropped (0: no limit; default 50)")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="compress websocket messages (permessage-deflate; saves bandwidth, costs CPU)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
@@ -39,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     store = Store(args.database, prefix=args.table_prefix)
     app = create_app(store, bot_delay=max(0.0, args.bot_delay), redis_url=args.redis,
-                     redis_prefix=args.redis_prefix, redis_lease=args.redis_lease)
+                     redis_prefix=args.redis_prefix, redis_lease=args.redis_lease, max_rate=max(0, args.max_rate))
     print(f"Longhouse hall on http://{args.host}:{args.port}/  (store: {args.database})", flush=True)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,

@@ -42,9 +42,10 @@ def free_port() -> int:
 class Hall:
     """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down."""
 
-    def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
+                 max_rate: int = 0) -> None:
         self.store = Store(database, prefix=prefix)
-        self.app = create_app(self.store, bot_delay=bot_delay)
+        self.app = create_app(self.store, bot_delay=bot_delay, max_rate=max_rate)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",

@@ -358,7 +358,15 @@ def test_a_bot_stands_in_for_a_player_who_is_away_and_gives_the_seat_back(hall: 
     assert state["version"] >= 2
 
 
-def test_a_flood_of_messages_is_dropped_without_harm(hall: Hall) -> None:
+def test_a_flood_of_messages_is_dropped_without_harm(db_url: str) -> None:
+    hall = Hall(db_url, max_rate=40)
+    try:
+        flood(hall)
+    finally:
+        hall.stop()
+
+
+def flood(hall: Hall) -> None:
     _, _, (wa, wb) = seat_table(hall)
     for i in range(200):
         wa.send({"type": "chat", "text": f"spam {i}"})

@@ -25,7 +25,7 @@ class Process:
         env = dict(os.environ, PYTHONPATH=str(HERE.parent.parent))
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "serve_toy.py"), "--port", str(port), "--database", database,
-             "--bot-delay", "0", "--log-level", "warning", *(extra or [])],
+             "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *(extra or [])],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while True:

@@ -20,7 +20,7 @@ OUTPUT = Path(__file__).resolve().parent.parent.parent / "test-output"
 
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[Hall]:
-    h = Hall(f"sqlite:///{tmp_path / 'hall.db'}")
+    h = Hall(f"sqlite:///{tmp_path / 'hall.db'}", max_rate=50)  # the hall's default flood limit
     yield h
     h.stop()
 
