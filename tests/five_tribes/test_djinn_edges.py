@@ -216,3 +216,24 @@ def test_kumarbi_works_at_both_bids_of_a_2_player_round_and_is_not_a_turn_power(
     play(st, "bid 12 k1", "bid 0", "bid 0")
     assert st.gold[0] == 50 - 12 - 8 and st.hands[0][FAKIR] == 1
     assert st.seat == 0 and "power Sloar F" in texts(st)  # the turn's paid power is still free to use
+
+
+def test_echidna_and_iblis_are_offered_only_while_a_move_can_still_use_them() -> None:
+    # No legal move: Echidna and Iblis could not change anything, so they are not offered; Sloar is.
+    st = make(3, meeples={"a1": "W", "b2": "W"})
+    for name in ("Echidna", "Iblis", "Sloar"):
+        give_djinn(st, 0, name)
+    begin_turn(st, 0)
+    give_pool(st, 0, elders=2)
+    give_cards(st, 0, "fk")
+    acts = texts(st)
+    assert "end" in acts and any(t.startswith("power Sloar") for t in acts)
+    assert not any(t.startswith(("power Echidna", "power Iblis")) for t in acts)
+    # With a legal move they are offered before the pick-up.
+    st2 = make(3, meeples={"a1": "W", "b1": "W"})
+    for name in ("Echidna", "Iblis"):
+        give_djinn(st2, 0, name)
+    begin_turn(st2, 0)
+    give_pool(st2, 0, elders=2)
+    assert any(t.startswith("power Echidna") for t in texts(st2))
+    assert any(t.startswith("power Iblis") for t in texts(st2))

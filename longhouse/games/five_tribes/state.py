@@ -461,9 +461,10 @@ class FTState(State):
             return self._legal_bids(seat)
         if ph == PICK:
             picks: list[Any] = [PICKS[t] for t in self.legal_picks()]
-            powers = D.anytime_powers(self, seat) + D.tribe_powers(self, seat, (ECHIDNA, IBLIS))
+            powers = D.anytime_powers(self, seat)
             if picks:
-                return picks + powers
+                # Echidna and Iblis only while a move is still to come that they can change.
+                return picks + powers + D.tribe_powers(self, seat, (ECHIDNA, IBLIS))
             return powers + self._suit_starts(seat) + [A.END_TURN]
         if ph == BUILDERS:
             return [*FAKIR_CHOICES[:self.fakirs(seat) + 1], *D.tribe_powers(self, seat, (ECHIDNA,)),
