@@ -3,6 +3,7 @@ pool kills under Kandicha, Kumarbi at every bid, and when Echidna and Iblis are 
 
 from __future__ import annotations
 
+from longhouse.engine.rng import Rng
 from longhouse.games.five_tribes.data import FAKIR, WHITE, YELLOW
 from longhouse.games.five_tribes.state import BID, KEEP, KILL, OVER, PICK
 
@@ -237,3 +238,31 @@ def test_echidna_and_iblis_are_offered_only_while_a_move_can_still_use_them() ->
     give_pool(st2, 0, elders=2)
     assert any(t.startswith("power Echidna") for t in texts(st2))
     assert any(t.startswith("power Iblis") for t in texts(st2))
+
+
+def test_determinize_keeps_the_acting_players_undo_history_for_every_observer() -> None:
+    st = make(3, meeples={"a1": "YWG", "d1": "G"})
+    begin_turn(st, 0)
+    play(st, "pick a1", "drop eY")
+    for observer in (0, 1, 2):
+        world = st.determinize(observer, Rng(5))
+        assert world.view(observer) == st.view(observer)
+        assert world.undo_steps(0) == st.undo_steps(0) == 2
+        assert world.undo_base is not None
+        assert world.undo_base.res_deck == world.res_deck and world.undo_base.djinn_deck == world.djinn_deck
+        world.undo(0, 0)
+        back = st.clone()
+        back.undo(0, 0)
+        assert world.view(observer) == back.view(observer)
+
+
+def test_determinize_during_a_sibittis_draw_redeals_the_draw_in_the_undo_base_too() -> None:
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    give_djinn(st, 0, "Sibittis")
+    begin_turn(st, 0)
+    give_pool(st, 0, elders=2)
+    play(st, "power Sibittis EE")
+    for k in range(5):
+        world = st.determinize(1, Rng(k))
+        assert world.undo_base is not None and world.undo_base.keep_choices == world.keep_choices
+        assert world.view(1) == st.view(1)

@@ -1066,7 +1066,11 @@ class FTState(State):
     def determinize(self, seat: int, rng: Rng) -> FTState:
         """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, another player's
         pending Sibittis draw, and the bag's future draws (the copy's generator is re-seeded). Gold held by
-        others is hidden from view but follows from the public record of every payment, so it is kept."""
+        others is hidden from view but follows from the public record of every payment, so it is kept.
+
+        The acting player's undo history is kept for every observer, with the same re-deal: nothing hidden
+        has been drawn since its base was taken (a draw starts a new base), so the base's decks, pending
+        Sibittis draw and generator are the ones re-dealt here."""
         s = self._copy(False)
         rng = rng.fork()
         rng.shuffle(s.res_deck)
@@ -1079,13 +1083,13 @@ class FTState(State):
         else:
             rng.shuffle(s.djinn_deck)
         s.rng = Rng(rng.next64())
-        if seat == s.seat and self.undo_base is not None:
-            # No card was drawn since the undo base was taken, so its decks and generator are the ones
-            # just re-dealt.
+        if self.undo_base is not None:
             base = self.undo_base._copy(False)
             base.res_deck = s.res_deck[:]
             base.djinn_deck = s.djinn_deck[:]
             base.rng = s.rng.copy()
+            if base.phase == KEEP and s.phase == KEEP:
+                base.keep_choices = s.keep_choices[:]
             s.undo_base = base
             s.undo_actions = self.undo_actions[:]
         s._touch()
