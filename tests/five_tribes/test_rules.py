@@ -65,6 +65,9 @@ def test_setup_keys_fix_everything_the_seed_would_shuffle() -> None:
     {"resource_deck": ["fi"] * 54},
     {"djinn_deck": ["Sloar"] * 22},
     {"bid_order": [0, 0, 1]},
+    {"bid_order": [0, "1", 2]},
+    {"bid_order": [0, 1, None]},
+    {"bid_order": [0.0, 1, 2]},
     {"colour": "red"},
 ])
 def test_an_inconsistent_setup_is_refused(bad: dict[str, object]) -> None:

@@ -128,7 +128,8 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     marker_seat = [s for s in range(n) for _ in range(per)]
     if "bid_order" in setup:
         order = _list(setup, "bid_order", len(marker_seat))
-        if sorted(order) != sorted(marker_seat) or any(isinstance(x, bool) for x in order):
+        if (any(isinstance(x, bool) or not isinstance(x, int) for x in order)
+                or sorted(order) != sorted(marker_seat)):
             raise SetupError(f"setup 'bid_order' must name each seat {per} time(s)")
         used = [0] * n
         bid_track = []
