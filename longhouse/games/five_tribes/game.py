@@ -211,7 +211,9 @@ class FiveTribes(Game):
     title: ClassVar[str] = "Five Tribes"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[str] = "1"
+    # "2": Echidna and Iblis are no longer offered when no meeple move is left (records made under "1"
+    # may hold such an action).
+    rules_version: ClassVar[str] = "2"
     setup_keys: ClassVar[Mapping[str, str]] = _SETUP_KEYS
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTState:
