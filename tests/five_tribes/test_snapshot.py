@@ -36,7 +36,8 @@ def _random_position(seed: int) -> FTState:
 
 
 BASES = [json.loads(json.dumps(_mid_turn().to_json())), json.loads(json.dumps(_random_position(4).to_json()))]
-JUNK: list[Any] = [None, "x", 1.5, -1, -5, 99, 10**9, 2**70, True, [], {}, [[]], [None], [-1] * 30]
+JUNK: list[Any] = [None, "x", 1.5, -1, -5, 0, 1, 2, 3, 5, 7, 9, 11, 99, 10**9, 2**70, True, [], {}, [[]], [None],
+                   [-1] * 30]
 
 
 def test_snapshots_of_real_positions_read_back_exactly() -> None:
@@ -74,7 +75,7 @@ def _corrupted(draw: st_.DrawFn) -> dict[str, Any]:
     snap = copy.deepcopy(draw(st_.sampled_from(BASES)))
     for _ in range(draw(st_.integers(1, 3))):
         target = snap
-        if isinstance(snap.get("undo_base"), dict) and draw(st_.booleans()):
+        if isinstance(snap.get("undo_base"), dict) and snap["undo_base"] and draw(st_.booleans()):
             target = snap["undo_base"]
         key = draw(st_.sampled_from(sorted(target)))
         how = draw(st_.integers(0, 3))
