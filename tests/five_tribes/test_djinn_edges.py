@@ -266,3 +266,31 @@ def test_determinize_during_a_sibittis_draw_redeals_the_draw_in_the_undo_base_to
         world = st.determinize(1, Rng(k))
         assert world.undo_base is not None and world.undo_base.keep_choices == world.keep_choices
         assert world.view(1) == st.view(1)
+
+
+def test_anun_nak_can_create_a_legal_move_which_must_then_be_made() -> None:
+    # No legal move at first (the two Elders are diagonal). Anun-Nak fills the empty b1 from a bag that
+    # holds only Elders: now a1-b1 is a move, and the turn can no longer end without moving.
+    st = make(3, meeples={"a1": "W", "b2": "W"})
+    give_djinn(st, 0, "Anun-Nak")
+    begin_turn(st, 0)
+    give_cards(st, 0, "fk")
+    assert "end" in texts(st)
+    for c in (0, 2, 3, 4):
+        st.board[T("f5")][c] += st.bag[c]
+        st.bag[c] = 0
+    st.refresh()
+    play(st, "power Anun-Nak F b1")
+    assert meeples_on(st, "b1") == "WWW"
+    acts = texts(st)
+    assert "end" not in acts and "pick a1" in acts
+
+
+def test_a_djinn_taken_at_a_sacred_place_can_be_used_in_the_same_turn() -> None:
+    st = make(3, meeples={"a2": "W", "a3": "W"}, djinn_deck=["Sloar", "Enki", "Iblis"])
+    begin_turn(st, 0)
+    give_cards(st, 0, "fk fk")
+    play(st, "pick a2", "drop sW", "summon Sloar EF")
+    assert "power Sloar F" in texts(st)
+    play(st, "power Sloar F")
+    assert st.hands[0][FAKIR] + sum(st.hands[0][:FAKIR]) == 1
