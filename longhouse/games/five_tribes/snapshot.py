@@ -42,12 +42,12 @@ def _check(ok: bool, what: str) -> None:
 
 
 def _ints(xs: Any, name: str, lo: int, hi: int, length: int | None = None) -> None:
-    _check(isinstance(xs, list), f"{name!r} must be a list")
-    if length is not None:
-        _check(len(xs) == length, f"{name!r} must have {length} entries")
-    for x in xs:
-        _check(isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi,
-               f"{name!r} entries must be whole numbers from {lo} to {hi}")
+    if type(xs) is not list or (length is not None and len(xs) != length):
+        raise SnapshotError(f"inconsistent snapshot: {name!r} must be a list" +
+                            (f" of {length} entries" if length is not None else ""))
+    # Comparing types exactly also refuses booleans.
+    if xs and (set(map(type, xs)) != {int} or min(xs) < lo or max(xs) > hi):
+        raise SnapshotError(f"inconsistent snapshot: {name!r} entries must be whole numbers from {lo} to {hi}")
 
 
 def _scalar(s: FTState, name: str, lo: int, hi: int) -> None:
@@ -110,13 +110,13 @@ def validate(s: FTState) -> None:
     _ints(s.suit, "suit", 0, FAKIR - 1)
     _check(len(set(s.suit)) == len(s.suit), "a suit holds all-different cards")
     _check(isinstance(s.board, list) and len(s.board) == NUM_TILES, "'board' must have 30 rows")
-    for row in s.board:
-        _ints(row, "board", 0, max(MEEPLE_COUNTS), COLOURS)
+    _check(all(type(row) is list and len(row) == COLOURS for row in s.board), "'board' rows hold 5 counts")
+    _ints([x for row in s.board for x in row], "board", 0, max(MEEPLE_COUNTS))
     _check(len(s.hands) == n and len(s.djinns) == n, "'hands' and 'djinns' need one entry per seat")
-    for hand in s.hands:
-        _ints(hand, "hands", 0, max(RESOURCE_COUNTS), NUM_RESOURCE_TYPES)
-    for own in s.djinns:
-        _ints(own, "djinns", 0, len(DJINNS) - 1)
+    _check(all(type(hand) is list and len(hand) == NUM_RESOURCE_TYPES for hand in s.hands), "'hands' rows")
+    _ints([x for hand in s.hands for x in hand], "hands", 0, max(RESOURCE_COUNTS))
+    _check(all(type(own) is list for own in s.djinns), "'djinns' must be lists")
+    _ints([d for own in s.djinns for d in own], "djinns", 0, len(DJINNS) - 1)
 
     # Conservation: every component is in exactly one place.
     for c in range(COLOURS):
