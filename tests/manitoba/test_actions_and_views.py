@@ -63,6 +63,18 @@ def test_illegal_action_is_refused_and_changes_nothing() -> None:
     assert st.to_json() == before
 
 
+def test_an_action_spelled_with_booleans_is_refused() -> None:
+    st = new(2)
+    finish_solstice(st)
+    seat = st.acting()[0]
+    assert (A.WAKEUP, 2, -1) in st.legal_actions(seat)
+    before = st.to_json()
+    assert not st.is_legal(seat, (True, 2, -1))  # equal to (1, 2, -1) in Python, but not an action
+    with pytest.raises(IllegalAction):
+        st.apply(seat, (True, 2, -1))
+    assert st.to_json() == before
+
+
 def test_views_show_laid_out_cards_and_tiles_but_not_decks_or_undrawn_tiles() -> None:
     st = new(3, seasons={"spring": [5, 0, 3]}, score_tiles=[10, 4, 0])
     finish_solstice(st)
