@@ -53,6 +53,8 @@ class ManitobaGame(Game):
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaState:
         self.check_players(num_players)
+        if setup is not None and not isinstance(setup, Mapping):
+            raise SetupError(f"setup must be an object of setup keys, not {setup!r}"[:120])
         setup = dict(setup or {})
         unknown = set(setup) - set(self.setup_keys)
         if unknown:
@@ -187,7 +189,7 @@ def _territory(setup: Mapping[str, Any], n: int, rng: Rng) -> list[tuple[int, bo
         if isinstance(item, int) and not isinstance(item, bool):
             number, turned = item, False
         elif (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], int)
-              and isinstance(item[1], bool)):
+              and not isinstance(item[0], bool) and isinstance(item[1], bool)):
             number, turned = item[0], item[1]
         else:
             raise SetupError(f"a territory tile is a number or [number, turned], not {item!r}")
