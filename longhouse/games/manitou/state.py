@@ -11,6 +11,7 @@ from longhouse.engine.rng import Rng
 from longhouse.engine.state import JSON, Action, State
 from longhouse.games.manitou import actions as act
 from longhouse.games.manitou.data import (
+    CARD_NAMES,
     CODE_INDEX,
     CODES,
     DEALER_SELECTION,
@@ -204,6 +205,13 @@ class ManitouState(State):
             return out
         return [act.DONE]
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # The template's checks, inlined for the common legal case; anything else goes through the
+        # template, which says precisely what is wrong.
+        if type(seat) is int and seat in self._acting and self.is_legal(seat, action):
+            return self._apply(seat, action)
+        return super().apply(seat, action)
+
     def is_legal(self, seat: int, action: Action) -> bool:
         if seat not in self._acting:
             return False
@@ -281,7 +289,7 @@ class ManitouState(State):
             player.selection = []
             player.hand = [pile.pop() for _ in range(min(HAND_SIZE, len(pile)))]
             player.played = 0
-            events.append(Event("draw", f"{colour(seat)} draws {', '.join(card_name(c) for c in player.hand)}",
+            events.append(Event("draw", f"{colour(seat)} draws {', '.join([CARD_NAMES[c] for c in player.hand])}",
                                 {"seat": seat, "cards": player.hand[:]}, seats=(seat,)))
         self.phase = HUNT
         self.turn = self.start_player
