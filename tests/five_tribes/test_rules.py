@@ -399,3 +399,16 @@ def test_clean_up_reshuffles_the_resource_discards_and_a_short_row_stays_short()
     play(st, "pick e5", "drop eY", "skip", "end")
     play(st, "pick e1", "drop eW", "skip", "end")
     assert st.phase == BID and len(st.res_row) == 6 + 2 and st.res_deck == [] and st.res_discard == []
+
+
+def test_an_action_spelled_with_booleans_or_floats_is_refused_and_changes_nothing() -> None:
+    # Pick(True) equals Pick(1) and hashes alike, but it could not be written to a record and read back.
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    begin_turn(st, 0)
+    assert st.is_legal(0, A.Pick(1))
+    before = st.to_json()
+    for bad in (A.Pick(True), A.Pick(1.0), A.Drop(True, 1), A.Buy((True,), 3), A.Power(20, "F", True)):  # type: ignore[arg-type]
+        assert not st.is_legal(0, bad)
+        with pytest.raises(IllegalAction):
+            st.apply(0, bad)
+        assert st.to_json() == before

@@ -448,7 +448,7 @@ class FTState(State):
             c = self._cache
         assert c is not None
         try:
-            return action in c[3]
+            return action in c[3] and A.well_formed(action)
         except TypeError:
             return False
 
