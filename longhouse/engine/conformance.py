@@ -30,7 +30,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -354,7 +354,7 @@ def check_result(state: State) -> None:
 
 def check_game(game: Game, num_players: int, games: int = 100, seed: int = 0, *, check_every: int = 1,
                actions_per_state: int = 6, refusals_per_state: int = 3, determinize_seats: int | None = None,
-               undo_rate: float = 0.03) -> Report:
+               undo_rate: float = 0.03, progress: Callable[[int], None] | None = None) -> Report:
     """Play ``games`` random games of ``num_players`` and check every ``check_every``-th state."""
     started = time.perf_counter()
     checker = Checker(game, actions_per_state=actions_per_state, refusals_per_state=refusals_per_state,
@@ -373,6 +373,8 @@ def check_game(game: Game, num_players: int, games: int = 100, seed: int = 0, *,
         total += length
         longest = max(longest, length)
         states += length // check_every + 1
+        if progress is not None:
+            progress(i + 1)
     return Report(game.name, num_players, games, total, states, time.perf_counter() - started, longest)
 
 
@@ -392,9 +394,15 @@ def run(args: argparse.Namespace) -> int:
     game = games.get(args.game)
     counts = ([int(p) for p in args.players.split(",")] if args.players
               else list(range(game.min_players, game.max_players + 1)))
+    started = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if done % 1000 == 0 and done < args.games:
+            print(f"  {game.name} {n}p: {done} games, {time.perf_counter() - started:.0f} s", flush=True)
+
     for n in counts:
         try:
-            report = check_game(game, n, args.games, args.seed, check_every=args.check_every)
+            report = check_game(game, n, args.games, args.seed, check_every=args.check_every, progress=progress)
         except ConformanceFailure as exc:
             print(f"FAILED {game.name} {n}p: {exc}")
             return 1
