@@ -154,11 +154,23 @@ export function createBoard(root, api) {
     return order;  // mine last: nearest to me
   }
 
+  // After a hunt (score screen, end of game) the grounds show how that hunt ended.
+  function shownGrounds(v) {
+    const last = v.last_hunt;
+    if ((v.phase === "score" || v.phase === "over") && last && last.grounds.every((g) => g.lanes)) {
+      return last.grounds.map((g) => ({
+        buffalo: g.buffalo, lanes: g.lanes, controller: g.controller,
+        hunter_totals: g.lanes.map((lane) => lane.reduce((sum, c) => sum + (c.kind === "hunter" ? c.value : 0), 0)),
+      }));
+    }
+    return v.grounds;
+  }
+
   function renderGrounds() {
     const v = view();
     const targets = selected !== null ? playable(selected) : [];
     const fresh = new Set();
-    grounds.replaceChildren(...v.grounds.map((g, gi) => {
+    grounds.replaceChildren(...shownGrounds(v).map((g, gi) => {
       const herd = h("div", { class: "herd" },
         g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: `${b.size} herd worth ${b.value}` },
           svg("0 0 58 32", BUFFALO, "bison"), h("b", {}, String(b.value)))));
