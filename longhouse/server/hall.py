@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from longhouse import bots, games
 from longhouse.engine.errors import LonghouseError
 from longhouse.server import commands
+from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
 from longhouse.server.table import CHAT_HISTORY, Table
@@ -182,7 +183,8 @@ class Hall:
                 game = games.get(name)
             except (ImportError, AttributeError):
                 continue
-            out.append({"name": game.name, "title": game.title, "min_players": game.min_players,
+            out.append({"name": game.name, "title": game.title, "board": board_for(game.name),
+                        "min_players": game.min_players,
                         "max_players": game.max_players, "setup_keys": dict(game.setup_keys)})
         return out
 

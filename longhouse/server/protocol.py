@@ -8,9 +8,14 @@ Client -> server (JSON objects, told apart by ``type``):
 - ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table.
 - ``{"type": "ping"}``.
 
-Server -> client: ``hello``, ``table`` (seating), ``state`` (``version``; ``view``: this seat's
-``State.view``; ``events``: only those it may see; ``legal``: its legal actions; ``undo_steps``; ``by``: the
-seat whose move made this version, or null for a refresh), ``log`` (the move log so far, filtered the
+Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, setup keys), ``table``
+(seating; ``table.board``: the board module the page loads, ``games/<board>.js``, the game's own or
+``generic``), ``state`` (``version``; ``acting``: the seats that may act now; ``view``: this seat's
+``State.view``; ``events``: only those it may see; ``legal``: its legal actions as ``Game.action_to_json``,
+empty unless it is acting; ``legal_text``: the same actions in words, ``Game.describe_action``, same order
+and length; ``undo_steps``: how many of its own steps it may take back; ``by``: the seat whose move made
+this version, or null for a refresh; ``result`` once the game is over: ``scores``, ``winners``,
+``breakdown`` = ``State.score_breakdown()``), ``log`` (the move log so far, filtered the
 same way), ``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
 ``bad_message``, ``flood``; ``ref`` when it answers an action), ``tables`` (the lobby's list),
 ``created``, ``pong``.

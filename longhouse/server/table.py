@@ -22,6 +22,7 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, apply_entry, result_of, start
 from longhouse.engine.state import Game, State
+from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
 from longhouse.store import TableRow
 
@@ -124,7 +125,8 @@ class Table:
                     "connected": occ["kind"] == "bot" or self.connected(occ["user_id"]),
                 })
         out: dict[str, Any] = {
-            "id": self.id, "game": self.game.name, "title": self.game.title, "capacity": self.capacity,
+            "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
+            "capacity": self.capacity,
             "min_players": self.game.min_players, "status": self.status, "seats": seats,
             "spectators": self.watchers(), "options": self.options, "created": self.created,
         }
@@ -328,14 +330,22 @@ class Table:
     def _state_message(self, seat: int | None, events: list[Event], by: int | None = None) -> dict[str, Any]:
         assert self.state is not None
         state = self.state
-        legal = state.legal_actions(seat) if seat is not None and seat in state.acting() else []
-        return {
+        acting = state.acting()
+        legal = state.legal_actions(seat) if seat is not None and seat in acting else []
+        message: dict[str, Any] = {
             "type": "state", "version": self.version, "status": self.status, "seat": seat, "by": by,
+            "acting": list(acting),
             "view": state.view(seat),
             "events": [e.to_json() for e in events if e.visible_to(seat)],
+            # This seat's own legal actions, as JSON to send back and in words to show (same order).
             "legal": [self.game.action_to_json(a) for a in legal],
+            "legal_text": [self.game.describe_action(a) for a in legal],
             "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
         }
+        if state.is_over():
+            message["result"] = {"scores": state.scores(), "winners": state.winners(),
+                                 "breakdown": state.score_breakdown()}
+        return message
 
     def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
         """Send every client the view of its own seat (spectators the public view) and its events."""

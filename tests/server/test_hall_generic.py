@@ -1,0 +1,67 @@
+"""Manitoba and Five Tribes in the hall over real websockets: a person and bots at one table; every state
+message the person receives lists its legal actions in words (``legal_text``) beside their JSON, and the
+page is told to load the generic board for them (Manitou keeps its own)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import Client, Hall, command, create_table
+
+from longhouse import games
+
+
+def test_the_lobby_and_the_table_say_which_board_the_page_loads(hall: Hall) -> None:
+    ann = Client(hall, "Ann")
+    lobby = ann.lobby()
+    hello = next(m for m in lobby.messages if m["type"] == "hello")
+    boards = {g["name"]: g["board"] for g in hello["games"]}
+    assert boards["manitou"] == "manitou"
+    assert boards["manitoba"] == "generic" and boards["five_tribes"] == "generic"
+    tid = create_table(lobby, "five_tribes", 2)
+    assert ann.table(tid).wait_type("table")["table"]["board"] == "generic"
+
+
+@pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
+def test_a_person_and_bots_play_with_legal_actions_in_words(hall: Hall, game: str) -> None:
+    rng = random.Random(3)
+    ann = Client(hall, "Ann")
+    tid = create_table(ann.lobby(), game, 3)
+    wa = ann.table(tid)
+    watcher = Client(hall).table(tid)
+    command(wa, "/join 2")
+    wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+    command(wa, "/bot random")
+    command(wa, "/bot random")
+    wa.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+    command(wa, "/start")
+    wa.wait_type("state")
+    moves = 0
+    for _ in range(400):
+        if moves >= 30 or hall.hall.tables[tid].status == "over":
+            break
+        wa.drain(0.02)
+        state = wa.last_state()
+        if not state["legal"] or state["status"] != "running":
+            continue
+        i = rng.randrange(len(state["legal"]))
+        wa.send({"type": "action", "version": state["version"], "action": state["legal"][i]})
+        wa.wait(lambda m, v=state["version"]: (m["type"] == "state" and m["version"] > v)
+                or (m["type"] == "error" and m.get("code") == "stale"))
+        moves += 1
+    assert moves >= 10
+    wa.drain(0.2)
+    watcher.drain(0.2)
+    title = games.get(game)
+    states = [m for m in wa.messages if m["type"] == "state"]
+    assert any(m["legal"] for m in states)
+    for m in states:
+        assert m["seat"] == 1
+        assert len(m["legal_text"]) == len(m["legal"])
+        assert all(isinstance(t, str) and t for t in m["legal_text"])
+        # the words are the game's own description of exactly these actions, in the same order
+        assert m["legal_text"] == [title.describe_action(title.action_from_json(a)) for a in m["legal"]]
+        assert (1 in m["acting"]) == bool(m["legal"])
+    for m in (m for m in watcher.messages if m["type"] == "state"):
+        assert m["seat"] is None and m["legal"] == [] and m["legal_text"] == [] and m["undo_steps"] == 0
