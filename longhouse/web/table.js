@@ -92,7 +92,8 @@ export async function showTable(root, tableId, me) {
 
   let boardLoading = null;
 
-  // Load the game's board module once, however many states arrive while it loads.
+  // Load the board module the server names for this game (its own, or the generic board) once, however
+  // many states arrive while it loads.
   async function ensureBoard(game) {
     if (board && boardGame === game) return;
     if (!boardLoading) boardLoading = import(`./games/${game}.js`).then((mod) => makeBoard(mod, game));
@@ -138,7 +139,7 @@ export async function showTable(root, tableId, me) {
       case "state":
         state = msg;
         addLog(msg.events);
-        await ensureBoard(table.table.game);
+        await ensureBoard(table.table.board || "generic");
         if (state === msg) board.update(state, table);  // else a newer state is on its way to the board
         break;
       case "chat_history":

@@ -1,0 +1,115 @@
+"""One person in real Chromium plays Manitoba and Five Tribes against bots on the generic board, by clicking
+its buttons (the legal actions in words), using the filter box and Undo on the way, to the end of the game.
+
+Screenshots (mid-game and the final results) are saved under ``test-output/<test name>/``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import Hall
+
+pytestmark = pytest.mark.browser
+
+
+def sign_up(page: Any, url: str, name: str) -> None:
+    page.goto(url + "/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "a good password")
+    page.click("#signup")
+    page.wait_for_selector("#create-table")
+
+
+def chat(page: Any, text: str) -> None:
+    page.fill(".table-page .chat-input", text)
+    page.press(".table-page .chat-input", "Enter")
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute(".generic", "data-version") or -1)
+
+
+def wait_moved(page: Any, before: int) -> None:
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.generic')?.dataset.version) > {before}", timeout=15000)
+
+
+@pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
+def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: Any, shots: Path, game: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", game)
+    page.select_option("#new-seats", "3")
+    page.click("#create-table")
+    page.wait_for_selector(".table-page .waiting")
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+    chat(page, "/join")
+    page.wait_for_selector("#cmd-leave")
+    page.select_option("#bot-level", "random")
+    page.click("#cmd-bot")
+    page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
+    page.click("#cmd-bot")
+    page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 2")
+    chat(page, "/start")
+    page.wait_for_selector(".generic")
+    assert page.locator(".g-seat").count() == 3
+    assert page.locator(".g-seat.mine").count() == 1
+
+    moves = undone = filtered = 0
+    mid_shot = False
+    deadline = time.time() + 150
+    while page.get_attribute(".generic", "data-over") != "yes":
+        assert not errors, errors
+        if time.time() > deadline:
+            table = hall.hall.tables[table_id]
+            raise AssertionError(f"{game} did not finish in time: {moves} moves by the person, server version "
+                                 f"{table.version}, acting {table.state.acting()}; "
+                                 f"page says {page.inner_text('.status-line')!r}")
+        if page.get_attribute(".generic", "data-mine") != "yes" or page.locator(".legal-action:enabled").count() == 0:
+            time.sleep(0.03)
+            continue
+        buttons = page.locator(".legal-action:enabled")
+        count = buttons.count()
+        v = version(page)
+        if not undone and moves >= 3 and page.locator("#undo-button:enabled").count():
+            page.click("#undo-button")
+            wait_moved(page, v)
+            undone += 1
+            continue
+        if count > 12 and page.locator("#action-filter").count() and not filtered:
+            # type a word of one button's label into the filter: fewer buttons, that one among them
+            label = buttons.nth(count - 1).inner_text()
+            word = max(label.split(), key=len)
+            page.fill("#action-filter", word)
+            narrowed = page.locator(".legal-action:enabled")
+            assert 0 < narrowed.count() <= count
+            assert all(word.lower() in t.lower() for t in narrowed.all_inner_texts())
+            narrowed.first.click()
+            filtered += 1
+        else:
+            buttons.nth((moves * 7) % count).click()
+        wait_moved(page, v)
+        moves += 1
+        if moves == 12 and not mid_shot:
+            page.screenshot(path=str(shots / f"{game}-mid.png"))
+            mid_shot = True
+    page.wait_for_selector("text=Final results")
+    page.screenshot(path=str(shots / f"{game}-final.png"))
+    assert moves >= 12 and mid_shot
+    row = hall.store.table(table_id)
+    assert row is not None and row.status == "over"
+    # the results can be put aside to look at the board, and brought back
+    page.click("#see-board")
+    page.wait_for_selector("#show-results")
+    page.screenshot(path=str(shots / f"{game}-over-board.png"))
+    page.click("#show-results")
+    page.wait_for_selector("text=Final results")
+    assert not errors, errors
+    ctx.close()
