@@ -103,6 +103,9 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     page.wait_for_selector("text=Final results")
     page.screenshot(path=str(shots / f"{game}-final.png"))
     assert moves >= 12 and mid_shot
+    assert filtered == 1  # both games offer more than a dozen actions at some point (placements, moves)
+    if game == "five_tribes":
+        assert undone == 1  # a step of the turn was taken back through the Undo button
     row = hall.store.table(table_id)
     assert row is not None and row.status == "over"
     # the results can be put aside to look at the board, and brought back

@@ -7,7 +7,8 @@ const FILTER_FROM = 12;          // more legal actions than this: a filter box
 const GROUP_FROM = 7;            // more than this: grouped by kind
 const TABLE_MAX_COLUMNS = 9;     // a list of like objects is a table when it has at most this many fields
 const BIG = 700;                 // a branch whose JSON is longer starts collapsed
-const SEAT_KEY = /(^|_)(seat|seats|acting|winners?|active|dealer|start_player|turn_seat|owner_seat)$/;
+// Keys whose integer values are seats (shown as seat tags); a count such as `wampum_active` is not.
+const SEAT_KEY = /^(active|dealer|start_player|turn|winners?)$|(^|_)(seat|seats|acting)$/;
 
 function humanise(key) {
   const s = String(key).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
@@ -107,7 +108,7 @@ export function createBoard(root, api) {
     } else if (me !== null && act.includes(me) && msg.legal.length) {
       mine = true;
       const others = act.filter((s) => s !== me);
-      text = `Your move — choose one of ${msg.legal.length} action${msg.legal.length === 1 ? "" : "s"}`
+      text = (msg.legal.length === 1 ? "Your move — one action possible" : `Your move — choose one of ${msg.legal.length} actions`)
         + (others.length ? ` (${others.map(colourName).join(", ")} choosing too)` : "");
     } else if (act.length) {
       text = `Waiting for ${act.map((s) => `${colourName(s)} (${nameOf(s)})`).join(", ")}…`;
@@ -221,7 +222,8 @@ export function createBoard(root, api) {
         }
         return node(itemKey, x, p, depth + 1, isMine);
       });
-      return branch(path, label, hint, h("div", { class: "g-children" }, items), { open: depth === 0 && size < BIG });
+      return branch(path, label, hint, h("div", { class: "g-children" }, items),
+        { open: depth === 0 && (perSeat(v) || size < BIG) });
     }
     return branch(path, label, null, children(v, path, depth + 1),
       { open: mine || (depth === 0 && size < BIG), mine });
@@ -230,10 +232,12 @@ export function createBoard(root, api) {
   function children(obj, path, depth) {
     if (!isPlainObject(obj)) return h("div", { class: "g-children" }, node("", obj, `${path}.`, depth));
     const entries = Object.entries(obj);
-    // short facts first, on a grid; then the branches
+    // the seat's own part and the per-seat lists first, then short facts on a grid, then the other branches
     const leaves = entries.filter(([k, v]) => isFlat(v) || seatValue(k, v));
-    const rest = entries.filter((e) => !leaves.includes(e));
+    const seats = entries.filter((e) => !leaves.includes(e) && (e[0] === "you" || perSeat(e[1])));
+    const rest = entries.filter((e) => !leaves.includes(e) && !seats.includes(e));
     return h("div", { class: "g-children" },
+      seats.map(([k, v]) => node(k, v, `${path}.${k}`, depth, k === "you")),
       leaves.length ? h("div", { class: "g-facts" }, leaves.map(([k, v]) => node(k, v, `${path}.${k}`, depth))) : null,
       rest.map(([k, v]) => node(k, v, `${path}.${k}`, depth, k === "you")));
   }
