@@ -45,6 +45,8 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(page, hall.url, "Ann")
+    watcher_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    sign_up(watcher_ctx.new_page(), hall.url, "Bob")
     page.select_option("#new-game", game)
     page.select_option("#new-seats", "3")
     page.click("#create-table")
@@ -85,6 +87,7 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
             continue
         if count > 12 and page.locator("#action-filter").count() and not filtered:
             # type a word of one button's label into the filter: fewer buttons, that one among them
+            page.screenshot(path=str(shots / f"{game}-many-actions.png"))
             label = buttons.nth(count - 1).inner_text()
             word = max(label.split(), key=len)
             page.fill("#action-filter", word)
@@ -100,6 +103,16 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
         if moves == 12 and not mid_shot:
             page.screenshot(path=str(shots / f"{game}-mid.png"))
             mid_shot = True
+            # a watcher sees the same board without buttons and with no part marked as theirs
+            watcher = watcher_ctx.new_page()
+            watcher.on("pageerror", lambda e: errors.append(str(e)))
+            watcher.goto(f"{hall.url}/table/{table_id}")
+            watcher.wait_for_selector(".generic .g-seat")
+            watcher.wait_for_selector("text=You are watching this table.")
+            assert watcher.locator(".legal-action").count() == 0
+            assert watcher.locator(".g-seat.mine, .g-branch.mine, .g-table tr.mine").count() == 0
+            watcher.screenshot(path=str(shots / f"{game}-watcher.png"))
+            watcher.close()
     page.wait_for_selector("text=Final results")
     page.screenshot(path=str(shots / f"{game}-final.png"))
     assert moves >= 12 and mid_shot
@@ -116,3 +129,4 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     page.wait_for_selector("text=Final results")
     assert not errors, errors
     ctx.close()
+    watcher_ctx.close()

@@ -218,7 +218,7 @@ export function createBoard(root, api) {
         const p = `${path}.${i}`;
         if (itemKey === null) {
           return branch(p, h("span", { class: "key" }, tag(i), isMine ? h("span", { class: "yours" }, "yours") : null),
-            null, children(x, p, depth + 1), { open: isMine, mine: isMine });
+            null, children(x, p, depth + 1), { open: isMine || (seat() === null && depth === 0), mine: isMine });
         }
         return node(itemKey, x, p, depth + 1, isMine);
       });
