@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from longhouse.engine.errors import IllegalAction
+from longhouse.engine.seats import seat_name
 from longhouse.games.five_tribes.board import DIRECTION_LETTERS, tile_from_name, tile_name
 from longhouse.games.five_tribes.data import (
     COLOUR_LETTERS,
@@ -401,7 +402,7 @@ def describe(a: object) -> str:
     if isinstance(a, Fakirs):
         return f"Discard {a.count} Fakir(s) for the bonus"
     if isinstance(a, Kill):
-        where = f"on {tile_name(a.tile)}" if a.tile >= 0 else f"in Player {a.seat + 1}'s pool"
+        where = f"on {tile_name(a.tile)}" if a.tile >= 0 else f"in {seat_name(a.seat)}'s pool"
         name = COLOUR_NAMES[a.colour]
         return f"Assassinate {'an' if name[0] in 'AE' else 'a'} {name} {where}"
     if isinstance(a, Place):

@@ -63,6 +63,8 @@ RED: Final = 4  # Assassins
 COLOURS: Final = 5
 COLOUR_LETTERS: Final = "YWGBR"
 COLOUR_NAMES: Final = ("Vizier", "Elder", "Merchant", "Builder", "Assassin")
+#: The same with the indefinite article, for the move log ("drops an Elder").
+A_COLOUR: Final = ("a Vizier", "an Elder", "a Merchant", "a Builder", "an Assassin")
 MEEPLE_COUNTS: Final = (16, 20, 18, 18, 18)
 assert sum(MEEPLE_COUNTS) == 90
 MEEPLES_PER_TILE: Final = 3

@@ -14,12 +14,14 @@ from typing import Any, ClassVar
 from longhouse.engine.errors import IllegalAction, SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
+from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import djinns as D
 from longhouse.games.five_tribes import rulings, scoring
 from longhouse.games.five_tribes.data import (
+    A_COLOUR,
     BAAL,
     BLUE,
     BOAZ,
@@ -84,8 +86,7 @@ _LISTS = ("tiles", "owner", "palms", "palaces", "bag", "res_deck", "res_row", "r
 _NESTED = ("board", "hands", "djinns")
 
 
-def player(seat: int) -> str:
-    return f"Player {seat + 1}"
+player = seat_name
 
 
 class FTState(State):
@@ -677,7 +678,7 @@ class FTState(State):
         marid = self.djinn_owner[MARID]
         if marid >= 0 and self.owner[b] == marid:
             self.gain_gold(marid, 1 if marid == seat else 2)
-        ev.append(Event("drop", f"{player(seat)} drops a {COLOUR_NAMES[c]} on {B.tile_name(b)}",
+        ev.append(Event("drop", f"{player(seat)} drops {A_COLOUR[c]} on {B.tile_name(b)}",
                         {"seat": seat, "tile": b, "colour": c}))
         if self.mv_left == 0:
             self.last_colour = c
@@ -782,7 +783,7 @@ class FTState(State):
                 self.elders[a.seat] -= 1
             where = f"{player(a.seat)}'s pool"
             self.kill_seat = a.seat
-        ev.append(Event("kill", f"{player(seat)}'s Assassins kill a {COLOUR_NAMES[c]} in {where}",
+        ev.append(Event("kill", f"{player(seat)}'s Assassins kill {A_COLOUR[c]} in {where}",
                         {"seat": seat, "tile": a.tile, "victim_seat": a.seat, "colour": c}))
         if kandicha and c in (YELLOW, WHITE) and (a.tile >= 0 or rulings.KANDICHA_APPLIES_TO_POOL_KILLS):
             if c == YELLOW:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from longhouse.engine.seats import seat_name
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
@@ -18,8 +19,7 @@ _TRADE = tuple((A.W_TRADE, s, -1) for s in range(4))
 CAP = D.SECTOR_CAPACITY
 
 
-def name(seat: int) -> str:
-    return f"Player {seat + 1}"
+name = seat_name
 
 
 def gain(st: ManitobaState, seat: int, good: int) -> None:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from longhouse.engine.errors import IllegalAction, SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
+from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
@@ -36,8 +37,7 @@ class Options:
         return asdict(self)
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+player_name = seat_name
 
 
 class ManitobaState(State):

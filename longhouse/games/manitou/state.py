@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from longhouse.engine.errors import IllegalAction, SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
+from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, State
 from longhouse.games.manitou import actions as act
 from longhouse.games.manitou.data import (
@@ -118,11 +119,7 @@ class Ground:
         }
 
 
-_COLOURS = tuple(c.capitalize() for c in SEAT_COLOURS)
-
-
-def colour(seat: int) -> str:
-    return _COLOURS[seat]
+colour = seat_name
 
 
 class ManitouState(State):
