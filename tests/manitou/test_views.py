@@ -63,3 +63,22 @@ def test_determinize_re_deals_other_seats_cards_but_keeps_my_knowledge() -> None
         for a, b in zip(w.to_json()["players"], s.to_json()["players"], strict=True):
             assert sum(a["reserve"]) + len(a["hand"]) + len(a["pile"]) == \
                 sum(b["reserve"]) + len(b["hand"]) + len(b["pile"])
+
+
+def test_determinize_during_selection_keeps_every_seats_cards_real() -> None:
+    """During the selection a seat's choice is hidden but its reserve is not: a re-dealt world picks the
+    same number of cards out of the same reserve, never a card the seat does not own."""
+    from collections import Counter
+
+    s = new(3, dealer=0)
+    for code in ["C", "C", "10", "9"]:
+        s.apply(1, PICKS[code])
+    for k in range(30):
+        world = s.determinize(0, Rng(k)).to_json()
+        for seat, (a, b) in enumerate(zip(world["players"], s.to_json()["players"], strict=True)):
+            assert a["reserve"] == b["reserve"]
+            assert len(a["selection"]) == len(b["selection"])
+            picked = Counter(a["selection"])
+            owned = dict(zip(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "C", "M", "R", "S", "Q"],
+                             a["reserve"], strict=True))
+            assert all(picked[c] <= owned[c] for c in picked), (seat, a["selection"])

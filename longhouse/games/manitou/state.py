@@ -46,13 +46,17 @@ class Player:
     """One seat's cards and points."""
 
     __slots__ = (
-        "buffalo", "confirmed", "hand", "pelt_robbers", "pile", "played", "prisoners", "ready", "reserve",
-        "selection",
+        "buffalo", "confirmed", "free", "hand", "must", "pelt_robbers", "pile", "played", "prisoners", "ready",
+        "reserve", "selection",
     )
 
     def __init__(self) -> None:
         self.reserve: list[int] = list(SET_COUNTS)  # copies of each code, indexed like CODES
         self.selection: list[str] = []
+        # derived during the selection, not part of a snapshot: copies of each code not yet picked, and
+        # how many cards this seat must pick
+        self.free: list[int] = list(SET_COUNTS)
+        self.must = 0
         self.confirmed = False
         self.pile: list[str] = []  # the top of the pile is the end of the list
         self.hand: list[str] = []
@@ -66,6 +70,8 @@ class Player:
         p = Player.__new__(Player)
         p.reserve = self.reserve[:]
         p.selection = self.selection[:]
+        p.free = self.free[:]
+        p.must = self.must
         p.confirmed = self.confirmed
         p.pile = self.pile[:]
         p.hand = self.hand[:]
@@ -141,6 +147,7 @@ class ManitouState(State):
         self.last_hunt: JSON | None = None
         self._acting: tuple[int, ...] = ()
         self._lay_out_buffalo()
+        self._derive_selection()
         self._refresh_acting()
 
     # --- set-up of a hunt -----------------------------------------------------------------------
@@ -153,6 +160,14 @@ class ManitouState(State):
         """Data §4.2 and §7.7: 8 cards, the dealer 7, never more than the reserve holds."""
         want = DEALER_SELECTION if seat == self.dealer else SELECTION
         return min(want, self.players[seat].reserve_size())
+
+    def _derive_selection(self) -> None:
+        """Recompute what the selection phase keeps at hand: each seat's unpicked copies and quota."""
+        for seat, p in enumerate(self.players):
+            p.free = p.reserve[:]
+            for code in p.selection:
+                p.free[CODE_INDEX[code]] -= 1
+            p.must = self.must_pick(seat)
 
     def _lay_out_buffalo(self) -> None:
         self.grounds = []
@@ -181,12 +196,10 @@ class ManitouState(State):
             return []
         player = self.players[seat]
         if self.phase == SELECT:
-            if len(player.selection) >= self.must_pick(seat):
+            if len(player.selection) >= player.must:
                 return [act.OK]
-            chosen = [0] * len(CODES)
-            for code in player.selection:
-                chosen[CODE_INDEX[code]] += 1
-            return [act.PICKS[code] for i, code in enumerate(CODES) if player.reserve[i] > chosen[i]]
+            picks = act.PICKS
+            return [picks[code] for code, free in zip(CODES, player.free, strict=True) if free > 0]
         if self.phase == HUNT:
             out: list[Action] = []
             plays = act.PLAYS
@@ -220,11 +233,9 @@ class ManitouState(State):
                          or self._forced_face_down(seat)))
         if phase == SELECT:
             if type(action) is act.Ok:
-                return len(player.selection) == self.must_pick(seat)
+                return len(player.selection) == player.must
             if type(action) is act.Pick:
-                i = CODE_INDEX[action.card]
-                return (len(player.selection) < self.must_pick(seat)
-                        and player.reserve[i] > player.selection.count(action.card))
+                return len(player.selection) < player.must and player.free[CODE_INDEX[action.card]] > 0
             return False
         return phase == SCORE and type(action) is act.Done
 
@@ -237,7 +248,9 @@ class ManitouState(State):
         if type(action) is act.Play:
             return self._play(seat, action)
         if type(action) is act.Pick:
-            self.players[seat].selection.append(action.card)
+            player = self.players[seat]
+            player.selection.append(action.card)
+            player.free[CODE_INDEX[action.card]] -= 1
             return [Event("pick", f"{colour(seat)} picks {card_name(action.card)}",
                           {"seat": seat, "card": action.card}, seats=(seat,))]
         if type(action) is act.Ok:
@@ -257,6 +270,7 @@ class ManitouState(State):
         if isinstance(step, bool) or not isinstance(step, int) or not -n <= step < n:
             raise IllegalAction(f"there is no pick number {step!r} to take back")
         code = self.players[seat].selection.pop(step)
+        self.players[seat].free[CODE_INDEX[code]] += 1
         return [Event("unpick", f"{colour(seat)} takes back {card_name(code)}",
                       {"seat": seat, "card": code}, seats=(seat,))]
 
@@ -413,6 +427,7 @@ class ManitouState(State):
             player.selection = []
         self._lay_out_buffalo()
         self.phase = SELECT
+        self._derive_selection()
         self._refresh_acting()
         buffalo = "; ".join(f"ground {g + 1}: " + " + ".join(str(v) for v, _ in ground.buffalo)
                             for g, ground in enumerate(self.grounds))
@@ -505,15 +520,24 @@ class ManitouState(State):
             if other == seat:
                 rng.shuffle(p.pile)
                 continue
-            pool = [code for i, code in enumerate(CODES) for _ in range(p.reserve[i])] + p.selection + p.hand + p.pile
+            # What a seat owns off the grounds is public (its set less what was captured or is in play);
+            # hidden is only how it splits between reserve, selection, hand and pile.
+            pool = [code for i, code in enumerate(CODES) for _ in range(p.reserve[i])]
             rng.shuffle(pool)
-            k_sel, k_hand, k_pile = len(p.selection), len(p.hand), len(p.pile)
-            p.selection = pool[:k_sel]
-            p.hand = pool[k_sel:k_sel + k_hand]
-            p.pile = pool[k_sel + k_hand:k_sel + k_hand + k_pile]
+            if s.phase == SELECT:
+                # the selection is still a part of the reserve: a random choice of as many cards
+                p.selection = pool[:len(p.selection)]
+                continue
+            pool += p.hand + p.pile
+            rng.shuffle(pool)
+            k_hand, k_pile = len(p.hand), len(p.pile)
+            p.hand = pool[:k_hand]
+            p.pile = pool[k_hand:k_hand + k_pile]
             p.reserve = [0] * len(CODES)
-            for code in pool[k_sel + k_hand + k_pile:]:
+            for code in pool[k_hand + k_pile:]:
                 p.reserve[CODE_INDEX[code]] += 1
+        if s.phase == SELECT:
+            s._derive_selection()
         return s
 
     def to_json(self) -> JSON:
@@ -580,6 +604,10 @@ class ManitouState(State):
             raise SnapshotError("three hunting grounds")
         s.last_hunt = data["last_hunt"]
         s._acting = ()
+        if s.phase == SELECT:
+            s._derive_selection()
+            if any(min(p.free) < 0 or len(p.selection) > p.must for p in s.players):
+                raise SnapshotError("a selection holds cards its reserve does not")
         s._refresh_acting()
         return s
 
