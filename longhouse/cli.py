@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _load(name: str) -> _Command:
-    module: _Command = import_module(COMMANDS[name][0])  # type: ignore[assignment]
+    module: _Command = import_module(COMMANDS[name][0])
     return module
 
 

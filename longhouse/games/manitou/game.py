@@ -1,0 +1,99 @@
+"""The Manitou game value: set-up, codecs, and the bound on a game's length."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from longhouse.engine.errors import SetupError
+from longhouse.engine.rng import Rng
+from longhouse.engine.state import JSON, Action, Game
+from longhouse.games.manitou import actions as act
+from longhouse.games.manitou.data import (
+    HUNTS,
+    LARGE,
+    LARGE_BUFFALO,
+    PLAYS_PER_HUNT,
+    SELECTION,
+    SMALL,
+    SMALL_BUFFALO,
+)
+from longhouse.games.manitou.state import AS_SELECTED, SHUFFLED, ManitouState
+
+
+class ManitouGame(Game):
+    name = "manitou"
+    title = "Manitou"
+    min_players = 2
+    max_players = 4
+    rules_version = "manitou-1"
+    setup_keys: ClassVar[Mapping[str, str]] = {
+        "dealer": "the seat that deals the first hunt (otherwise drawn at random, as online)",
+        "buffalo": "{'large': [...], 'small': [...]}: each pile in the order it is dealt (first value first); "
+                   "each a permutation of its pile",
+        "pile_order": "'shuffled' (default) or 'as_selected': each seat draws its chosen cards in the order "
+                      "it picked them, which fixes every draw pile",
+    }
+
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitouState:
+        self.check_players(num_players)
+        setup = dict(setup or {})
+        unknown = set(setup) - set(self.setup_keys)
+        if unknown:
+            raise SetupError(f"unknown Manitou setup keys {sorted(unknown)}; known: {sorted(self.setup_keys)}")
+        rng = Rng(seed)
+        dealer = setup.get("dealer")
+        if dealer is None:
+            dealer = rng.below(num_players)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
+            raise SetupError(f"dealer must be a seat from 0 to {num_players - 1}, not {dealer!r}")
+        buffalo = setup.get("buffalo")
+        if buffalo is None:
+            large, small = list(LARGE_BUFFALO), list(SMALL_BUFFALO)
+            rng.shuffle(large)
+            rng.shuffle(small)
+        else:
+            if not isinstance(buffalo, Mapping) or set(buffalo) != {LARGE, SMALL}:
+                raise SetupError("buffalo setup is {'large': [...], 'small': [...]}")
+            large = _pile(buffalo[LARGE], LARGE_BUFFALO, LARGE)
+            small = _pile(buffalo[SMALL], SMALL_BUFFALO, SMALL)
+            large.reverse()  # the state deals from the end of the list
+            small.reverse()
+        pile_order = setup.get("pile_order", SHUFFLED)
+        if pile_order not in (SHUFFLED, AS_SELECTED):
+            raise SetupError(f"pile_order is {SHUFFLED!r} or {AS_SELECTED!r}, not {pile_order!r}")
+        return ManitouState(num_players, rng.next64(), dealer, large, small, pile_order)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ManitouState:
+        return ManitouState.from_json(data)
+
+    def action_to_json(self, action: Action) -> JSON:
+        return act.to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return act.from_json(data)
+
+    def action_to_text(self, action: Action) -> str:
+        return act.to_text(action)
+
+    def action_from_text(self, text: str) -> Action:
+        return act.from_text(text)
+
+    def describe_action(self, action: Action) -> str:
+        return act.describe(action)
+
+    def max_actions(self, num_players: int) -> int:
+        # per hunt: up to 8 picks and an OK each, 7 plays each; a score screen after hunts 1 and 2.
+        return HUNTS * num_players * (SELECTION + 1 + PLAYS_PER_HUNT) + (HUNTS - 1) * num_players
+
+
+def _pile(values: Any, deck: tuple[int, ...], size: str) -> list[int]:
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise SetupError(f"the {size} buffalo pile is a list of values")
+    if Counter(values) != Counter(deck):
+        raise SetupError(f"the {size} buffalo pile must hold exactly {sorted(deck)}, not {sorted(values)}")
+    return list(values)
+
+
+GAME = ManitouGame()
