@@ -37,7 +37,7 @@ class GreedyBot(Bot):
             raise ValueError(f"seat {seat} has nothing to play")
         if len(actions) == 1:
             return actions[0]
-        evaluate = evaluation.get(state.game.name)
+        evaluate = evaluation.for_state(state)
         totals = [0.0] * len(actions)
         for _ in range(self.samples):
             world = state.determinize(seat, self.rng.fork())

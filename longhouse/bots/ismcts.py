@@ -85,7 +85,7 @@ class IsmctsBot(Bot):
 
     def _depth(self, state: State) -> int | None:
         if self.rollout_depth == "auto":
-            return ROLLOUT_DEPTH.get(state.game.name)
+            return ROLLOUT_DEPTH.get(evaluation.game_name(state))
         if isinstance(self.rollout_depth, str):
             raise ValueError(f"rollout_depth is a number, None or 'auto', not {self.rollout_depth!r}")
         return self.rollout_depth
@@ -110,7 +110,7 @@ class IsmctsBot(Bot):
 
     def search(self, state: State, seat: int) -> _Node:
         """Build the search tree for ``seat`` within the budget; returns its root."""
-        evaluate = evaluation.get(state.game.name)
+        evaluate = evaluation.for_state(state)
         depth = self._depth(state)
         root = _Node(-1)
         start = time.perf_counter()

@@ -21,7 +21,9 @@ from longhouse.engine.state import State
 Evaluation = Callable[[State, int], list[float]]
 
 # game name -> module exposing ``evaluate``; imported on first use.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "manitou": "longhouse.bots.evaluation.manitou",
+}
 _loaded: dict[str, Evaluation] = {}
 
 
@@ -40,6 +42,19 @@ def get(game_name: str) -> Evaluation:
             evaluation = generic
         _loaded[game_name] = evaluation
     return _loaded[game_name]
+
+
+def game_name(state: State) -> str:
+    """The name of the game ``state`` belongs to (its ``game`` class value, else its public view's)."""
+    game = getattr(type(state), "game", None)
+    if game is not None:
+        return str(game.name)
+    return str(state.view(None)["game"])
+
+
+def for_state(state: State) -> Evaluation:
+    """The evaluation for the game ``state`` belongs to."""
+    return get(game_name(state))
 
 
 def margin_values(points: Sequence[float], scale: float) -> list[float]:
@@ -84,4 +99,4 @@ def generic(state: State, seat: int) -> list[float]:
     return margin_values(scores, scale)
 
 
-__all__ = ["Evaluation", "final_values", "generic", "get", "margin_values", "outcome", "register"]
+__all__ = ["Evaluation", "final_values", "for_state", "game_name", "generic", "get", "margin_values", "outcome", "register"]
