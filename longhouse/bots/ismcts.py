@@ -68,7 +68,7 @@ class IsmctsBot(Bot):
         seconds: float | None = None,
         iterations: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        rollout_depth: int | None | str = "auto",
+        rollout_depth: int | str | None = "auto",
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -142,6 +142,8 @@ class IsmctsBot(Bot):
             if node is not root:
                 mover = min(world.acting())
             actions = world.legal_actions(mover)
+            if not actions:  # a stuck position (an engine dead end): score it as it stands
+                break
             if len(actions) == 1 and node is not root:
                 world.apply(mover, actions[0])
                 continue
@@ -177,6 +179,8 @@ class IsmctsBot(Bot):
         while not world.is_over() and (depth is None or played < depth):
             mover = min(world.acting())
             actions = world.legal_actions(mover)
+            if not actions:
+                break
             world.apply(mover, actions[rng.below(len(actions))])
             played += 1
         values = evaluate(world, seat)

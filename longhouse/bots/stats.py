@@ -41,7 +41,7 @@ class BotSummary:
     score_low: float
     score_high: float
 
-    def to_json(self) -> dict[str, float | int | str]:
+    def to_json(self) -> dict[str, float | int | str | list[float]]:
         return {
             "bot": self.bot,
             "games": self.games,
@@ -71,7 +71,7 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:

@@ -99,4 +99,6 @@ def generic(state: State, seat: int) -> list[float]:
     return margin_values(scores, scale)
 
 
-__all__ = ["Evaluation", "final_values", "for_state", "game_name", "generic", "get", "margin_values", "outcome", "register"]
+__all__ = [
+    "Evaluation", "final_values", "for_state", "game_name", "generic", "get", "margin_values", "outcome", "register",
+]
