@@ -44,8 +44,10 @@ from longhouse.engine.state import Action, State
 #: The hall's default: well under a second per move.
 DEFAULT_SECONDS = 0.8
 DEFAULT_EXPLORATION = 0.7
-#: Rollout cut-off per game (actions played at random before evaluating); others play to the end.
+#: Per-game tuning, used unless the bot is given its own values: the rollout cut-off (random actions
+#: played before evaluating; ``None`` plays to the end) and the UCB exploration constant.
 ROLLOUT_DEPTH: dict[str, int | None] = {}
+EXPLORATION: dict[str, float] = {}
 
 
 class _Node:
@@ -67,7 +69,7 @@ class IsmctsBot(Bot):
         seed: int = 0,
         seconds: float | None = None,
         iterations: int | None = None,
-        exploration: float = DEFAULT_EXPLORATION,
+        exploration: float | None = None,
         rollout_depth: int | str | None = "auto",
     ) -> None:
         if seconds is None and iterations is None:
@@ -83,9 +85,9 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         self.last_seconds = 0.0
 
-    def _depth(self, state: State) -> int | None:
+    def _depth(self, game: str) -> int | None:
         if self.rollout_depth == "auto":
-            return ROLLOUT_DEPTH.get(evaluation.game_name(state))
+            return ROLLOUT_DEPTH.get(game)
         if isinstance(self.rollout_depth, str):
             raise ValueError(f"rollout_depth is a number, None or 'auto', not {self.rollout_depth!r}")
         return self.rollout_depth
@@ -110,8 +112,10 @@ class IsmctsBot(Bot):
 
     def search(self, state: State, seat: int) -> _Node:
         """Build the search tree for ``seat`` within the budget; returns its root."""
-        evaluate = evaluation.for_state(state)
-        depth = self._depth(state)
+        game = evaluation.game_name(state)
+        evaluate = evaluation.get(game)
+        depth = self._depth(game)
+        c = self.exploration if self.exploration is not None else EXPLORATION.get(game, DEFAULT_EXPLORATION)
         root = _Node(-1)
         start = time.perf_counter()
         deadline = start + (self.seconds or 0.0)
@@ -123,17 +127,16 @@ class IsmctsBot(Bot):
             elif done and time.perf_counter() >= deadline:
                 break
             world = state.determinize(seat, self.rng.fork())
-            self._iterate(world, seat, root, evaluate, depth)
+            self._iterate(world, seat, root, evaluate, depth, c)
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         return root
 
     def _iterate(
-        self, world: State, seat: int, root: _Node, evaluate: evaluation.Evaluation, depth: int | None
+        self, world: State, seat: int, root: _Node, evaluate: evaluation.Evaluation, depth: int | None, c: float
     ) -> None:
         rng = self.rng
-        c = self.exploration
         node = root
         path: list[_Node] = []
         mover = seat
