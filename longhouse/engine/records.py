@@ -110,14 +110,17 @@ def apply_entry(game: Game, state: State, entry: Any, index: int) -> list[Event]
     raise RecordError("an entry has exactly one of 'action' or 'undo' beside 'seat'", index)
 
 
-def start(record: Record) -> tuple[Game, State]:
-    """The game and the initial state a record's header describes."""
+def start(record: Record, game: Game | None = None) -> tuple[Game, State]:
+    """The game and the initial state a record's header describes (``game`` defaults to the registry's)."""
     from longhouse import games
 
-    try:
-        game = games.get(record.game)
-    except KeyError as exc:
-        raise RecordError(f"unknown game {record.game!r}") from exc
+    if game is None:
+        try:
+            game = games.get(record.game)
+        except KeyError as exc:
+            raise RecordError(f"unknown game {record.game!r}") from exc
+    if record.game != game.name:
+        raise RecordError(f"a record of {record.game!r}, not {game.name!r}")
     if record.rules_version != game.rules_version:
         raise RecordError(
             f"recorded under rules version {record.rules_version!r}, this engine plays {game.rules_version!r}"
@@ -129,13 +132,13 @@ def start(record: Record) -> tuple[Game, State]:
     return game, state
 
 
-def replay(record: Record, *, check_result: bool = True) -> State:
+def replay(record: Record, game: Game | None = None, *, check_result: bool = True) -> State:
     """Replay a record move for move and return the final state.
 
     Raises ``RecordError`` with the index of the first entry that is malformed or illegal, or without
     an index when the header is at fault or the recorded result disagrees with the replay.
     """
-    game, state = start(record)
+    game, state = start(record, game)
     for index, entry in enumerate(record.actions):
         apply_entry(game, state, entry, index)
     if check_result and record.result is not None:

@@ -42,16 +42,18 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        """A uniform integer in ``range(n)`` (exactly uniform: no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        if n == 1:
-            return 0
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        # Lemire's multiply-and-shift with exact rejection: usually one multiplication, no division.
+        m = self.next64() * n
+        low = m & _MASK
+        if low < n:
+            threshold = ((1 << 64) - n) % n
+            while low < threshold:
+                m = self.next64() * n
+                low = m & _MASK
+        return m >> 64
 
     def random(self) -> float:
         """A float in [0, 1)."""

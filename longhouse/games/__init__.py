@@ -12,6 +12,8 @@ from longhouse.engine.state import Game
 
 _MODULES: dict[str, str] = {
     "manitou": "longhouse.games.manitou",
+    "manitoba": "longhouse.games.manitoba",
+    "five_tribes": "longhouse.games.five_tribes",
 }
 _loaded: dict[str, Game] = {}
 

@@ -84,6 +84,13 @@ PLAYS_PER_HUNT: Final[int] = 7
 #: At most this many face-up warriors of one player on one ground (data §7.4, our ruling M).
 MAX_FACE_UP_WARRIORS: Final[int] = 2
 
+#: Edge case the sources do not cover, found by random play: a player whose hand holds only warriors while
+#: they already have two face-up warriors on every ground has no legal play, yet passing is not allowed
+#: (data §4.2). Our ruling (L): the player must still play, and lays such a warrior face down on a ground of
+#: their choice; it counts as a defeated card there (it fights no one and goes with the ground's cards at
+#: the reckoning). Offered only when no other play is possible.
+FORCED_WARRIOR_FACE_DOWN: Final[bool] = True
+
 PELT_ROBBER_POINTS: Final[int] = -10
 PRISONER_POINTS: Final[int] = 1
 #: Data §6.1 edge: when every player played 0 hunter points, the literal rule gives each of them a pelt
@@ -95,14 +102,19 @@ PELT_ROBBER_SUPPLY_UNLIMITED: Final[bool] = True
 SEAT_COLOURS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow")
 
 
+WARRIOR_OF: Final[dict[str, Warrior | None]] = {code: None if code.isdigit() else Warrior(code) for code in CODES}
+CARD_NAMES: Final[dict[str, str]] = {
+    code: f"the {WARRIOR_NAMES[Warrior(code)]}" if not code.isdigit() else f"the {code} hunter" for code in CODES
+}
+
+
 def warrior_of(code: str) -> Warrior | None:
     """The warrior a card code names, or ``None`` for a hunter."""
-    return None if code.isdigit() else Warrior(code)
+    return WARRIOR_OF[code]
 
 
 def card_name(code: str) -> str:
-    w = warrior_of(code)
-    return f"the {w.word}" if w is not None else f"the {code} hunter"
+    return CARD_NAMES[code]
 
 
 def beats(attacker: Warrior, defender: Warrior) -> bool:

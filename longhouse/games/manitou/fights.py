@@ -49,7 +49,7 @@ class Fight:
 
 def may_play_warrior(up: list[Card], seat: int) -> bool:
     """Data §7.4: a player may not have more than two face-up warriors on one ground."""
-    return not (up and up[0].seat == seat and len(up) >= MAX_FACE_UP_WARRIORS)
+    return len(up) < MAX_FACE_UP_WARRIORS or up[0].seat != seat
 
 
 def resolve(up: list[Card], card: Card) -> Fight:

@@ -11,9 +11,11 @@ from longhouse.engine.rng import Rng
 from longhouse.engine.state import JSON, Action, State
 from longhouse.games.manitou import actions as act
 from longhouse.games.manitou.data import (
+    CARD_NAMES,
     CODE_INDEX,
     CODES,
     DEALER_SELECTION,
+    FORCED_WARRIOR_FACE_DOWN,
     GROUND_LAYOUT,
     GROUNDS,
     HAND_SIZE,
@@ -116,8 +118,11 @@ class Ground:
         }
 
 
+_COLOURS = tuple(c.capitalize() for c in SEAT_COLOURS)
+
+
 def colour(seat: int) -> str:
-    return SEAT_COLOURS[seat].capitalize()
+    return _COLOURS[seat]
 
 
 class ManitouState(State):
@@ -187,14 +192,25 @@ class ManitouState(State):
             return [act.PICKS[code] for i, code in enumerate(CODES) if player.reserve[i] > chosen[i]]
         if self.phase == HUNT:
             out: list[Action] = []
-            for code in CODES:
-                if code in player.hand:
-                    warrior = not code.isdigit()
+            plays = act.PLAYS
+            for code in sorted(set(player.hand), key=CODE_INDEX.__getitem__):
+                if code.isdigit():
+                    out += (plays[code, 0], plays[code, 1], plays[code, 2])
+                else:
                     for g, ground in enumerate(self.grounds):
-                        if not warrior or may_play_warrior(ground.up, seat):
-                            out.append(act.PLAYS[code, g])
+                        if may_play_warrior(ground.up, seat):
+                            out.append(plays[code, g])
+            if not out and FORCED_WARRIOR_FACE_DOWN:
+                out = [act.PLAYS[code, g] for code in CODES if code in player.hand for g in range(GROUNDS)]
             return out
         return [act.DONE]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # The template's checks, inlined for the common legal case; anything else goes through the
+        # template, which says precisely what is wrong.
+        if type(seat) is int and seat in self._acting and self.is_legal(seat, action):
+            return self._apply(seat, action)
+        return super().apply(seat, action)
 
     def is_legal(self, seat: int, action: Action) -> bool:
         if seat not in self._acting:
@@ -203,7 +219,8 @@ class ManitouState(State):
         phase = self.phase
         if phase == HUNT:
             return (type(action) is act.Play and action.card in player.hand
-                    and (action.card.isdigit() or may_play_warrior(self.grounds[action.ground].up, seat)))
+                    and (action.card.isdigit() or may_play_warrior(self.grounds[action.ground].up, seat)
+                         or self._forced_face_down(seat)))
         if phase == SELECT:
             if type(action) is act.Ok:
                 return len(player.selection) == self.must_pick(seat)
@@ -213,6 +230,11 @@ class ManitouState(State):
                         and player.reserve[i] > player.selection.count(action.card))
             return False
         return phase == SCORE and type(action) is act.Done
+
+    def _forced_face_down(self, seat: int) -> bool:
+        """Data FORCED_WARRIOR_FACE_DOWN: only warriors in hand, and no ground takes one of them."""
+        return FORCED_WARRIOR_FACE_DOWN and all(not c.isdigit() for c in self.players[seat].hand) and not any(
+            may_play_warrior(g.up, seat) for g in self.grounds)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if type(action) is act.Play:
@@ -267,7 +289,7 @@ class ManitouState(State):
             player.selection = []
             player.hand = [pile.pop() for _ in range(min(HAND_SIZE, len(pile)))]
             player.played = 0
-            events.append(Event("draw", f"{colour(seat)} draws {', '.join(card_name(c) for c in player.hand)}",
+            events.append(Event("draw", f"{colour(seat)} draws {', '.join([CARD_NAMES[c] for c in player.hand])}",
                                 {"seat": seat, "cards": player.hand[:]}, seats=(seat,)))
         self.phase = HUNT
         self.turn = self.start_player
@@ -290,6 +312,10 @@ class ManitouState(State):
         data: dict[str, Any] = {"seat": seat, "card": action.card, "ground": action.ground}
         if card.code.isdigit():
             events = [Event("play", text, data)]
+        elif not may_play_warrior(ground.up, seat):
+            card.face_up = False
+            data["outcome"] = "face_down"
+            events = [Event("play", text + " face down: no room for a third warrior", data)]
         else:
             fight = resolve(ground.up, card)
             data["outcome"] = fight.outcome.value
@@ -346,7 +372,14 @@ class ManitouState(State):
                                     {"seat": c, "ground": g, "prisoners": result.prisoners}))
             for owner, code in result.returned:
                 self.players[owner].reserve[CODE_INDEX[code]] += 1
-            grounds_report.append(_ground_report(result))
+            report = _ground_report(result)
+            report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
+            report["lanes"] = _lanes(ground, n)
+            grounds_report.append(report)
+            # the ground is cleared: its cards went back to reserves or into score piles
+            ground.cards = []
+            ground.up = []
+            ground.buffalo = []
         self.last_hunt = {
             "hunt": self.hunt, "pelt_robbers": robbed, "hunter_totals": totals, "grounds": grounds_report,
             "points": points,
@@ -411,20 +444,9 @@ class ManitouState(State):
         n = self.num_players
         grounds = []
         for ground in self.grounds:
-            lanes: list[list[JSON]] = [[] for _ in range(n)]
-            protected = ground.up[0] if len(ground.up) == 2 else None
-            for card in ground.cards:
-                w = warrior_of(card.code)
-                if w is None:
-                    lanes[card.seat].append({"code": card.code, "kind": "hunter", "value": int(card.code),
-                                             "seat": card.seat})
-                else:
-                    lanes[card.seat].append({"code": card.code, "kind": "warrior", "name": w.word,
-                                             "seat": card.seat, "face_up": card.face_up,
-                                             "protected": card is protected})
             grounds.append({
                 "buffalo": [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)],
-                "lanes": lanes,
+                "lanes": _lanes(ground, n),
                 "controller": ground.controller(),
                 "hunter_totals": hunter_totals_on(ground.cards, n),
             })
@@ -583,6 +605,20 @@ def _fight_words(fight: Fight, seat: int) -> str:
     if fight.outcome is Outcome.SACRIFICE:
         return f" — a sacrifice: it and {theirs} are both out"
     return f" — {theirs} defeats it"
+
+
+def _lanes(ground: Ground, n: int) -> list[list[JSON]]:
+    """The cards on a ground, one lane per seat in play order, as views show them."""
+    lanes: list[list[JSON]] = [[] for _ in range(n)]
+    protected = ground.up[0] if len(ground.up) == 2 else None
+    for card in ground.cards:
+        w = warrior_of(card.code)
+        if w is None:
+            lanes[card.seat].append({"code": card.code, "kind": "hunter", "value": int(card.code), "seat": card.seat})
+        else:
+            lanes[card.seat].append({"code": card.code, "kind": "warrior", "name": w.word, "seat": card.seat,
+                                     "face_up": card.face_up, "protected": card is protected})
+    return lanes
 
 
 def _ground_report(result: GroundResult) -> JSON:

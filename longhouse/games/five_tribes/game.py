@@ -1,0 +1,252 @@
+"""The Five Tribes Game: setup (with setup keys), codecs, and the bound on a game's length."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from longhouse.engine.errors import SetupError
+from longhouse.engine.rng import Rng
+from longhouse.engine.state import JSON, Action, Game
+from longhouse.games.five_tribes import actions as A
+from longhouse.games.five_tribes import rulings
+from longhouse.games.five_tribes.data import (
+    CAMELS,
+    COLOUR_LETTERS,
+    COLOURS,
+    DJINN_INDEX,
+    DJINN_ROW_SIZE,
+    DJINNS,
+    MARKERS_PER_SEAT,
+    MEEPLE_COUNTS,
+    MEEPLES_PER_TILE,
+    NUM_TILES,
+    PAID_SPOTS,
+    PALACES,
+    PALM_TREES,
+    RESOURCE_CODES,
+    RESOURCE_COUNTS,
+    RESOURCE_NAMES,
+    RESOURCE_ROW_SIZE,
+    STARTING_GOLD,
+    TILE_SET,
+)
+from longhouse.games.five_tribes.state import BID, FTState
+
+_SETUP_KEYS = {
+    "tiles": "the 30 tile codes row by row from a1 (V, S6, S10, S12, S15, O, SM, LM): a permutation of the box",
+    "meeples": "30 strings of colour letters (Y W G B R), the meeples on each tile; colour totals within the "
+               "box (16 Y, 20 W, 18 G, 18 B, 18 R); meeples not placed start in the bag",
+    "resource_deck": "the 54 Resource cards (codes iv je go pa si sp fi wh po fk) in draw order; the first 9 "
+                     "form the face-up row",
+    "djinn_deck": "the 22 Djinn names in draw order; the first 3 are dealt face up",
+    "bid_order": "the seat of each Turn marker on the Bid Order track, first bidder first (each seat twice "
+                 "with 2 players)",
+}
+
+
+def _list(setup: Mapping[str, Any], key: str, n: int) -> list[Any]:
+    v = setup[key]
+    if not isinstance(v, list) or len(v) != n:
+        raise SetupError(f"setup {key!r} must be a list of {n} entries")
+    return v
+
+
+def _resource(code: Any) -> int:
+    if isinstance(code, str):
+        if code in RESOURCE_CODES:
+            return RESOURCE_CODES.index(code)
+        if code in RESOURCE_NAMES:
+            return RESOURCE_NAMES.index(code)
+    raise SetupError(f"{code!r} is not a resource card")
+
+
+def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None) -> FTState:
+    setup = dict(setup or {})
+    unknown = set(setup) - set(_SETUP_KEYS)
+    if unknown:
+        raise SetupError(f"unknown setup keys {sorted(unknown)}; the keys are {sorted(_SETUP_KEYS)}")
+    rng = Rng(seed)
+    n = num_players
+
+    if "tiles" in setup:
+        tiles = _list(setup, "tiles", NUM_TILES)
+        if sorted(map(str, tiles)) != sorted(TILE_SET):
+            raise SetupError("setup 'tiles' must be exactly the 30 tiles of the box")
+        tiles = [str(t) for t in tiles]
+    else:
+        tiles = list(TILE_SET)
+        rng.shuffle(tiles)
+
+    board = [[0] * COLOURS for _ in range(NUM_TILES)]
+    bag = list(MEEPLE_COUNTS)
+    if "meeples" in setup:
+        rows = _list(setup, "meeples", NUM_TILES)
+        for t, word in enumerate(rows):
+            if not isinstance(word, str) or any(ch not in COLOUR_LETTERS for ch in word):
+                raise SetupError(f"setup 'meeples' entry {t} must be a string of the letters {COLOUR_LETTERS}")
+            for ch in word:
+                board[t][COLOUR_LETTERS.index(ch)] += 1
+        for c in range(COLOURS):
+            placed = sum(row[c] for row in board)
+            if placed > MEEPLE_COUNTS[c]:
+                raise SetupError(f"setup 'meeples' places {placed} {COLOUR_LETTERS[c]}, the box has "
+                                 f"{MEEPLE_COUNTS[c]}")
+            bag[c] -= placed
+        # RULING setup-meeples (rulings.py): any distribution, or else exactly the box's 3 per tile.
+        if not rulings.SETUP_MEEPLES_FREE_DISTRIBUTION and (
+                any(len(w) != MEEPLES_PER_TILE for w in rows) or any(bag)):
+            raise SetupError("setup 'meeples' must put 3 meeples on each tile, all 90 of them")
+    else:
+        pool = [c for c in range(COLOURS) for _ in range(MEEPLE_COUNTS[c])]
+        rng.shuffle(pool)
+        for t in range(NUM_TILES):
+            for c in pool[t * MEEPLES_PER_TILE:(t + 1) * MEEPLES_PER_TILE]:
+                board[t][c] += 1
+        bag = [0] * COLOURS
+
+    full_deck = [r for r in range(len(RESOURCE_COUNTS)) for _ in range(RESOURCE_COUNTS[r])]
+    if "resource_deck" in setup:
+        deck = [_resource(x) for x in _list(setup, "resource_deck", len(full_deck))]
+        if Counter(deck) != Counter(full_deck):
+            raise SetupError("setup 'resource_deck' must hold exactly the 54 Resource cards of the box")
+    else:
+        deck = full_deck
+        rng.shuffle(deck)
+
+    if "djinn_deck" in setup:
+        names = _list(setup, "djinn_deck", len(DJINNS))
+        if sorted(map(str, names)) != sorted(DJINN_INDEX):
+            raise SetupError("setup 'djinn_deck' must name each of the 22 Djinns once")
+        djinn_deck = [DJINN_INDEX[str(x)] for x in names]
+    else:
+        djinn_deck = list(range(len(DJINNS)))
+        rng.shuffle(djinn_deck)
+
+    per = MARKERS_PER_SEAT[n]
+    marker_seat = [s for s in range(n) for _ in range(per)]
+    if "bid_order" in setup:
+        order = _list(setup, "bid_order", len(marker_seat))
+        if sorted(order) != sorted(marker_seat) or any(isinstance(x, bool) for x in order):
+            raise SetupError(f"setup 'bid_order' must name each seat {per} time(s)")
+        used = [0] * n
+        bid_track = []
+        for s in order:
+            bid_track.append(s * per + used[s])
+            used[s] += 1
+    else:
+        bid_track = list(range(len(marker_seat)))
+        rng.shuffle(bid_track)
+
+    st = object.__new__(FTState)
+    st.num_players = n
+    st.phase = BID
+    st.round = 0
+    st.marker = -1
+    st.seat = -1
+    st.used = 0
+    st.moved = False
+    st.mv_state = -1
+    st.mv_left = 0
+    st.final_tile = -1
+    st.last_colour = -1
+    st.tribe_count = 0
+    st.ass_range = 0
+    st.kills_left = 0
+    st.kill_tile = -1
+    st.kill_seat = -1
+    st.echidna = False
+    st.iblis = False
+    st.place_kind = -1
+    st.place_tile = -1
+    st.ret_phase = -1
+    st.palm_supply = PALM_TREES
+    st.palace_supply = PALACES
+    st.last_camel = False
+    st.no_move = False
+    st.tiles = tiles
+    st.owner = [-1] * NUM_TILES
+    st.palms = [0] * NUM_TILES
+    st.palaces = [0] * NUM_TILES
+    st.bag = bag
+    # Draw piles are drawn from the end of the list: reverse so that the setup's first card comes first.
+    deck.reverse()
+    st.res_row = [deck.pop() for _ in range(RESOURCE_ROW_SIZE)]
+    st.res_deck = deck
+    st.res_discard = []
+    djinn_deck.reverse()
+    st.djinn_row = [djinn_deck.pop() for _ in range(DJINN_ROW_SIZE)]
+    st.djinn_deck = djinn_deck
+    st.djinn_discard = []
+    st.gold = [STARTING_GOLD] * n
+    st.camels = [CAMELS[n]] * n
+    st.viziers = [0] * n
+    st.elders = [0] * n
+    st.djinn_owner = [-1] * len(DJINNS)
+    st.used_round = [0] * n
+    st.marker_seat = marker_seat
+    st.bid_track = bid_track
+    st.paid_spots = [-1] * PAID_SPOTS
+    st.zero_queue = []
+    st.play_queue = []
+    st.mv_hand = [0] * COLOURS
+    st.mv_path = []
+    st.keep_choices = []
+    st.suit = []
+    st.board = board
+    st.hands = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
+    st.djinns = [[] for _ in range(n)]
+    st.rng = rng.fork()
+    st.undo_base = None
+    st.undo_actions = []
+    st._revealed = False
+    st._derive()
+    return st
+
+
+class FiveTribes(Game):
+    name: ClassVar[str] = "five_tribes"
+    title: ClassVar[str] = "Five Tribes"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_version: ClassVar[str] = "1"
+    setup_keys: ClassVar[Mapping[str, str]] = _SETUP_KEYS
+
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTState:
+        self.check_players(num_players)
+        if setup is not None and not isinstance(setup, Mapping):
+            raise SetupError("setup must be a JSON object")
+        return new_state(num_players, seed, setup)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> FTState:
+        return FTState.from_snapshot(dict(data) if isinstance(data, Mapping) else data)
+
+    def action_to_json(self, action: Action) -> JSON:
+        return A.to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return A.from_json(data)
+
+    def action_to_text(self, action: Action) -> str:
+        return A.to_text(action)
+
+    def action_from_text(self, text: str) -> Action:
+        return A.from_text(text)
+
+    def describe_action(self, action: Action) -> str:
+        return A.describe(action)
+
+    def max_actions(self, num_players: int) -> int:
+        # Every meeple move takes at least 2 meeples off the board for good, and only Anun-Nak (3 meeples,
+        # once a turn, one owner) brings any back, so the board loses at least 2 meeples net per round that
+        # does not end the game: at most 90 / 2 + 1 = 46 rounds. A turn has at most 1 pick, 90 drops, 2
+        # tribe decisions, 2 kills, 2 tile decisions, 16 Djinn steps, 108 selling steps (every card once
+        # and a sale each), 1 end: 222, rounded up to 250. Each round also has at most 4 bids.
+        rounds = 46
+        markers = 4
+        return rounds * (markers + markers * 250)
+
+
+GAME = FiveTribes()
+FTState.game = GAME

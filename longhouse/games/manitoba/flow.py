@@ -1,0 +1,549 @@
+"""The course of the game: rounds, the totem, active and passive actions, and the task machine that
+offers each decision's legal actions and carries out the chosen one (RULEBOOK "Course of the Game")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from longhouse.games.manitoba import actions as A
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import events, goods, paths, scoring
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.goods import name
+
+if TYPE_CHECKING:
+    from longhouse.games.manitoba.state import ManitobaState
+
+_TAKE = tuple((A.TAKE, c, -1) for c in range(5))
+_WAKEUP = tuple((A.WAKEUP, k, -1) for k in range(6))
+_PLACE = tuple((A.PLACE, a, -1) for a in range(A.MAX_AREA + 1))
+_VISION = tuple((A.VISION, p, -1) for p in range(4))
+_WAKE = tuple((A.WAKE, k, -1) for k in range(10))
+_GOOD = tuple((A.GOOD, g, -1) for g in range(5))
+_REPEAT = tuple((A.REPEAT, p, -1) for p in range(4))
+_RECALL = tuple((A.RECALL, a, -1) for a in range(A.MAX_AREA + 1))
+_DROP = tuple((A.DROP, s, -1) for s in range(4))
+_SCORE = tuple((A.SCORE, g, -1) for g in range(4))
+_MOVE = {(f, t): (A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.MAX_AREA + 1)}
+
+
+# --- round structure ----------------------------------------------------------------------------------------
+
+def start_round(st: ManitobaState) -> None:
+    st.round_no += 1
+    st.undo_cut = True  # a new turn: the last one can no longer be taken back
+    st.push(T.ROUND_END)
+    for i in range(st.n - 1, 0, -1):
+        st.push(T.PASSIVE, (st.active + i) % st.n)
+    st.push(T.TOTEM, st.active)
+    st.log("round", f"Round {st.round_no}: {name(st.active)} is the active player", round=st.round_no,
+           active=st.active)
+
+
+def lay_out_season(st: ManitobaState, season: int) -> None:
+    """Lay out a season's cards (RULEBOOK "Changing the season") and draw its two score tiles."""
+    st.season = season
+    deck = st.decks[season - 1]
+    st.cards = [deck[i] if i in (0, 1, 2) else i for i in D.SEASON_LAYOUT]
+    st.card_idx = 0
+    st.tiles = [st.tile_pile.pop(0) for _ in range(D.TILES_PER_SEASON)]
+    st.drawn.extend(st.tiles)
+    st.undo_cut = True  # hidden cards and tiles revealed
+    st.log("season", f"{D.SEASONS[season].capitalize()} begins", season=D.SEASONS[season],
+           cards=st.cards[:], tiles=st.tiles[:])
+
+
+def round_end(st: ManitobaState) -> None:
+    """The event or scoring of the current card, then the advance to the next round."""
+    st.push(T.ADVANCE)
+    card = st.cards[st.card_idx]
+    if card == D.CARD_WINTER2:
+        return
+    if card == D.CARD_SCORE3:
+        scoring.resolve(st, st.tiles[0])
+    elif card == D.CARD_SCORE5:
+        if st.season == D.AUTUMN:
+            st.push(T.FINAL_START)
+            if st.opts.autumn_tile:
+                scoring.resolve(st, st.tiles[1])
+        else:
+            st.push(T.SEASON_END)
+            scoring.resolve(st, st.tiles[1])
+    else:
+        events.resolve(st, card)
+
+
+def advance(st: ManitobaState) -> None:
+    """Move the eagle head, change the season if needed, rebuild and pass the totem."""
+    if st.over:
+        st.acting_seats = ()
+        return
+    st.card_idx += 1
+    if st.card_idx == len(st.cards):
+        lay_out_season(st, st.season + 1)
+    st.totem = st.rest + st.taken
+    st.rest = []
+    st.taken = []
+    st.active = (st.active + 1) % st.n
+    start_round(st)
+
+
+def solstice_done(st: ManitobaState) -> None:
+    """After the winter solstice: winter card 2 is a plain round with 2 or 4 players; with 3 spring begins."""
+    st.card_idx += 1
+    if st.card_idx == len(st.cards):
+        lay_out_season(st, D.SPRING)
+    start_round(st)
+
+
+def solstice_goods(st: ManitobaState, seat: int) -> None:
+    for g in D.SECTORS:
+        st.supply[g] -= 1
+        st.sectors[seat][g].append(g)
+    st.log("solstice", f"{name(seat)} takes a berry, a bison, a horse and a canoe", seat=seat)
+
+
+# --- the task machine -----------------------------------------------------------------------------------------
+
+def run(st: ManitobaState) -> None:
+    """Carry out automatic tasks and single-choice decisions until a real decision (or the end)."""
+    tasks = st.tasks
+    while tasks:
+        t = tasks[-1]
+        kind = t[0]
+        if kind in T.AUTOMATIC:
+            tasks.pop()
+            _AUTO[kind](st, t)
+            continue
+        core = _LEGAL[kind](st, t)
+        if not core:
+            tasks.pop()
+            _on_empty(st, t)
+            continue
+        extra = goods.wampum_actions(st, t[1])
+        if len(core) == 1 and not extra:
+            _act_task(st, core[0])
+            continue
+        if extra:
+            core.extend(extra)
+        st.legal = core
+        st.acting_seats = (t[1],)
+        return
+    st.legal = []
+    st.acting_seats = ()
+
+
+def act(st: ManitobaState, action: A.Act) -> None:
+    kind = action[0]
+    if kind == A.W_WAKE or kind == A.W_TRADE:
+        goods.use_wampum(st, st.tasks[-1][1], action)
+    else:
+        _act_task(st, action)
+
+
+def _act_task(st: ManitobaState, action: A.Act) -> None:
+    t = st.tasks.pop()
+    _ACT[t[0]](st, t, action)
+
+
+def _on_empty(st: ManitobaState, t: T.Task) -> None:
+    if t[0] == T.GOOD:
+        goods.lost(st, t[1], t[2])
+    elif t[0] == T.FEATHER:
+        goods.lost(st, t[1], D.FEATHER)
+
+
+# --- legal actions per decision ----------------------------------------------------------------------------------
+
+def _unoccupied_places(st: ManitobaState, areas: tuple[int, ...] | range) -> list[A.Act]:
+    cree = st.area_cree
+    return [_PLACE[a] for a in areas if cree[a] < 0]
+
+
+def _moves(st: ManitobaState, seat: int, colours: int) -> list[A.Act]:
+    """Moves of ``seat``'s Cree to an adjacent unoccupied area whose landscape is in the mask."""
+    cree, land, adj = st.area_cree, st.terr.land, st.terr.adj
+    out = []
+    for f in range(len(cree)):
+        if cree[f] == seat:
+            for t in adj[f]:
+                if cree[t] < 0 and colours >> land[t] & 1:
+                    out.append(_MOVE[f, t])
+    return out
+
+
+def _legal_sol_area(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return _unoccupied_places(st, range(st.terr.size))
+
+
+def _legal_sol_path(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return list(_VISION) if st.square[t[1]] > 0 else []
+
+
+def _legal_totem(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return [_TAKE[c] for c in st.totem] + [_WAKEUP[k] for k in range(1, len(st.totem) + 1)]
+
+
+def _legal_active(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    _k, seat, colour, disks, used = t
+    out: list[A.Act] = []
+    if colour < 0:
+        if not used & T.USED_WAKE:
+            out.extend(_WAKE[k] for k in range(1, min(disks, st.wigwam[seat]) + 1))
+    else:
+        if not used & T.USED_TERRITORY:
+            if st.square[seat] > 0:
+                out.extend(_unoccupied_places(st, st.terr.areas_of[colour]))
+            out.extend(_moves(st, seat, 1 << colour))
+        if not used & T.USED_VISION and colour != D.BLUE:
+            path = D.COLOUR_PATH[colour]
+            if paths.can_vision(st, seat, path, action=True):
+                out.append(_VISION[path])
+    out.append(A.END_ACT)
+    return out
+
+
+def _taken_mask(st: ManitobaState) -> int:
+    m = 0
+    for c in st.taken:
+        m |= 1 << c
+    return m
+
+
+def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    seat = t[1]
+    mask = _taken_mask(st)
+    cree, land, adj = st.area_cree, st.terr.land, st.terr.adj
+    out: list[A.Act] = []
+    if st.square[seat] > 0:
+        if st.pos[seat][D.WARRIOR] >= D.WARRIOR_NO_ADJACENCY or seat not in cree:
+            candidates: range | list[int] = range(len(cree))
+        else:  # next to one of the seat's own Cree (R3)
+            near: set[int] = set()
+            for a, s in enumerate(cree):
+                if s == seat:
+                    near.update(adj[a])
+            candidates = sorted(near)
+        for a in candidates:
+            if cree[a] < 0 and mask >> land[a] & 1:
+                out.append(_PLACE[a])
+    out.extend(_moves(st, seat, mask))
+    for c in (D.BROWN, D.GREEN, D.BEIGE, D.WHITE):
+        if mask >> c & 1:
+            path = D.COLOUR_PATH[c]
+            if paths.can_vision(st, seat, path, action=True):
+                out.append(_VISION[path])
+    out.append(A.PASS_ACT)
+    return out
+
+
+def _legal_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return goods.good_options(st, t[1], t[2])
+
+
+def _legal_feather(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return goods.feather_options(st, t[1])
+
+
+def _legal_choose(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    mask, supply = t[2], st.supply
+    return [_GOOD[g] for g in range(5) if mask >> g & 1 and supply[g] > 0]
+
+
+def _legal_repeat(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    seat = t[1]
+    out = [_REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_useful(st, seat, p)]
+    if out:
+        out.append(A.PASS_ACT)
+    return out
+
+
+def _legal_relocate(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    if st.square[t[1]] <= 0:
+        return []
+    return _unoccupied_places(st, range(st.terr.size))
+
+
+def _legal_ev_vision(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    seat = t[1]
+    out = [_VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=False)]
+    if out:
+        out.append(A.PASS_ACT)
+    return out
+
+
+def _legal_ev_move(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    out = _moves(st, t[1], 0b11111)
+    if out:
+        out.append(A.PASS_ACT)
+    return out
+
+
+def _legal_ev_recall(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    seat = t[1]
+    return [_RECALL[a] for a, s in enumerate(st.area_cree) if s == seat]
+
+
+def _legal_ev_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    out = _legal_choose(st, t)
+    if out:
+        out.append(A.PASS_ACT)
+    return out
+
+
+def _legal_ev_feather(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return [_DROP[s] for s, pieces in enumerate(st.sectors[t[1]]) if D.FEATHER in pieces]
+
+
+def _legal_score(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return scoring.options(st, t[1], t[2])
+
+
+def _legal_refill(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return scoring.refill_options(st, t[2])
+
+
+def _legal_final(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    return [_SCORE[t[2]], A.PASS_ACT]
+
+
+# --- carrying out a decision ---------------------------------------------------------------------------------------
+
+def place_cree(st: ManitobaState, seat: int, area: int) -> None:
+    st.square[seat] -= 1
+    st.area_cree[area] = seat
+    st.log("place", f"{name(seat)} places a Cree on area {area} ({D.LANDSCAPES[st.terr.land[area]]})",
+           seat=seat, area=area)
+    _take_area_good(st, seat, area)
+
+
+def move_cree(st: ManitobaState, seat: int, frm: int, to: int) -> None:
+    st.area_cree[frm] = -1
+    st.area_cree[to] = seat
+    st.log("move", f"{name(seat)} moves a Cree from area {frm} to area {to} ({D.LANDSCAPES[st.terr.land[to]]})",
+           seat=seat, frm=frm, to=to)
+    _take_area_good(st, seat, to)
+
+
+def _take_area_good(st: ManitobaState, seat: int, area: int) -> None:
+    g = st.area_good[area]
+    if g >= 0:
+        st.area_good[area] = -1
+        st.log("take_good", f"{name(seat)} takes the {D.GOODS[g]} from area {area}", seat=seat, good=D.GOODS[g])
+        goods.gain(st, seat, g)
+
+
+def _territory(st: ManitobaState, seat: int, action: A.Act) -> None:
+    if action[0] == A.PLACE:
+        place_cree(st, seat, action[1])
+    else:
+        move_cree(st, seat, action[1], action[2])
+
+
+def _act_sol_area(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    place_cree(st, t[1], action[1])
+
+
+def _act_sol_path(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    paths.vision(st, t[1], action[1], action=False)
+
+
+def _act_totem(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    seat = t[1]
+    totem = st.totem
+    if action[0] == A.TAKE:
+        count = totem.index(action[1]) + 1
+        colour, disks = action[1], -1
+    else:
+        count = action[1]
+        colour, disks = -1, count
+    st.taken = totem[:count][::-1]
+    st.rest = totem[count:]
+    st.totem = []
+    if colour >= 0:
+        st.log("totem", f"{name(seat)} takes the {D.COLOURS[colour]} disk: "
+               f"{', '.join(D.COLOURS[c] for c in st.taken)} now lie in the village", seat=seat,
+               colour=D.COLOURS[colour], taken=[D.COLOURS[c] for c in st.taken])
+    else:
+        st.log("totem", f"{name(seat)} takes {count} disk(s) for the Wake-up action", seat=seat, disks=count,
+               taken=[D.COLOURS[c] for c in st.taken])
+    st.push(T.ACTIVE, seat, colour, disks, 0)
+
+
+def _act_active(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    kind, seat, colour, disks, used = t
+    a = action[0]
+    if a == A.END:
+        return
+    if a == A.PLACE or a == A.MOVE:
+        st.push(kind, seat, colour, disks, used | T.USED_TERRITORY)
+        _territory(st, seat, action)
+    elif a == A.VISION:
+        st.push(kind, seat, colour, disks, used | T.USED_VISION)
+        paths.vision(st, seat, action[1], action=True)
+    else:  # WAKE
+        st.push(kind, seat, colour, disks, used | T.USED_WAKE)
+        goods.wake(st, seat, action[1])
+
+
+def _act_passive(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    seat = t[1]
+    a = action[0]
+    if a == A.PASS:
+        st.log("pass", f"{name(seat)} passes", seat=seat)
+    elif a == A.VISION:
+        paths.vision(st, seat, action[1], action=True)
+    else:
+        _territory(st, seat, action)
+
+
+def _act_good(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    seat, good = t[1], t[2]
+    if action[0] == A.STORE:
+        goods.store(st, seat, good, action[1])
+    else:
+        goods.to_ceremony(st, seat, good, action[1])
+
+
+def _act_feather(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    goods.store(st, t[1], D.FEATHER, action[1])
+
+
+def _act_choose(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    if action[0] == A.GOOD:
+        goods.take_from_supply(st, t[1], action[1])
+
+
+def _act_repeat(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    if action[0] == A.REPEAT:
+        seat, path = t[1], action[1]
+        space = st.pos[seat][path]
+        st.log("shaman", f"{name(seat)} repeats the bonus of space {space} of the {D.PATHS[path]}'s path",
+               seat=seat, path=D.PATHS[path], space=space)
+        paths.standard_bonus(st, seat, path, space)
+
+
+def _act_relocate(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    place_cree(st, t[1], action[1])
+
+
+def _act_ev_vision(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    if action[0] == A.VISION:
+        paths.vision(st, t[1], action[1], action=False)
+
+
+def _act_ev_move(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    if action[0] == A.MOVE:
+        move_cree(st, t[1], action[1], action[2])
+
+
+def _act_ev_recall(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    events.recall(st, t[1], action[1])
+
+
+def _act_ev_feather(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    events.drop_feather(st, t[1], action[1])
+
+
+def _act_score(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    if action[0] == A.SCORE:
+        scoring.score_good(st, t[1], action[1])
+    else:
+        st.log("skip_scoring", f"{name(t[1])} does not score", seat=t[1])
+
+
+def _act_refill(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    land = t[2]
+    scoring.put(st, action[1], land)
+    scoring.refill(st, t[1], land)
+
+
+def _act_final(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    if action[0] == A.SCORE:
+        scoring.final_score(st, t[1], t[2])
+    else:
+        st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1])
+
+
+_Legal = Callable[["ManitobaState", T.Task], list[A.Act]]
+_Act = Callable[["ManitobaState", T.Task, A.Act], None]
+_Auto = Callable[["ManitobaState", T.Task], None]
+
+_LEGAL: dict[int, _Legal] = {
+    T.SOL_AREA: _legal_sol_area,
+    T.SOL_PATH: _legal_sol_path,
+    T.TOTEM: _legal_totem,
+    T.ACTIVE: _legal_active,
+    T.PASSIVE: _legal_passive,
+    T.GOOD: _legal_good,
+    T.FEATHER: _legal_feather,
+    T.CHOOSE: _legal_choose,
+    T.REPEAT: _legal_repeat,
+    T.RELOCATE: _legal_relocate,
+    T.EV_VISION: _legal_ev_vision,
+    T.EV_MOVE: _legal_ev_move,
+    T.EV_RECALL: _legal_ev_recall,
+    T.EV_GOOD: _legal_ev_good,
+    T.EV_FEATHER: _legal_ev_feather,
+    T.SCORE: _legal_score,
+    T.REFILL: _legal_refill,
+    T.FINAL: _legal_final,
+}
+_ACT: dict[int, _Act] = {
+    T.SOL_AREA: _act_sol_area,
+    T.SOL_PATH: _act_sol_path,
+    T.TOTEM: _act_totem,
+    T.ACTIVE: _act_active,
+    T.PASSIVE: _act_passive,
+    T.GOOD: _act_good,
+    T.FEATHER: _act_feather,
+    T.CHOOSE: _act_choose,
+    T.REPEAT: _act_repeat,
+    T.RELOCATE: _act_relocate,
+    T.EV_VISION: _act_ev_vision,
+    T.EV_MOVE: _act_ev_move,
+    T.EV_RECALL: _act_ev_recall,
+    T.EV_GOOD: _act_choose,
+    T.EV_FEATHER: _act_ev_feather,
+    T.SCORE: _act_score,
+    T.REFILL: _act_refill,
+    T.FINAL: _act_final,
+}
+_AUTO: dict[int, _Auto] = {
+    T.SOL_GOODS: lambda st, t: solstice_goods(st, t[1]),
+    T.SOL_DONE: lambda st, t: solstice_done(st),
+    T.EV_AUTO: lambda st, t: events.points_event(st, t[2]),
+    T.EV_WAKE: lambda st, t: events.event_wake(st, t[1]),
+    T.ROUND_END: lambda st, t: round_end(st),
+    T.ADVANCE: lambda st, t: advance(st),
+    T.SEASON_END: lambda st, t: scoring.season_end(st),
+    T.WAKE_ALL: lambda st, t: scoring.wake_all(st),
+    T.FINAL_START: lambda st, t: scoring.final_start(st),
+    T.FINAL_SEAT: lambda st, t: scoring.final_seat(st, t[1]),
+    T.GAME_END: lambda st, t: scoring.game_end(st),
+}
+
+
+def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
+    """The current decision in words and data, for views and clients."""
+    kind, seat, x, _y, z = t
+    out: dict[str, Any] = {"kind": T.NAMES[kind], "seat": seat}
+    if kind == T.ACTIVE:
+        out["colour"] = D.COLOURS[x] if x >= 0 else None
+        out["wake_up_disks"] = t[3] if x < 0 else None
+        out["done"] = [w for bit, w in ((T.USED_TERRITORY, "territory"), (T.USED_VISION, "vision"),
+                                         (T.USED_WAKE, "wake")) if z & bit]
+    elif kind in (T.GOOD,):
+        out["good"] = D.GOODS[x]
+    elif kind in (T.CHOOSE, T.EV_GOOD):
+        out["goods"] = [D.GOODS[g] for g in range(5) if x >> g & 1]
+    elif kind == T.SCORE:
+        from longhouse.games.manitoba.state import tile_json
+
+        out["tile"] = tile_json(x)
+    elif kind == T.REFILL:
+        out["landscape"] = D.LANDSCAPES[x]
+    elif kind == T.FINAL:
+        out["good"] = D.GOODS[x]
+    return out

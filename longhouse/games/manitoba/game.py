@@ -1,0 +1,247 @@
+"""The Manitoba game: set-up for 2–4 players, setup keys, and the action codecs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from longhouse.engine.errors import SetupError
+from longhouse.engine.rng import Rng
+from longhouse.engine.state import JSON, Action, Game
+from longhouse.games.manitoba import actions as A
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import flow
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.state import ManitobaState, Options
+from longhouse.games.manitoba.territory import build
+
+_OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "layout": (D.LAYOUT_STANDARD, D.LAYOUT_LAKE_MANITOBA, D.LAYOUT_DUCK_MOUNTAIN),
+    "pair_exemption": (D.PAIR_EXEMPTION_BOTH, D.PAIR_EXEMPTION_EITHER),
+    "autumn_tile": (False, True),
+    "clamp_scores": (False, True),
+    "tie_break": (D.TIE_SHARED, D.TIE_WAMPUM),
+    "wake_event": (False, True),
+}
+
+
+class ManitobaGame(Game):
+    name: ClassVar[str] = "manitoba"
+    title: ClassVar[str] = "Manitoba"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_version: ClassVar[str] = "1"
+    setup_keys: ClassVar[Mapping[str, str]] = {
+        "first_player": "the seat (0-based) that starts with the totem and the big eagle head",
+        "territory": "the territory tiles in chain order, players+1 of them, each a tile number 1-6 or "
+                     "[number, turned] (turned = placed at 180°)",
+        "totem": "the starting totem, top to bottom: a list of the 5 colours, or \"fixed\" for "
+                 "blue, white, beige, green, brown (default: random)",
+        "seasons": "the event cards laid out per season: {\"spring\": [3 card ids], ...}; ids are the "
+                   "indices of data.EVENT_CARDS and must belong to that season",
+        "score_tiles": "the score tiles in the order they are drawn (spring 3, spring 5, summer 3, ...): "
+                       "distinct indices of data.SCORE_TILES, up to 12",
+        "layout": "territory layout: \"standard\" (a chain), \"lake_manitoba\" or \"duck_mountain\"",
+        "pair_exemption": "R9: who may skip a two-goods score tile: \"both\" (exempt from both; default) "
+                          "or \"either\"",
+        "autumn_tile": "R11: score the autumn '5' tile before the final scoring (default false)",
+        "clamp_scores": "scores never drop below 0, as on the physical track (default false)",
+        "tie_break": "R16: \"shared\" victory (default) or \"wampum\" (more active wampum, then fewer "
+                     "Cree in the wigwam)",
+        "wake_event": "replace the spring GOOD(horse|canoe) event card with a WAKE event (default false)",
+    }
+
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaState:
+        self.check_players(num_players)
+        setup = dict(setup or {})
+        unknown = set(setup) - set(self.setup_keys)
+        if unknown:
+            raise SetupError(f"unknown setup keys {sorted(unknown)}; known: {sorted(self.setup_keys)}")
+        n = num_players
+        rng = Rng(seed)
+        opts = _options(setup)
+        first = _first_player(setup, n, rng)
+        tiles = _territory(setup, n, rng)
+        totem = _totem(setup, rng)
+        decks = _decks(setup, rng)
+        pile = _score_tiles(setup, rng)
+
+        st = object.__new__(ManitobaState)
+        st.n = n
+        st.opts = opts
+        st.terr = build(tiles, opts.layout)
+        st.rng = rng
+        each, feathers = D.GOODS_BY_PLAYERS[n]
+        st.goods_total = [each, each, each, each, feathers]
+        st.supply = st.goods_total[:]
+        st.wampum_total = D.WAMPUM_BY_PLAYERS[n]
+        st.wampum_supply = st.wampum_total
+        st.area_good = [-1] * st.terr.size
+        st.area_cree = [-1] * st.terr.size
+        for a, land in enumerate(st.terr.land):
+            st.area_good[a] = land
+            st.supply[land] -= 1
+        st.wigwam = [D.CREE_IN_WIGWAM] * n
+        st.square = [D.CREE_ON_SQUARE] * n
+        st.score = [0] * n
+        st.bd = [[0] * 6 for _ in range(n)]
+        st.sectors = [[[] for _ in range(4)] for _ in range(n)]
+        st.cere = [[[], []] for _ in range(n)]
+        st.wa = [0] * n
+        st.wi = [0] * n
+        st.pos = [[0] * 4 for _ in range(n)]
+        st.firsts = [0] * 28
+        st.totem = totem
+        st.taken = []
+        st.rest = []
+        st.season = D.WINTER
+        st.cards = [D.CARD_SOLSTICE] + ([D.CARD_WINTER2] if n in (2, 4) else [])
+        st.card_idx = 0
+        st.tiles = []
+        st.decks = decks
+        st.tile_pile = pile
+        st.drawn = []
+        st.round_no = 0
+        st.active = first
+        st.start = first
+        st.tasks = []
+        st.over = False
+        st.events = []
+        st.legal = []
+        st.acting_seats = ()
+        st.undo_cut = False
+        st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
+        # The winter solstice (data §2.1): counter-clockwise from the start player's right, start player last.
+        st.push(T.SOL_DONE)
+        for i in range(n):
+            seat = (first + i) % n  # pushed in reverse: the start player's right acts first
+            st.push(T.SOL_PATH, seat)
+            st.push(T.SOL_AREA, seat)
+            st.push(T.SOL_GOODS, seat)
+        flow.run(st)
+        st.events = []
+        return st
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ManitobaState:
+        return ManitobaState.from_json(data)
+
+    def action_to_json(self, action: Action) -> JSON:
+        return A.to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return A.from_json(data)
+
+    def action_to_text(self, action: Action) -> str:
+        return A.to_text(action)
+
+    def action_from_text(self, text: str) -> Action:
+        return A.from_text(text)
+
+    def describe_action(self, action: Action) -> str:
+        return A.describe(action)
+
+    def max_actions(self, num_players: int) -> int:
+        # Per round and seat: the totem, two territory/vision steps with their goods and bonuses, the
+        # end; per seat the wampum uses (at most one per tile gained or reactivated); events, scorings and
+        # the final scoring. 120 per seat and round is far above any game.
+        return ManitobaGame._rounds(num_players) * num_players * 120 + 200
+
+    @staticmethod
+    def _rounds(num_players: int) -> int:
+        return D.ROUNDS_BY_PLAYERS.get(num_players, 16)
+
+
+# --- setup parsing ------------------------------------------------------------------------------------------------
+
+def _options(setup: Mapping[str, Any]) -> Options:
+    values: dict[str, Any] = {}
+    for key, allowed in _OPTION_VALUES.items():
+        if key in setup:
+            value = setup[key]
+            if value not in allowed or type(value) is not type(allowed[0]):
+                raise SetupError(f"setup {key!r} must be one of {list(allowed)}, not {value!r}")
+            values[key] = value
+    return Options(**values)
+
+
+def _first_player(setup: Mapping[str, Any], n: int, rng: Rng) -> int:
+    if "first_player" in setup:
+        first = setup["first_player"]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise SetupError(f"first_player must be a seat from 0 to {n - 1}, not {first!r}")
+        return first
+    return rng.below(n)
+
+
+def _territory(setup: Mapping[str, Any], n: int, rng: Rng) -> list[tuple[int, bool]]:
+    count = n + 1
+    if "territory" not in setup:
+        numbers = sorted(D.TILES)
+        rng.shuffle(numbers)
+        return [(t, rng.below(2) == 1) for t in numbers[:count]]
+    raw = setup["territory"]
+    if not isinstance(raw, list) or len(raw) != count:
+        raise SetupError(f"territory must list {count} tiles for {n} players")
+    tiles: list[tuple[int, bool]] = []
+    for item in raw:
+        if isinstance(item, int) and not isinstance(item, bool):
+            number, turned = item, False
+        elif (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], int)
+              and isinstance(item[1], bool)):
+            number, turned = item[0], item[1]
+        else:
+            raise SetupError(f"a territory tile is a number or [number, turned], not {item!r}")
+        if number not in D.TILES:
+            raise SetupError(f"there is no territory tile {number!r}; tiles are 1-6")
+        tiles.append((number, turned))
+    if len({t for t, _ in tiles}) != count:
+        raise SetupError("territory tiles must be distinct")
+    return tiles
+
+
+def _totem(setup: Mapping[str, Any], rng: Rng) -> list[int]:
+    raw = setup.get("totem")
+    if raw is None:
+        order = list(range(5))
+        rng.shuffle(order)
+        return order
+    if raw == "fixed":
+        return list(D.FIXED_TOTEM)
+    if not isinstance(raw, list) or sorted(map(str, raw)) != sorted(D.COLOURS) or len(raw) != 5:
+        raise SetupError(f"totem must be \"fixed\" or a list of the five colours {list(D.COLOURS)}")
+    return [D.COLOURS.index(c) for c in raw]
+
+
+def _decks(setup: Mapping[str, Any], rng: Rng) -> list[list[int]]:
+    raw = setup.get("seasons", {})
+    if not isinstance(raw, dict) or not set(raw) <= {"spring", "summer", "autumn"}:
+        raise SetupError("seasons must be an object with keys among spring, summer, autumn")
+    decks = []
+    for season in (D.SPRING, D.SUMMER, D.AUTUMN):
+        own = list(D.SEASON_EVENT_CARDS[season])
+        rng.shuffle(own)
+        chosen = raw.get(D.SEASONS[season])
+        if chosen is not None:
+            if (not isinstance(chosen, list) or len(chosen) != D.EVENTS_LAID_OUT or len(set(chosen)) != len(chosen)
+                    or not all(isinstance(c, int) and not isinstance(c, bool) and c in own for c in chosen)):
+                raise SetupError(f"seasons[{D.SEASONS[season]!r}] must list {D.EVENTS_LAID_OUT} distinct event "
+                                 f"cards of that season, from {sorted(own)}")
+            own = list(chosen) + [c for c in own if c not in chosen]
+        decks.append(own)
+    return decks
+
+
+def _score_tiles(setup: Mapping[str, Any], rng: Rng) -> list[int]:
+    pile = list(range(len(D.SCORE_TILES)))
+    rng.shuffle(pile)
+    raw = setup.get("score_tiles")
+    if raw is None:
+        return pile
+    if (not isinstance(raw, list) or len(set(raw)) != len(raw) or len(raw) > len(D.SCORE_TILES)
+            or not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t < len(D.SCORE_TILES) for t in raw)):
+        raise SetupError("score_tiles must list distinct score tiles 0-11")
+    return list(raw) + [t for t in pile if t not in raw]
+
+
+GAME = ManitobaGame()
+ManitobaState.game = GAME

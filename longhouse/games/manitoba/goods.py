@@ -1,0 +1,159 @@
+"""Goods: storage sectors, ceremonial places, wampum tiles and waking Cree (RULEBOOK "The Ceremonial
+Places", "Wampum tiles"; data §4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from longhouse.games.manitoba import actions as A
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import tasks as T
+
+if TYPE_CHECKING:
+    from longhouse.games.manitoba.state import ManitobaState
+
+_STORE = tuple((A.STORE, s, -1) for s in range(4))
+_CEREMONY = ((A.CEREMONY, 3, -1), (A.CEREMONY, 4, -1))
+_TRADE = tuple((A.W_TRADE, s, -1) for s in range(4))
+CAP = D.SECTOR_CAPACITY
+
+
+def name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def gain(st: ManitobaState, seat: int, good: int) -> None:
+    """The seat has just taken ``good`` (from an area or the supply): it now chooses where it goes."""
+    st.push(T.GOOD, seat, good)
+
+
+def take_from_supply(st: ManitobaState, seat: int, good: int) -> None:
+    st.supply[good] -= 1
+    st.log("take_good", f"{name(seat)} takes a {D.GOODS[good]} from the supply", seat=seat, good=D.GOODS[good])
+    gain(st, seat, good)
+
+
+def good_options(st: ManitobaState, seat: int, good: int) -> list[A.Act]:
+    """Where a gained good may go: its sector (any sector for a feather) if not full, or a ceremonial
+    place that holds no good of its type."""
+    sectors = st.sectors[seat]
+    if good == D.FEATHER:
+        out = [_STORE[s] for s in range(4) if len(sectors[s]) < CAP]
+    else:
+        out = [_STORE[good]] if len(sectors[good]) < CAP else []
+    for i, place in enumerate(st.cere[seat]):
+        if good not in place:
+            out.append(_CEREMONY[i])
+    return out
+
+
+def lost(st: ManitobaState, seat: int, good: int) -> None:
+    """A good that has nowhere to go goes back to the supply."""
+    st.supply[good] += 1
+    st.log("good_lost", f"{name(seat)} has no room for the {D.GOODS[good]}; it goes back to the supply",
+           seat=seat, good=D.GOODS[good])
+
+
+def store(st: ManitobaState, seat: int, good: int, sector: int) -> None:
+    st.sectors[seat][sector].append(good)
+    st.log("store", f"{name(seat)} stores a {D.GOODS[good]} in the {D.GOODS[sector]} sector",
+           seat=seat, good=D.GOODS[good], sector=D.GOODS[sector])
+
+
+def to_ceremony(st: ManitobaState, seat: int, good: int, size: int) -> None:
+    i = size - 3
+    place = st.cere[seat][i]
+    place.append(good)
+    st.log("ceremony", f"{name(seat)} puts a {D.GOODS[good]} on the {size}-space ceremonial place",
+           seat=seat, good=D.GOODS[good], place=size)
+    if len(place) == D.CEREMONIAL_SIZES[i]:
+        complete(st, seat, i)
+
+
+def complete(st: ManitobaState, seat: int, i: int) -> None:
+    """A completed ceremonial place empties into storage and gives a wampum tile; the 4-space place
+    also turns an inactive wampum tile back to its active side."""
+    place = st.cere[seat][i]
+    goods = sorted(place)
+    place.clear()
+    st.log("ceremony_complete", f"{name(seat)} completes the {D.CEREMONIAL_SIZES[i]}-space ceremonial place",
+           seat=seat, place=D.CEREMONIAL_SIZES[i])
+    for g in goods:
+        if g == D.FEATHER:
+            st.push(T.FEATHER, seat)
+        elif len(st.sectors[seat][g]) < CAP:
+            store(st, seat, g, g)
+        else:
+            lost(st, seat, g)
+    give_wampum(st, seat)
+    if i == 1 and st.wi[seat] > 0:
+        st.wi[seat] -= 1
+        st.wa[seat] += 1
+        st.log("wampum_reactivate", f"{name(seat)} turns an inactive wampum tile back", seat=seat)
+
+
+def give_wampum(st: ManitobaState, seat: int) -> None:
+    if st.wampum_supply > 0:
+        st.wampum_supply -= 1
+        st.wa[seat] += 1
+        st.log("wampum", f"{name(seat)} gets a wampum tile", seat=seat)
+    else:
+        st.log("wampum_none", f"No wampum tile is left for {name(seat)}", seat=seat)
+
+
+def feather_options(st: ManitobaState, seat: int) -> list[A.Act]:
+    sectors = st.sectors[seat]
+    return [_STORE[s] for s in range(4) if len(sectors[s]) < CAP]
+
+
+def wake(st: ManitobaState, seat: int, count: int) -> int:
+    """Wake up to ``count`` Cree (wigwam → village square); Warrior space 3 scores 1 point each (R15)."""
+    count = min(count, st.wigwam[seat])
+    if count <= 0:
+        return 0
+    st.wigwam[seat] -= count
+    st.square[seat] += count
+    st.log("wake", f"{name(seat)} wakes up {count} Cree", seat=seat, count=count)
+    if st.pos[seat][D.WARRIOR] >= D.WARRIOR_WAKE_POINTS:
+        from longhouse.games.manitoba.state import CAT_WAKE
+
+        st.add_points(seat, CAT_WAKE, count)
+    return count
+
+
+def top_berry(sector: list[int]) -> int:
+    """The index of the topmost berry piece in the berry sector, or -1."""
+    for i in range(len(sector) - 1, -1, -1):
+        if sector[i] == D.BERRY:
+            return i
+    return -1
+
+
+def wampum_actions(st: ManitobaState, seat: int) -> list[A.Act]:
+    """Wampum uses open to ``seat`` now (any decision point of its own, not in the final round)."""
+    if st.wa[seat] <= 0 or st.final_round():
+        return []
+    out: list[A.Act] = []
+    if st.wigwam[seat] > 0:
+        out.append(A.W_WAKE_ACT)
+    sectors = st.sectors[seat]
+    if D.BERRY in sectors[D.BERRY]:
+        for s in (D.BISON, D.HORSE, D.CANOE):
+            if len(sectors[s]) < CAP:
+                out.append(_TRADE[s])
+    return out
+
+
+def use_wampum(st: ManitobaState, seat: int, action: A.Act) -> None:
+    st.wa[seat] -= 1
+    st.wi[seat] += 1
+    if action[0] == A.W_WAKE:
+        st.log("wampum_use", f"{name(seat)} uses a wampum tile to wake up a Cree", seat=seat)
+        wake(st, seat, 1)
+    else:
+        target = action[1]
+        berries = st.sectors[seat][D.BERRY]
+        del berries[top_berry(berries)]
+        st.sectors[seat][target].append(D.BERRY)
+        st.log("wampum_use", f"{name(seat)} uses a wampum tile: a berry becomes a {D.GOODS[target]}",
+               seat=seat, good=D.GOODS[target])

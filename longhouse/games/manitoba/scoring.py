@@ -1,0 +1,181 @@
+"""Scorings at the 3rd and 5th card of a season, the end-of-season steps, and the final scoring
+(RULEBOOK "Scoring", "Special steps after the scoring", "End of the Game"; rulings R6–R11)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from longhouse.games.manitoba import actions as A
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import goods
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.goods import name
+
+if TYPE_CHECKING:
+    from longhouse.games.manitoba.state import ManitobaState
+
+_SCORE = tuple((A.SCORE, g, -1) for g in range(4))
+
+
+def sector_points(count: int) -> int:
+    return D.STORAGE_POINTS[count]
+
+
+def resolve(st: ManitobaState, tile: int) -> None:
+    kind, offered = D.SCORE_TILES[tile]
+    what = {D.TILE_SINGLE: "one good", D.TILE_PAIR: "one of two goods", D.TILE_MOST: "the good you have most of"}
+    st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile)
+    for seat in reversed(st.seats_from_active()):
+        st.push(T.SCORE, seat, tile)
+
+
+def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
+    """The choices of one seat for a score tile: which good to score, and PASS where it may skip."""
+    kind, offered = D.SCORE_TILES[tile]
+    if kind == D.TILE_SINGLE:
+        good = offered[0]
+        return [_SCORE[good], A.PASS_ACT] if st.exempt(seat, good) else [_SCORE[good]]
+    if kind == D.TILE_PAIR:
+        out = [_SCORE[g] for g in offered]
+        exempt = [st.exempt(seat, g) for g in offered]
+        if all(exempt) or (st.opts.pair_exemption == D.PAIR_EXEMPTION_EITHER and any(exempt)):
+            out.append(A.PASS_ACT)
+        return out
+    sectors = st.sectors[seat]
+    most = max(len(sectors[g]) for g in D.SECTORS)
+    tied = [g for g in D.SECTORS if len(sectors[g]) == most]
+    out = [_SCORE[g] for g in tied]
+    if all(st.exempt(seat, g) for g in tied):
+        out.append(A.PASS_ACT)
+    return out
+
+
+def score_good(st: ManitobaState, seat: int, good: int) -> None:
+    """Steps 1–4 of the scoring procedure for one seat and one good."""
+    from longhouse.games.manitoba.state import CAT_SCORINGS
+
+    pieces = st.sectors[seat][good]
+    points = sector_points(len(pieces))
+    st.add_points(seat, CAT_SCORINGS, points)
+    st.log("score", f"{name(seat)} scores {len(pieces)} {D.GOOD_PLURAL[good]} for {points} point(s)", seat=seat,
+           good=D.GOODS[good], pieces=len(pieces), points=points)
+    for g in pieces:
+        st.supply[g] += 1
+    pieces.clear()
+    cree = st.area_cree
+    back = 0
+    for a in st.terr.areas_of[good]:
+        if cree[a] == seat:
+            cree[a] = -1
+            back += 1
+    if back:
+        st.wigwam[seat] += back
+        st.log("cree_home", f"{name(seat)} takes {back} Cree from the {D.LANDSCAPES[good]} back to the wigwam",
+               seat=seat, count=back)
+    refill(st, seat, good)
+
+
+def empty_areas(st: ManitobaState, land: int) -> list[int]:
+    cree, area_good = st.area_cree, st.area_good
+    return [a for a in st.terr.areas_of[land] if cree[a] < 0 and area_good[a] < 0]
+
+
+def refill(st: ManitobaState, seat: int, land: int) -> None:
+    """Put a good on each empty area of ``land``; if the supply is short, ``seat`` chooses the areas."""
+    empty = empty_areas(st, land)
+    good = land  # landscape i yields good i
+    if not empty or st.supply[good] == 0:
+        return
+    if st.supply[good] >= len(empty):
+        for a in empty:
+            put(st, a, good)
+    else:
+        st.push(T.REFILL, seat, land)
+
+
+def put(st: ManitobaState, area: int, good: int) -> None:
+    st.supply[good] -= 1
+    st.area_good[area] = good
+    st.log("refill", f"A {D.GOODS[good]} is put on area {area}", area=area, good=D.GOODS[good])
+
+
+def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
+    if st.supply[land] == 0:
+        return []
+    return [(A.REFILL, a, -1) for a in empty_areas(st, land)]
+
+
+def season_end(st: ManitobaState) -> None:
+    """After the "5" scoring of spring and summer: feathers leave storage, mountain Cree go home,
+    empty mountains get a feather, then everyone may wake a Cree (taken automatically)."""
+    for seat in range(st.n):
+        for pieces in st.sectors[seat]:
+            if D.FEATHER in pieces:
+                kept = [g for g in pieces if g != D.FEATHER]
+                st.supply[D.FEATHER] += len(pieces) - len(kept)
+                pieces[:] = kept
+    st.log("season_end", "End of the season: feathers in storage go back to the supply")
+    cree = st.area_cree
+    for a in st.terr.areas_of[D.MOUNTAIN]:
+        seat = cree[a]
+        if seat >= 0:
+            cree[a] = -1
+            st.wigwam[seat] += 1
+            st.log("cree_home", f"{name(seat)} takes the Cree on mountain {a} back to the wigwam", seat=seat, area=a)
+    st.push(T.WAKE_ALL)
+    refill(st, st.active, D.MOUNTAIN)
+
+
+def wake_all(st: ManitobaState) -> None:
+    for seat in st.seats_from_active():
+        goods.wake(st, seat, 1)
+
+
+def final_start(st: ManitobaState) -> None:
+    st.log("final_scoring", "Final scoring")
+    st.push(T.GAME_END)
+    for seat in reversed(st.seats_from_active()):
+        st.push(T.FINAL_SEAT, seat)
+
+
+def final_seat(st: ManitobaState, seat: int) -> None:
+    """Sacrifice the top piece of each sector (not with Shaman space 5), score compulsory sectors, and
+    leave a choice for each exempt sector."""
+    sectors = st.sectors[seat]
+    if st.pos[seat][D.SHAMAN] >= D.SHAMAN_NO_SACRIFICE:
+        st.log("no_sacrifice", f"{name(seat)} need not sacrifice (Shaman's path)", seat=seat)
+    else:
+        for g in D.SECTORS:
+            if sectors[g]:
+                piece = sectors[g].pop()
+                st.supply[piece] += 1
+                st.log("sacrifice", f"{name(seat)} sacrifices a {D.GOODS[piece]} from the {D.GOODS[g]} sector",
+                       seat=seat, sector=D.GOODS[g], good=D.GOODS[piece])
+    for g in reversed(D.SECTORS):
+        if st.exempt(seat, g):
+            st.push(T.FINAL, seat, g)
+    for g in D.SECTORS:
+        if not st.exempt(seat, g):
+            final_score(st, seat, g)
+
+
+def final_score(st: ManitobaState, seat: int, good: int) -> None:
+    from longhouse.games.manitoba.state import CAT_FINAL
+
+    count = len(st.sectors[seat][good])
+    points = sector_points(count)
+    st.add_points(seat, CAT_FINAL, points)
+    st.log("score", f"{name(seat)} scores {count} {D.GOOD_PLURAL[good]} for {points} point(s)", seat=seat,
+           good=D.GOODS[good], pieces=count, points=points)
+
+
+def game_end(st: ManitobaState) -> None:
+    from longhouse.games.manitoba.state import CAT_WAMPUM
+
+    for seat in st.seats_from_active():
+        points = D.WAMPUM_ACTIVE_POINTS * st.wa[seat] + D.WAMPUM_INACTIVE_POINTS * st.wi[seat]
+        st.add_points(seat, CAT_WAMPUM, points)
+        if points:
+            st.log("points", f"{name(seat)} scores {points} point(s) for wampum tiles", seat=seat, points=points)
+    st.over = True
+    st.log("game_over", "The game is over", scores=list(st.score))

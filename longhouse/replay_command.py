@@ -1,0 +1,37 @@
+"""``longhouse replay RECORD.json``: replay a game record and print its final scores as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from longhouse.engine import Record, RecordError, replay
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", help="a game record (JSON); - reads standard input")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        state = replay(Record.loads(text))
+    except RecordError as exc:
+        print(json.dumps({"error": exc.reason, "index": exc.index}), file=sys.stderr)
+        return 1
+    print(json.dumps({
+        "over": state.is_over(),
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "breakdown": state.score_breakdown(),
+    }, indent=1))
+    return 0

@@ -1,0 +1,156 @@
+"""``longhouse play GAME``: play in the terminal against bots.
+
+The board is drawn by the game's own ``longhouse.games.<game>.terminal.render(view, seat)`` when it has
+one (a generic drawing of the view otherwise); the human chooses among the legal actions by number or
+in the game's text notation, ``u`` takes a step back where the game allows it, ``q`` quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+
+from longhouse import bots, games
+from longhouse.engine import Event, Game, IllegalAction, Match, State
+
+Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
+
+
+def renderer_for(game: Game) -> Renderer:
+    """The game's own board drawing, or a generic one."""
+    try:
+        module = import_module(f"longhouse.games.{game.name}.terminal")
+    except ModuleNotFoundError:
+        return lambda view, seat: Panel(Pretty(view), title=game.title)
+    render: Renderer = module.render
+    return render
+
+
+def scoreboard(state: State) -> Table:
+    table = Table(title="Scores")
+    breakdown = state.score_breakdown()
+    keys = list(breakdown[0]) if breakdown else []
+    table.add_column("seat")
+    for key in keys:
+        table.add_column(key.replace("_", " "), justify="right")
+    for seat, row in enumerate(breakdown):
+        table.add_row(str(seat), *(str(row[k]) for k in keys))
+    return table
+
+
+class TerminalPlay:
+    """One game between a human (or nobody) and bots, printed on a rich console."""
+
+    def __init__(self, game: Game, players: int, humans: set[int], bot: str, seed: int,
+                 console: Console, ask: Callable[[str], str]) -> None:
+        self.game = game
+        self.humans = humans
+        names = [("you" if s in humans else f"{bot} bot") for s in range(players)]
+        self.match = Match(game, names, seed)
+        self.bots = {s: bots.make(bot, seed=seed * 31 + s) for s in range(players) if s not in humans}
+        self.console = console
+        self.ask = ask
+        self.render = renderer_for(game)
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    def show_events(self, events: list[Event]) -> None:
+        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+        for event in events:
+            if event.visible_to(viewer):
+                self.console.print(f"[dim]·[/dim] {event.text}")
+
+    def run(self) -> int:
+        while not self.state.is_over():
+            acting = self.state.acting()
+            human = next((s for s in acting if s in self.humans), None)
+            if human is None:
+                seat = acting[0]
+                action = self.bots[seat].choose(self.state, seat)
+                self.show_events(self.match.apply(seat, action))
+                continue
+            if not self.human_turn(human):
+                self.console.print("Game abandoned.")
+                return 1
+        self.console.print(self.render(self.state.view(next(iter(self.humans), None)), None))
+        self.console.print(scoreboard(self.state))
+        winners = ", ".join(str(s) for s in self.state.winners())
+        self.console.print(f"[bold]Game over.[/bold] Winner(s): seat {winners}")
+        return 0
+
+    def human_turn(self, seat: int) -> bool:
+        """Ask the human for one action; False when they quit."""
+        self.console.print(self.render(self.state.view(seat), seat))
+        legal = self.state.legal_actions(seat)
+        if len(legal) == 1:
+            answer = self.ask(f"Press Enter to {self.game.describe_action(legal[0])} (q quits) ")
+            if answer.strip().lower() == "q":
+                return False
+            self.show_events(self.match.apply(seat, legal[0]))
+            return True
+        for i, action in enumerate(legal, 1):
+            self.console.print(f"  [bold]{i:>2}[/bold]  {self.game.describe_action(action)}"
+                               f"  [dim]{self.game.action_to_text(action)}[/dim]")
+        undo = self.state.undo_steps(seat)
+        hint = ", u takes the last step back" if undo else ""
+        while True:
+            answer = self.ask(f"Your move (number or notation{hint}, q quits): ").strip()
+            if answer.lower() == "q":
+                return False
+            try:
+                if answer.lower() == "u" and undo:
+                    self.show_events(self.match.undo(seat))
+                    return True
+                if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                    action = legal[int(answer) - 1]
+                else:
+                    action = self.game.action_from_text(answer)
+                self.show_events(self.match.apply(seat, action))
+                return True
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc}[/red]")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=games.names())
+    parser.add_argument("--players", type=int, default=None, help="players at the table (default: the most)")
+    parser.add_argument("--bots", type=int, default=None, help="how many seats bots take (default: all but one)")
+    parser.add_argument("--bot", default="random", help=f"bot level ({', '.join(bots.names())})")
+    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    parser.add_argument("--record", default=None, help="write the game record to this JSON file at the end")
+
+
+def run(args: argparse.Namespace) -> int:
+    import secrets
+
+    game = games.get(args.game)
+    players = args.players or game.max_players
+    game.check_players(players)
+    n_bots = players - 1 if args.bots is None else args.bots
+    if not 0 <= n_bots <= players:
+        raise SystemExit(f"--bots must be between 0 and {players}")
+    humans = set(range(players - n_bots))
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
+    console = Console()
+    console.print(f"[bold]{game.title}[/bold], {players} players, seed {seed}")
+    play = TerminalPlay(game, players, humans, args.bot, seed, console, console.input)
+    try:
+        code = play.run()
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nGame abandoned.")
+        code = 1
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(play.match.record.to_json(), fh, indent=1)
+        console.print(f"Record written to {args.record}")
+    return code

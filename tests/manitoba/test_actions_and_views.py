@@ -1,0 +1,127 @@
+"""Action notations, views (what each seat may see), determinize, snapshots and undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from longhouse.engine.errors import IllegalAction, SnapshotError
+from longhouse.engine.rng import Rng
+from longhouse.games.manitoba import GAME
+from longhouse.games.manitoba import actions as A
+from longhouse.games.manitoba import data as D
+from tests.manitoba.helpers import finish_solstice, new, play, texts
+
+SAMPLES = [
+    (A.TAKE, D.WHITE, -1), (A.WAKEUP, 3, -1), (A.PLACE, 7, -1), (A.MOVE, 7, 8), (A.VISION, D.SHAMAN, -1),
+    (A.WAKE, 2, -1), A.END_ACT, A.PASS_ACT, (A.STORE, D.CANOE, -1), (A.CEREMONY, 4, -1), (A.GOOD, D.FEATHER, -1),
+    (A.REPEAT, D.HUNTER, -1), (A.RECALL, 0, -1), (A.DROP, D.BERRY, -1), (A.SCORE, D.HORSE, -1),
+    (A.REFILL, 24, -1), A.W_WAKE_ACT, (A.W_TRADE, D.HORSE, -1),
+]
+
+
+@pytest.mark.parametrize("action", SAMPLES)
+def test_every_action_kind_round_trips_through_json_and_text(action: A.Act) -> None:
+    assert GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(action)))) == action
+    assert GAME.action_from_text(GAME.action_to_text(action)) == action
+    assert GAME.describe_action(action)
+
+
+def test_notation_examples() -> None:
+    assert GAME.action_to_json((A.MOVE, 7, 8)) == {"kind": "move", "from": 7, "to": 8}
+    assert GAME.action_to_text((A.TAKE, D.BROWN, -1)) == "take brown"
+    assert GAME.action_from_text("wampum horse") == (A.W_TRADE, D.HORSE, -1)
+    assert GAME.action_from_text("ceremony 3") == (A.CEREMONY, 3, -1)
+
+
+@pytest.mark.parametrize("garbage", [
+    None, [], {}, {"kind": "fly"}, {"kind": "take"}, {"kind": "take", "colour": "pink"},
+    {"kind": "place", "area": 99}, {"kind": "place", "area": True}, {"kind": "end", "x": 1},
+    {"kind": "ceremony", "place": 5}, {"kind": "wake", "cree": "2"},
+])
+def test_garbage_json_is_refused(garbage: object) -> None:
+    with pytest.raises(IllegalAction):
+        GAME.action_from_json(garbage)
+
+
+@pytest.mark.parametrize("garbage", ["", "fly", "take", "take pink", "move 1", "place x", "wampum", "wampum wampum",
+                                     "wampum_wake"])
+def test_garbage_text_is_refused(garbage: str) -> None:
+    with pytest.raises(IllegalAction):
+        GAME.action_from_text(garbage)
+
+
+def test_illegal_action_is_refused_and_changes_nothing() -> None:
+    st = new(3)
+    before = st.to_json()
+    with pytest.raises(IllegalAction):
+        st.apply(st.acting()[0], (A.TAKE, D.BROWN, -1))
+    with pytest.raises(IllegalAction):
+        st.apply((st.acting()[0] + 1) % 3, st.legal_actions(st.acting()[0])[0])
+    assert st.to_json() == before
+
+
+def test_views_show_laid_out_cards_and_tiles_but_not_decks_or_undrawn_tiles() -> None:
+    st = new(3, seasons={"spring": [5, 0, 3]}, score_tiles=[10, 4, 0])
+    finish_solstice(st)
+    view = st.view(1)
+    assert [c.get("id") for c in view["cards"]] == [5, 0, None, 3, None]
+    assert [t["id"] for t in view["score_tiles"]] == [10, 4]
+    assert view["undrawn_score_tiles"] == 10
+    text = json.dumps(view)
+    assert "tile_pile" not in text and "decks" not in text and "rng" not in text
+    assert view == st.view(1)
+
+
+def test_determinize_redeals_only_what_nobody_has_seen() -> None:
+    st = new(4)
+    finish_solstice(st)
+    world = st.determinize(2, Rng(99))
+    for seat in (None, 0, 1, 2, 3):
+        assert world.view(seat) == st.view(seat)
+    assert world.decks[0] == st.decks[0] or st.season == D.WINTER
+    assert sorted(world.tile_pile) == sorted(st.tile_pile)
+    assert world.legal_actions(0) == st.legal_actions(0)
+
+
+def test_snapshot_round_trip_and_bad_snapshot() -> None:
+    st = new(2)
+    play(st, texts(st)[0])
+    back = GAME.state_from_json(json.loads(json.dumps(st.to_json())))
+    assert back.to_json() == st.to_json()
+    with pytest.raises(SnapshotError):
+        GAME.state_from_json({"game": "manitoba"})
+    with pytest.raises(SnapshotError):
+        GAME.state_from_json({"game": "chess"})
+
+
+def test_undo_takes_back_own_steps_until_another_seat_acts() -> None:
+    st = new(4)
+    finish_solstice(st)
+    start = st.to_json()["score"]
+    seat = st.acting()[0]
+    play(st, "take brown")
+    assert st.undo_steps(seat) == 1
+    play(st, "vision hunter")
+    assert st.undo_steps(seat) == 2
+    st.undo(seat)
+    assert st.undo_steps(seat) == 1 and st.pos[seat][D.HUNTER] <= 1
+    st.undo(seat, 0)
+    assert st.undo_steps(seat) == 0 and st.totem and st.to_json()["score"] == start
+    play(st, "take brown", "end")
+    other = st.acting()[0]
+    assert other != seat
+    play(st, "pass")
+    assert st.undo_steps(seat) == 0
+    with pytest.raises(IllegalAction):
+        st.undo(seat)
+
+
+def test_undo_is_cut_when_a_season_is_laid_out() -> None:
+    st = new(3)
+    while st.round_no == 0:
+        seat = st.acting()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+    # the last solstice step laid out spring (hidden cards revealed): nothing to take back
+    assert all(st.undo_steps(s) == 0 for s in range(3))

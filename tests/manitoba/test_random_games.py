@@ -1,0 +1,75 @@
+"""Properties over random games: conservation of goods, Cree and wampum tiles on every state."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from longhouse.engine.rng import Rng
+from longhouse.games.manitoba import GAME
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.state import ManitobaState
+
+
+def check_conservation(st: ManitobaState) -> None:
+    for g in range(5):
+        count = st.supply[g] + st.area_good.count(g)
+        for p in range(st.n):
+            count += sum(s.count(g) for s in st.sectors[p]) + sum(c.count(g) for c in st.cere[p])
+        # a good in hand: taken, its place not chosen yet
+        count += sum(1 for t in st.tasks if (t[0] == T.GOOD and t[2] == g) or (t[0] == T.FEATHER and g == D.FEATHER))
+        assert count == st.goods_total[g], (D.GOODS[g], count)
+        assert st.supply[g] >= 0
+    for p in range(st.n):
+        on_paths = sum(1 for x in st.pos[p] if x > 0)
+        cree = st.wigwam[p] + st.square[p] + st.area_cree.count(p) + on_paths + D.CREE_ON_TRACK
+        assert cree == D.CREE_PER_PLAYER
+        assert min(st.wigwam[p], st.square[p]) >= 0
+        assert all(len(s) <= D.SECTOR_CAPACITY for s in st.sectors[p])
+        for i, place in enumerate(st.cere[p]):
+            assert len(place) < D.CEREMONIAL_SIZES[i] and len(set(place)) == len(place)
+    assert st.wampum_supply + sum(st.wa) + sum(st.wi) == st.wampum_total
+    assert st.wampum_supply >= 0
+    assert [sum(row) for row in st.bd] == st.score
+
+
+def random_game(n: int, seed: int, setup: dict[str, object] | None = None) -> ManitobaState:
+    st = GAME.new_state(n, seed, setup)
+    rng = Rng(seed)
+    while not st.is_over():
+        check_conservation(st)
+        seat = st.acting()[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    check_conservation(st)
+    return st
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st_.sampled_from([2, 3, 4]), seed=st_.integers(0, 2**32),
+       layout=st_.sampled_from(["standard", "lake_manitoba", "duck_mountain"]),
+       wake_event=st_.booleans(), autumn_tile=st_.booleans())
+def test_goods_cree_and_wampum_are_conserved_on_every_state(n: int, seed: int, layout: str, wake_event: bool,
+                                                            autumn_tile: bool) -> None:
+    st = random_game(n, seed, {"layout": layout, "wake_event": wake_event, "autumn_tile": autumn_tile})
+    assert st.round_no == D.ROUNDS_BY_PLAYERS[n]
+    assert st.season == D.AUTUMN and st.card_idx == 4
+
+
+def test_a_game_of_greedy_players_uses_wampum_and_ceremonies() -> None:
+    """Prefer every action but 'pass'/'end' so that the long paths of the game are visited."""
+    seen: set[str] = set()
+    for seed in range(6):
+        st = GAME.new_state(4, seed)
+        rng = Rng(seed)
+        while not st.is_over():
+            check_conservation(st)
+            seat = st.acting()[0]
+            legal = st.legal_actions(seat)
+            busy = [a for a in legal if GAME.action_to_text(a) not in ("pass", "end")]
+            action = rng.choice(busy or legal)
+            seen.add(GAME.action_to_text(action).split()[0])
+            for e in st.apply(seat, action):
+                seen.add(e.kind)
+    for kind in ("wampum", "ceremony_complete", "wampum_use", "shaman", "refill", "season_end", "score"):
+        assert kind in seen, kind

@@ -1,0 +1,65 @@
+"""manitou-data.md §7.10: who sees what. Selection, hand and pile order are private; plays are public."""
+
+from __future__ import annotations
+
+import json
+
+from longhouse.engine import Rng
+from longhouse.games.manitou import GAME
+from longhouse.games.manitou.actions import PICKS
+from tests.manitou.helpers import new, party, play, select
+
+
+def test_a_seat_sees_its_own_reserve_selection_and_hand_but_no_one_elses() -> None:
+    s = new(3, dealer=2)
+    for code in ["C", "10", "Q"]:
+        s.apply(0, PICKS[code])
+    mine, theirs, watcher = s.view(0), s.view(1), s.view(None)
+    assert mine["you"]["selection"] == ["C", "10", "Q"]
+    assert theirs["you"]["selection"] == [] and theirs["you"]["seat"] == 1
+    assert watcher["you"] is None
+    assert theirs["players"][0]["selected"] == 3 and "selection" not in theirs["players"][0]
+    assert "C" not in json.dumps(theirs["players"]) and "C" not in json.dumps(watcher["players"])
+
+
+def test_hands_and_pile_order_are_private_and_played_cards_are_public() -> None:
+    s = new(2, dealer=1)
+    select(s, [party("8", "Q", "3"), party("7", "S", "2", size=7)])
+    hidden = s.view(1)
+    assert hidden["players"][0]["hand_size"] == 3
+    assert "hand" not in hidden["players"][0]
+    play(s, 0, "Q", 2)
+    for seat in (None, 0, 1):
+        lane = s.view(seat)["grounds"][1]["lanes"][0]
+        assert lane == [{"code": "Q", "kind": "warrior", "name": "squaw", "seat": 0, "face_up": True,
+                         "protected": False}]
+    # the seat knows what is left in its pile, but not its order
+    assert sorted(s.view(0)["you"]["pile_cards"]) == s.view(0)["you"]["pile_cards"]
+
+
+def test_draw_events_are_only_for_the_drawing_seat() -> None:
+    s = new(2, dealer=1)
+    select(s, [party("8", "Q", "3", "6"), party(size=7)])
+    events = s.apply(0, GAME.action_from_text("8@1"))
+    draws = [e for e in events if e.kind == "draw"]
+    assert draws and all(e.seats == (0,) for e in draws)
+    assert all(not e.visible_to(1) and not e.visible_to(None) for e in draws)
+
+
+def test_determinize_re_deals_other_seats_cards_but_keeps_my_knowledge() -> None:
+    s = GAME.new_state(4, 9)
+    rng = Rng(9)
+    while s.view(None)["phase"] == "select":
+        seat = s.acting()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    for _ in range(5):
+        seat = s.acting()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    worlds = [s.determinize(0, Rng(k)) for k in range(20)]
+    assert all(w.view(0) == s.view(0) for w in worlds)
+    others = {json.dumps(w.to_json()["players"][1]["hand"]) for w in worlds}
+    assert len(others) > 1  # other hands really are re-dealt
+    for w in worlds:  # and every world keeps each seat's card count
+        for a, b in zip(w.to_json()["players"], s.to_json()["players"], strict=True):
+            assert sum(a["reserve"]) + len(a["hand"]) + len(a["pile"]) == \
+                sum(b["reserve"]) + len(b["hand"]) + len(b["pile"])
