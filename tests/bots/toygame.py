@@ -145,6 +145,7 @@ class ToyState(State):
             else:
                 table.append(card)
         return {
+            "game": "toy",
             "trick": self.trick,
             "leader": self.leader,
             "acting": list(self.acting()),
