@@ -38,7 +38,7 @@ def random_positions(game_name: str, count: int, seed: int) -> list[tuple[State,
             actions = state.legal_actions(seat)
             if not actions:
                 break
-            if steps % 9 == rng.below(9) or len(actions) > 1 and rng.below(12) == 0:
+            if steps % 9 == rng.below(9) or (len(actions) > 1 and rng.below(12) == 0):
                 positions.append((state.clone(), seat))
             state.apply(seat, actions[rng.below(len(actions))])
             steps += 1
