@@ -23,6 +23,7 @@ Evaluation = Callable[[State, int], list[float]]
 # game name -> module exposing ``evaluate``; imported on first use.
 _MODULES: dict[str, str] = {
     "manitou": "longhouse.bots.evaluation.manitou",
+    "manitoba": "longhouse.bots.evaluation.manitoba",
 }
 _loaded: dict[str, Evaluation] = {}
 
