@@ -46,11 +46,11 @@ DEFAULT_SECONDS = 0.8
 DEFAULT_EXPLORATION = 0.7
 #: Per-game tuning, used unless the bot is given its own values: the rollout cut-off (random actions
 #: played before evaluating; ``None`` plays to the end) and the UCB exploration constant.
-#: Manitou and Manitoba: random rollouts are so noisy that scoring the leaf with the evaluation at once
+#: Manitou, Manitoba and Five Tribes: random rollouts are so noisy that scoring the leaf with the evaluation at once
 #: (depth 0), with a small exploration constant (leaf values differ by a few hundredths), plays far
 #: better (measured with the arena; see the report in bench/strength.py's output).
-ROLLOUT_DEPTH: dict[str, int | None] = {"manitou": 0, "manitoba": 0}
-EXPLORATION: dict[str, float] = {"manitou": 0.05, "manitoba": 0.05}
+ROLLOUT_DEPTH: dict[str, int | None] = {"manitou": 0, "manitoba": 0, "five_tribes": 0}
+EXPLORATION: dict[str, float] = {"manitou": 0.05, "manitoba": 0.05, "five_tribes": 0.05}
 
 
 class _Node:

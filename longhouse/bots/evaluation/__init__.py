@@ -24,6 +24,7 @@ Evaluation = Callable[[State, int], list[float]]
 _MODULES: dict[str, str] = {
     "manitou": "longhouse.bots.evaluation.manitou",
     "manitoba": "longhouse.bots.evaluation.manitoba",
+    "five_tribes": "longhouse.bots.evaluation.five_tribes",
 }
 _loaded: dict[str, Evaluation] = {}
 
