@@ -14,7 +14,8 @@ Every iteration:
 4. **Roll out** with uniformly random legal actions, for at most ``rollout_depth`` actions (``None``:
    to the end), then score the position with the game's evaluation
    (``longhouse.bots.evaluation``); a finished game scores its result (win share, plus a little score
-   margin).
+   margin). For the three hall games the tuned depth is 0: the new leaf is scored by the evaluation at
+   once, which measured far stronger than random rollouts (``ROLLOUT_DEPTH``, ``EXPLORATION``).
 5. **Back-propagate** the per-seat result vector: each node adds the value of the seat that moved into
    it.
 
