@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from longhouse.engine.errors import IllegalAction
 from longhouse.engine.events import Event
@@ -19,8 +19,26 @@ Action = Hashable
 JSON = dict[str, Any]
 
 
+class Notation(Protocol):
+    """A game's action codecs, usually its ``actions`` module: JSON, the short text notation, and words."""
+
+    def to_json(self, action: Any, /) -> JSON: ...
+
+    def from_json(self, data: Any, /) -> Any: ...
+
+    def to_text(self, action: Any, /) -> str: ...
+
+    def from_text(self, text: Any, /) -> Any: ...
+
+    def describe(self, action: Any, /) -> str: ...
+
+
 class Game(ABC):
-    """A value describing one game: its identity, its player counts, and its codecs."""
+    """A value describing one game: its identity, its player counts, and its codecs.
+
+    A game whose action codecs live in one module sets ``notation`` to it; the ``action_*`` methods and
+    ``describe_action`` then delegate to it. A game may instead override those methods.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -38,26 +56,38 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Read back a snapshot written by ``State.to_json`` (raises ``SnapshotError``)."""
 
-    @abstractmethod
-    def action_to_json(self, action: Action) -> JSON: ...
+    #: The module (or object) holding the action codecs; see the class docstring.
+    notation: ClassVar[Notation | None] = None
 
-    @abstractmethod
+    def _notation(self) -> Notation:
+        if self.notation is None:
+            raise TypeError(f"{type(self).__name__} sets no notation and does not override the action codecs")
+        return self.notation
+
+    def action_to_json(self, action: Action) -> JSON:
+        return self._notation().to_json(action)
+
     def action_from_json(self, data: Any) -> Action:
         """Parse an action; garbage raises ``IllegalAction`` with a clear message."""
+        parsed: Action = self._notation().from_json(data)
+        return parsed
 
-    @abstractmethod
-    def action_to_text(self, action: Action) -> str: ...
+    def action_to_text(self, action: Action) -> str:
+        return self._notation().to_text(action)
 
-    @abstractmethod
     def action_from_text(self, text: str) -> Action:
         """Parse the short text notation; garbage raises ``IllegalAction``."""
+        parsed: Action = self._notation().from_text(text)
+        return parsed
 
     @abstractmethod
     def max_actions(self, num_players: int) -> int:
         """An upper bound on the number of actions in one game (the rulebook's bound on its length)."""
 
     def describe_action(self, action: Action) -> str:
-        """The action in words, for menus. Defaults to the text notation."""
+        """The action in words, for menus (the notation's words, or else the text notation)."""
+        if self.notation is not None:
+            return self.notation.describe(action)
         return self.action_to_text(action)
 
     def check_players(self, num_players: int) -> None:

@@ -77,3 +77,41 @@ def test_a_sibittis_draw_is_seen_only_by_its_chooser_and_redealt_for_the_others(
         mine = st.determinize(0, Rng(k))
         assert mine.keep_choices == st.keep_choices and mine.legal_actions(0) == st.legal_actions(0)
     assert changed
+
+
+def test_no_view_shows_another_seats_gold_or_the_hidden_order_on_any_state_of_a_game() -> None:
+    from .helpers import random_game
+
+    def check(st: object) -> None:
+        from longhouse.games.five_tribes import FTState
+
+        assert isinstance(st, FTState)
+        for seat in (None, *range(st.num_players)):
+            v = st.view(seat)
+            for other, p in enumerate(v["players"]):
+                assert (p["gold"] is None) == (other != seat and not st.is_over())
+            assert "res_deck" not in v and "djinn_deck" not in v and "rng" not in v
+            if seat is not None and seat != st.seat:
+                assert v["keep_choices"] is None
+        if not st.is_over():
+            me = st.acting()[0]
+            a, b = st.determinize(me, Rng(1)), st.determinize(me, Rng(2))
+            assert a.view(me) == b.view(me) == st.view(me)
+
+    random_game(3, 11, check)
+
+
+def test_determinize_redeals_the_bags_future_draws() -> None:
+    from .helpers import begin_turn, give_djinn, give_pool, make
+
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    give_djinn(st, 0, "Anun-Nak")
+    begin_turn(st, 0)
+    give_pool(st, 0, elders=1)
+    power = GAME.action_from_text("power Anun-Nak E f5")
+    outcomes = set()
+    for k in range(8):
+        world = st.determinize(1, Rng(k))
+        world.apply(0, power)
+        outcomes.add(tuple(world.board[29]))
+    assert len(outcomes) > 1

@@ -124,3 +124,50 @@ def _finish_turn(st: object) -> None:
         acts = st.legal_actions(st.acting()[0])
         ends = [a for a in acts if type(a).__name__ == "EndTurn"]
         st.apply(st.acting()[0], ends[0] if ends else acts[0])
+
+
+def test_last_meeple_same_colour_example_drop_the_vizier_then_the_elder() -> None:
+    # The player takes the 2 meeples of the left tile and drops the Vizier on the next tile and the Elder
+    # on the one after, which already holds an Elder. The other order would end a Vizier on a tile with
+    # no Vizier, so it is not offered.
+    st = make(3, meeples={"a1": "YW", "b1": "G", "c1": "W"})
+    begin_turn(st, 0)
+    play(st, "pick a1")
+    assert texts(st) == ["drop eY"]
+    play(st, "drop eY", "drop eW")
+    assert st.elders[0] == 2 and st.owner[T("c1")] == 0 and meeples_on(st, "b1") == "YG"
+
+
+def test_no_diagonal_example_the_merchant_cannot_reach_the_oasis() -> None:
+    # A lone Merchant diagonally next to an Oasis holding Merchants: no orthogonal path of one step
+    # reaches it, so that Merchant cannot be moved at all.
+    tiles = layout(b2="O")
+    st = make(3, tiles=tiles, meeples={"a1": "G", "b2": "G", "f5": "W"})
+    begin_turn(st, 0)
+    assert texts(st) == ["end"]  # neither Merchant can reach the other
+
+
+def test_selling_example_30_gold_for_a_suit_of_6_and_7_for_the_3_duplicates_fakirs_unsold() -> None:
+    st = make(3, meeples={"a1": "W", "b1": "W"}, resources=["fi"] * 6 + ["wh"] * 3)
+    begin_turn(st, 0)
+    give_cards(st, 0, "iv je go pa si sp pa si sp fk fk")
+    play(st, "pick b1", "drop wW")
+    gold = st.gold[0]
+    play(st, "suit iv", "suit je", "suit go", "suit pa", "suit si", "suit sp", "sell")
+    assert st.gold[0] == gold + 30
+    assert "suit fk" not in texts(st)  # the Fakirs can't be sold
+    play(st, "suit pa", "suit si", "suit sp", "sell")
+    assert st.gold[0] == gold + 30 + 7
+    assert sum(st.hands[0][:9]) == 0 and st.hands[0][9] == 2
+
+
+def test_end_example_an_imprudent_bidder_pays_and_then_has_no_move_left() -> None:
+    # Only one legal move is on the board. The first player to play takes it; the one who bid 3 to play
+    # second has none left, paid for nothing, and the game ends with the round.
+    st = make(3, meeples={"a1": "W", "b1": "W", "d3": "Y"}, bid_order=[0, 1, 2])
+    play(st, "bid 5", "bid 3", "bid 0")
+    assert st.seat == 0
+    play(st, "pick a1", "drop eW", "skip", "end")  # b1 is a Sacred Place: no Djinn taken
+    assert st.seat == 1 and texts(st) == ["end"] and st.gold[1] == 47
+    play(st, "end", "end")
+    assert st.is_over() and st.no_move

@@ -65,6 +65,9 @@ def test_setup_keys_fix_everything_the_seed_would_shuffle() -> None:
     {"resource_deck": ["fi"] * 54},
     {"djinn_deck": ["Sloar"] * 22},
     {"bid_order": [0, 0, 1]},
+    {"bid_order": [0, "1", 2]},
+    {"bid_order": [0, 1, None]},
+    {"bid_order": [0.0, 1, 2]},
     {"colour": "red"},
 ])
 def test_an_inconsistent_setup_is_refused(bad: dict[str, object]) -> None:
@@ -357,3 +360,55 @@ def test_an_illegal_action_changes_nothing() -> None:
         st.apply(1, A.Pick(0))
     give_djinn(st, 0, "Sloar")
     assert st.phase == PICK
+
+
+def test_clean_up_reshuffles_the_djinn_discards_to_refill_the_row_to_3() -> None:
+    st = make(3, meeples={"a2": "W", "a3": "W", "e5": "Y", "f5": "YY", "e1": "W", "f1": "WW"},
+              bid_order=[0, 1, 2])
+    # The Djinn pile is empty, 3 Djinns are in the discards, the rest are held by seat 2.
+    pile = st.djinn_deck[:]
+    st.djinn_deck = []
+    st.djinn_discard = pile[-3:]
+    for d in pile[:-3]:
+        st.djinns[2].append(d)
+        st.djinn_owner[d] = 2
+    st.refresh()
+    play(st, "bid 0", "bid 0", "bid 0")
+    give_pool(st, 2, elders=2)
+    play(st, "pick a2", "drop sW")
+    play(st, texts(st)[0], "end")  # seat 2 takes a Djinn at the Sacred Place a3
+    assert len(st.djinn_row) == 2
+    play(st, "pick e5", "drop eY", "skip", "end")
+    play(st, "pick e1", "drop eW", "skip", "end")
+    assert st.phase == BID and len(st.djinn_row) == 3
+    assert st.djinn_row[2] in pile[-3:] and sorted([st.djinn_row[2], *st.djinn_deck]) == sorted(pile[-3:])
+    assert st.djinn_discard == []  # the discards were reshuffled into the pile, then 1 dealt
+
+
+def test_clean_up_reshuffles_the_resource_discards_and_a_short_row_stays_short() -> None:
+    st = make(3, meeples={"a1": "G", "b1": "GG", "e5": "Y", "f5": "YY", "e1": "W", "f1": "WW"},
+              bid_order=[0, 1, 2])
+    # Seat 1 holds every card but the row's 9 and 2 in the discards: the pile is empty.
+    st.res_discard = st.res_deck[:2]
+    for card in st.res_deck[2:]:
+        st.hands[1][card] += 1
+    st.res_deck = []
+    st.refresh()
+    play(st, "bid 0", "bid 0", "bid 0")
+    play(st, "pick a1", "drop eG", "end")  # seat 2's Merchants take 3 cards from the row
+    play(st, "pick e5", "drop eY", "skip", "end")
+    play(st, "pick e1", "drop eW", "skip", "end")
+    assert st.phase == BID and len(st.res_row) == 6 + 2 and st.res_deck == [] and st.res_discard == []
+
+
+def test_an_action_spelled_with_booleans_or_floats_is_refused_and_changes_nothing() -> None:
+    # Pick(True) equals Pick(1) and hashes alike, but it could not be written to a record and read back.
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    begin_turn(st, 0)
+    assert st.is_legal(0, A.Pick(1))
+    before = st.to_json()
+    for bad in (A.Pick(True), A.Pick(1.0), A.Drop(True, 1), A.Buy((True,), 3), A.Power(20, "F", True)):  # type: ignore[arg-type]
+        assert not st.is_legal(0, bad)
+        with pytest.raises(IllegalAction):
+            st.apply(0, bad)
+        assert st.to_json() == before

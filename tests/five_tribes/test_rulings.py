@@ -57,3 +57,83 @@ def test_ruling_powers_per_round_when_flipped_blocks_the_second_turn_of_a_2_play
     play(st, "end")
     assert st.seat == 0 and st.phase == PICK
     assert not any(t.startswith("power Sloar") for t in texts(st))
+
+
+def test_ruling_no_powers_mid_move_none_between_drops_nor_between_iblis_kills() -> None:
+    from .helpers import T
+
+    st = make(3, meeples={"a3": "YR", "c3": "RYW", "d3": "G"})
+    give_djinn(st, 0, "Sloar")
+    give_djinn(st, 0, "Iblis")
+    begin_turn(st, 0)
+    give_cards(st, 0, "fk fk fk")
+    assert any(t.startswith("power Sloar") for t in texts(st))  # before the pick-up: offered
+    play(st, "power Iblis F", "pick a3", "drop eY")
+    assert texts(st) == ["drop eR"]  # between drops: only drops
+    play(st, "drop eR")
+    assert st.final_tile == T("c3")
+    play(st, "fakirs 0", "kill c3 Y")
+    assert texts(st) == ["kill c3 W"]  # between the kills: only the second kill
+    play(st, "kill c3 W")
+    assert any(t.startswith("power Sloar") for t in texts(st))  # afterwards: offered again
+
+
+def test_ruling_tile_decision_skipped_when_nothing_is_affordable_and_no_power_usable() -> None:
+    from longhouse.games.five_tribes.state import FREE, TILE
+
+    # c4 is a Small Market; with 2 gold nothing there is affordable.
+    st = make(3, meeples={"c4": "Y", "b4": "Y"})
+    begin_turn(st, 0)
+    st.gold[0] = 2
+    play(st, "pick b4", "drop eY")
+    assert st.phase == FREE
+    # With a usable power the decision is kept (the power may be used there), with a skip.
+    st2 = make(3, meeples={"c4": "Y", "b4": "Y"})
+    give_djinn(st2, 0, "Sloar")
+    begin_turn(st2, 0)
+    give_cards(st2, 0, "fk")
+    st2.gold[0] = 2
+    play(st2, "pick b4", "drop eY")
+    assert st2.phase == TILE and texts(st2) == ["skip", "power Sloar F"]
+
+
+def test_ruling_market_purchases_are_merged_by_card_type() -> None:
+    st = make(3, meeples={"c5": "Y", "b5": "Y"}, resources=["fi", "fi", "wh", "fi", "wh", "po"] + ["si"] * 3)
+    begin_turn(st, 0)
+    play(st, "pick b5", "drop eY")  # c5 is a Large Market: first 6 are fi fi wh fi wh po
+    buys = sorted(t for t in texts(st) if t.startswith("buy"))
+    assert buys == ["buy fi,fi 6", "buy fi,po 6", "buy fi,wh 6", "buy wh,po 6", "buy wh,wh 6"]
+
+
+def test_ruling_gold_bank_unlimited_pays_beyond_the_boxs_coins() -> None:
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    begin_turn(st, 0)
+    st.gold = [400, 400, 400]  # more than the 288 GC in the box already
+    give_cards(st, 0, "fi wh po")
+    play(st, "pick b1", "drop wW", "suit fi", "suit wh", "suit po", "sell")
+    assert st.gold[0] == 407
+
+
+def test_ruling_kandicha_pool_kill_when_flipped_sends_the_elder_to_the_bag(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rulings, "KANDICHA_APPLIES_TO_POOL_KILLS", False)
+    st = make(3, meeples={"a3": "R", "b3": "R"})
+    give_pool(st, 1, elders=1)
+    give_djinn(st, 0, "Kandicha")
+    begin_turn(st, 0)
+    play(st, "pick a3", "drop eR", "kill seat1 W")
+    assert st.elders == [0, 0, 0] and st.bag[1] == 20
+
+
+def test_ruling_camel_by_kill_when_flipped_only_a_move_ends_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from .helpers import T
+
+    monkeypatch.setattr(rulings, "ANY_CAMEL_PLACEMENT_ENDS_GAME", False)
+    st = make(3, meeples={"a1": "W", "b1": "W"})
+    for name in ("a2", "b2", "c2", "d2", "e2", "f2", "a3"):
+        st.owner[T(name)] = 0
+        st.camels[0] -= 1
+    give_djinn(st, 0, "Leta")
+    begin_turn(st, 0)
+    give_pool(st, 0, elders=2)
+    play(st, "power Leta EE f5")
+    assert st.camels[0] == 0 and not st.last_camel

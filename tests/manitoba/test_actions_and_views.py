@@ -11,6 +11,7 @@ from longhouse.engine.rng import Rng
 from longhouse.games.manitoba import GAME
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba.state import ManitobaState
 from tests.manitoba.helpers import finish_solstice, new, play, texts
 
 SAMPLES = [
@@ -59,6 +60,18 @@ def test_illegal_action_is_refused_and_changes_nothing() -> None:
         st.apply(st.acting()[0], (A.TAKE, D.BROWN, -1))
     with pytest.raises(IllegalAction):
         st.apply((st.acting()[0] + 1) % 3, st.legal_actions(st.acting()[0])[0])
+    assert st.to_json() == before
+
+
+def test_an_action_spelled_with_booleans_is_refused() -> None:
+    st = new(2)
+    finish_solstice(st)
+    seat = st.acting()[0]
+    assert (A.WAKEUP, 2, -1) in st.legal_actions(seat)
+    before = st.to_json()
+    assert not st.is_legal(seat, (True, 2, -1))  # equal to (1, 2, -1) in Python, but not an action
+    with pytest.raises(IllegalAction):
+        st.apply(seat, (True, 2, -1))
     assert st.to_json() == before
 
 
@@ -125,3 +138,36 @@ def test_undo_is_cut_when_a_season_is_laid_out() -> None:
         st.apply(seat, st.legal_actions(seat)[0])
     # the last solstice step laid out spring (hidden cards revealed): nothing to take back
     assert all(st.undo_steps(s) == 0 for s in range(3))
+
+
+def test_undo_restores_the_state_before_the_step_and_never_spans_another_seat_or_a_reveal() -> None:
+    """In random games, every offered take-back returns exactly to the state before that step, and the
+    steps it covers are all the seat's own and lie after the last season lay-out."""
+
+    def core(state: ManitobaState) -> dict[str, object]:
+        d = dict(state.to_json())
+        d.pop("undo")
+        return d
+
+    checked = 0
+    for seed in range(12):
+        n = 2 + seed % 3
+        st = GAME.new_state(n, seed)
+        rng = Rng(seed)
+        history: list[tuple[int, dict[str, object], int]] = []  # (seat, state before, season before)
+        while not st.is_over():
+            for s in range(n):
+                k = st.undo_steps(s)
+                if k:
+                    last = history[-k:]
+                    assert all(h[0] == s for h in last)  # only the seat's own steps
+                    assert all(h[2] == st.season for h in last)  # no season laid out since
+                    j = rng.below(k)
+                    copy = st.clone()
+                    copy.undo(s, j)
+                    assert core(copy) == last[j][1]
+                    checked += 1
+            seat = st.acting()[0]
+            history.append((seat, core(st), st.season))
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+    assert checked > 50

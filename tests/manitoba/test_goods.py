@@ -161,3 +161,70 @@ def test_wampum_scores_two_active_one_inactive_at_the_end() -> None:
     scoring.game_end(st)
     assert st.score == [7, 2]
     assert st.score_breakdown()[0]["wampum"] == 7
+
+
+# --- "Anytime ... a player may use ... his active wampum tiles": also where only a wampum opens a choice ---
+
+def test_wampum_anytime_wake_then_warrior_space_5_relocates() -> None:
+    """Warrior space 5 with an empty village square: a wampum wake-up first makes the relocation possible."""
+    st = blank()
+    st.square[0] = 0
+    st.wigwam[0] = 2
+    st.wa[0] = 1
+    st.pos[0][D.WARRIOR] = 4
+    st.taken = [D.BEIGE]
+    decide(st, T.PASSIVE, 0)
+    play(st, "vision warrior", seat=0)
+    assert texts(st) == ["wampum wake", "pass"]
+    play(st, "wampum wake", seat=0)
+    assert st.square[0] == 1 and all(t.startswith("place") for t in texts(st))
+    play(st, "place 0", seat=0)
+    assert st.area_cree[0] == 0 and st.square[0] == 0
+
+
+def test_wampum_anytime_passing_lets_the_bonus_go_to_waste() -> None:
+    st = blank()
+    st.square[0] = 0
+    st.wigwam[0] = 2
+    st.wa[0] = 1
+    decide(st, T.RELOCATE, 0)
+    play(st, "pass", seat=0)
+    assert st.acting() == () and st.wa[0] == 1 and st.square[0] == 0 and st.tasks == []
+
+
+def test_wampum_anytime_trade_makes_room_for_a_berry_in_a_full_berry_sector() -> None:
+    st = blank()
+    st.wa[0] = 1
+    fill(st, 0, D.BERRY, D.SECTOR_CAPACITY)
+    st.cere[0] = [[D.BERRY], [D.BERRY]]
+    st.supply[D.BERRY] -= 2
+    decide(st, T.GOOD, 0, D.BERRY)
+    assert texts(st) == ["wampum bison", "wampum horse", "wampum canoe", "pass"]
+    play(st, "wampum canoe", seat=0)  # the top berry becomes a canoe; the new berry is stored at once
+    assert len(st.sectors[0][D.BERRY]) == D.SECTOR_CAPACITY and st.sectors[0][D.CANOE] == [D.BERRY]
+    assert st.acting() == ()
+
+
+def test_wampum_anytime_is_offered_only_where_it_opens_a_choice() -> None:
+    st = blank()
+    st.wa[0] = 1
+    st.wigwam[0] = 2
+    decide(st, T.EV_RECALL, 0)  # no Cree on the territory: no wampum use helps
+    assert st.acting() == () and st.wa[0] == 1
+    fill(st, 0, D.BISON, D.SECTOR_CAPACITY)
+    st.cere[0] = [[D.BISON], [D.BISON]]
+    before = st.supply[D.BISON]
+    decide(st, T.GOOD, 0, D.BISON)  # a trade puts a berry in, never takes a bison out
+    assert st.acting() == () and st.supply[D.BISON] == before + 1  # the bison goes back to the supply
+
+
+def test_wampum_anytime_wake_lets_a_vision_event_place_a_new_cree() -> None:
+    st = blank()
+    st.square[0] = 0
+    st.wigwam[0] = 1
+    st.wa[0] = 1
+    st.pos[0] = [6, 6, 6, 0]  # nothing to advance, no Cree on the square for the Shaman's path
+    decide(st, T.EV_VISION, 0)
+    assert texts(st) == ["wampum wake", "pass"]
+    play(st, "wampum wake", "vision shaman", seat=0)
+    assert st.pos[0][D.SHAMAN] == 1

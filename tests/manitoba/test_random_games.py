@@ -73,3 +73,42 @@ def test_a_game_of_greedy_players_uses_wampum_and_ceremonies() -> None:
                 seen.add(e.kind)
     for kind in ("wampum", "ceremony_complete", "wampum_use", "shaman", "refill", "season_end", "score"):
         assert kind in seen, kind
+
+
+def _check_step(before: ManitobaState, seat: int, action: tuple[int, int, int], after: ManitobaState) -> None:
+    """Rules that must hold for one step of any game (RULEBOOK "1. Actions", "Scoring", "Wampum tiles")."""
+    from longhouse.games.manitoba import actions as A
+
+    kind, a, b = action
+    top = before.tasks[-1]
+    if kind in (A.W_WAKE, A.W_TRADE):
+        assert not before.final_round()  # never in the final round
+    if top[0] == T.PASSIVE and kind == A.PLACE:
+        colour = before.terr.land[a]
+        assert colour in before.taken  # a colour of a disk in the active player's village
+        own = [x for x, s in enumerate(before.area_cree) if s == seat]
+        if own and before.pos[seat][D.WARRIOR] < D.WARRIOR_NO_ADJACENCY:
+            assert any(x in before.terr.adj[a] for x in own)  # next to an own Cree
+    if top[0] in (T.PASSIVE, T.ACTIVE) and kind == A.MOVE:
+        assert b in before.terr.adj[a] and before.area_cree[b] < 0
+    if top[0] == T.ACTIVE and kind in (A.PLACE, A.MOVE):
+        assert before.terr.land[b if kind == A.MOVE else a] == top[2]  # the chosen sphere (R2)
+    if top[0] == T.SCORE and kind == A.SCORE:
+        assert all(after.area_cree[x] != seat for x in after.terr.areas_of[a])  # own Cree went home
+    if after.round_no == before.round_no + 1 and before.round_no > 0:
+        assert after.active == (before.active + 1) % before.n  # the totem passes left
+        assert sorted(after.totem) == list(range(5))
+
+
+def test_rules_hold_on_every_step_of_random_games() -> None:
+    for seed in range(30):
+        n = 2 + seed % 3
+        st = GAME.new_state(n, seed, {"layout": ("standard", "lake_manitoba", "duck_mountain")[seed // 3 % 3]})
+        rng = Rng(seed)
+        while not st.is_over():
+            seat = st.acting()[0]
+            action = rng.choice(st.legal_actions(seat))
+            before = st.clone()
+            st.apply(seat, action)
+            _check_step(before, seat, action, st)
+        assert st.round_no == D.ROUNDS_BY_PLAYERS[n]

@@ -78,3 +78,51 @@ def test_ruling_sacrifice_takes_the_top_piece_of_each_sector() -> None:
     scoring.final_start(st)
     flow.run(st)
     assert st.supply[D.FEATHER] == feathers + 1 and st.is_over()
+
+
+def test_r8_most_of_tile_counts_feathers_in_a_sector() -> None:
+    st = blank(2)
+    fill(st, 0, D.BISON, 1)
+    fill(st, 0, D.BISON, 2, D.FEATHER)  # three pieces in the bison sector
+    fill(st, 0, D.BERRY, 2)
+    scoring.resolve(st, 10)  # "the good you have most of"
+    flow.run(st)
+    assert st.sectors[0] == [[], [D.BERRY, D.BERRY], [], []]  # bison scored by itself: the only choice
+    assert st.score[0] == 4
+
+
+def test_r14_scoring_refill_with_an_empty_supply_leaves_the_areas_empty() -> None:
+    st = blank(2)
+    fill(st, 0, D.CANOE, 1)
+    st.supply[D.CANOE] = 0  # the piece just scored comes back: one canoe for three empty lakes
+    scoring.resolve(st, 3)  # canoes
+    flow.run(st)
+    lakes = st.terr.areas_of[D.LAKE]
+    assert texts(st) == [f"refill {a}" for a in lakes]  # the scoring player chooses
+    play(st, f"refill {lakes[1]}", seat=0)
+    assert [st.area_good[a] for a in lakes] == [-1, D.CANOE, -1]
+    assert st.supply[D.CANOE] == 0
+    # seat 1 scores -2 for no canoes; no canoe is left to refill with, so nothing is asked
+    assert st.acting() == () and st.score == [1, -2]
+
+
+def test_ruling_warrior_space_5_relocation_is_compulsory() -> None:
+    st = blank(2)
+    st.pos[0][D.WARRIOR] = 4
+    st.taken = [D.BEIGE]
+    decide(st, T.PASSIVE, 0)
+    play(st, "vision warrior", seat=0)
+    options = texts(st)
+    assert "pass" not in options and all(t.startswith("place") for t in options)
+
+
+def test_r17_no_wampum_in_the_final_scoring_either() -> None:
+    st = blank(2)
+    st.wa[0] = 2
+    st.wigwam[0] = 1
+    fill(st, 0, D.BERRY, 2)
+    st.pos[0][D.HUNTER] = 4  # bison exempt: a choice in the final scoring
+    st.season, st.card_idx = D.AUTUMN, 4
+    scoring.final_start(st)
+    flow.run(st)
+    assert st.acting() == (0,) and texts(st) == ["score bison", "pass"]

@@ -157,6 +157,8 @@ def test_setup_keys_fix_totem_first_player_and_territory() -> None:
     {"territory": [1, 2]},
     {"territory": [1, 1, 2]},
     {"territory": [1, 2, 9]},
+    {"territory": [[True, False], 2, 3]},
+    {"territory": [[1, 1], 2, 3]},
     {"first_player": 2},
     {"totem": ["blue"]},
     {"seasons": {"spring": [0, 1, 6]}},
@@ -170,6 +172,12 @@ def test_setup_keys_fix_totem_first_player_and_territory() -> None:
 def test_inconsistent_setups_are_refused(setup: dict[str, object]) -> None:
     with pytest.raises(SetupError):
         GAME.new_state(2, 1, setup)
+
+
+@pytest.mark.parametrize("setup", [[1, 2], "fixed", 3])
+def test_a_setup_that_is_not_an_object_is_refused(setup: object) -> None:
+    with pytest.raises(SetupError):
+        GAME.new_state(2, 1, setup)  # type: ignore[arg-type]
 
 
 def test_same_seed_and_setup_give_the_same_state() -> None:

@@ -190,3 +190,53 @@ def test_one_cree_per_area_and_vision_path() -> None:
     st.area_cree[0] = 2
     play(st, "take green", seat=0)
     assert "place 0" not in texts(st)
+
+
+def test_r5_several_passive_players_may_use_the_same_disk_even_the_chosen_one() -> None:
+    st = round_without_end()
+    play(st, "take green", "end", seat=0)  # only the green disk lies in the village
+    forests = st.terr.areas_of[D.FOREST]
+    play(st, f"place {forests[0]}", seat=1)
+    assert f"place {forests[1]}" in texts(st)
+    play(st, f"place {forests[1]}", seat=2)
+    play(st, "vision gatherer", seat=3)
+    assert st.area_cree[forests[0]] == 1 and st.area_cree[forests[1]] == 2 and st.pos[3][D.GATHERER] == 1
+
+
+def test_r5_a_blue_disk_in_the_village_gives_passive_players_only_a_territory_action_in_lakes() -> None:
+    st = round_without_end(totem=[D.BLUE, D.WHITE, D.BROWN, D.GREEN, D.BEIGE])
+    play(st, "take blue", "end", seat=0)
+    assert st.taken == [D.BLUE]
+    options = texts(st)
+    assert not any(t.startswith("vision") for t in options)
+    assert {t for t in options if t.startswith("place")} == {f"place {a}" for a in st.terr.areas_of[D.LAKE]}
+
+
+def test_passive_players_choose_among_the_disks_of_a_wake_up_stack() -> None:
+    st = round_without_end()  # totem green, beige, brown, white, blue
+    st.wigwam[0] = 1
+    play(st, "wakeup 2", "end", seat=0)
+    assert st.taken == [D.BEIGE, D.GREEN]
+    assert {t for t in texts(st) if t.startswith("vision")} == {"vision gatherer", "vision warrior"}
+
+
+def test_wake_up_action_with_warrior_space_3_scores_a_point_per_cree_woken() -> None:
+    st = round_without_end()
+    st.wigwam[0] = 3
+    st.pos[0][D.WARRIOR] = 3
+    play(st, "wakeup 4", seat=0)
+    assert {t for t in texts(st) if t.startswith("wake ")} == {"wake 1", "wake 2", "wake 3"}
+    play(st, "wake 3", seat=0)
+    assert st.wigwam[0] == 0 and st.score[0] == 3 and st.score_breakdown()[0]["wake_ups"] == 3
+    assert st.acting() == (1,)  # the Wake-up action excludes Territory and Vision path: the turn is over
+
+
+def test_ruling_single_choice_decisions_are_taken_automatically() -> None:
+    st = round_without_end(n=2)
+    st.square[1] = 0  # seat 1 has nothing to do but pass
+    play(st, "take green", "vision gatherer", seat=0)
+    assert texts(st) == ["store berry", "ceremony 3", "ceremony 4"]
+    play(st, "store berry", seat=0)
+    forests = st.terr.areas_of[D.FOREST]
+    play(st, f"place {forests[0]}", seat=0)  # the forest was empty: no good; END is the only choice left
+    assert st.acting() == () and st.tasks == []  # END and the passive seat's PASS were taken for them

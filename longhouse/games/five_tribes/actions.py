@@ -127,6 +127,24 @@ SKIP = Skip()
 SELL = Sell()
 END_TURN = EndTurn()
 
+_ACTION_TYPES = frozenset({Bid, Pick, Drop, Fakirs, Kill, Place, Summon, Buy, Skip, Power, Keep, SuitCard, Sell,
+                           EndTurn})
+
+
+def well_formed(a: object) -> bool:
+    """Whether ``a`` is one of our actions spelled with exact types. ``Pick(True)`` and ``Pick(1.0)`` equal
+    ``Pick(1)`` (and hash alike), but they cannot be written to a record and read back, so they are refused."""
+    if type(a) not in _ACTION_TYPES:
+        return False
+    for name in a.__slots__:  # type: ignore[attr-defined]
+        v = getattr(a, name)
+        if type(v) is tuple:
+            if any(type(x) is not int for x in v):
+                return False
+        elif type(v) is not int and type(v) is not str:
+            return False
+    return True
+
 
 # --- JSON ----------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import JSON, Action, Game
+from longhouse.engine.state import Game, Notation
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import rulings
 from longhouse.games.five_tribes.data import (
@@ -128,7 +128,8 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     marker_seat = [s for s in range(n) for _ in range(per)]
     if "bid_order" in setup:
         order = _list(setup, "bid_order", len(marker_seat))
-        if sorted(order) != sorted(marker_seat) or any(isinstance(x, bool) for x in order):
+        if (any(isinstance(x, bool) or not isinstance(x, int) for x in order)
+                or sorted(order) != sorted(marker_seat)):
             raise SetupError(f"setup 'bid_order' must name each seat {per} time(s)")
         used = [0] * n
         bid_track = []
@@ -210,7 +211,10 @@ class FiveTribes(Game):
     title: ClassVar[str] = "Five Tribes"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[str] = "1"
+    # "2": Echidna and Iblis are no longer offered when no meeple move is left (records made under "1"
+    # may hold such an action).
+    rules_version: ClassVar[str] = "2"
+    notation: ClassVar[Notation | None] = A
     setup_keys: ClassVar[Mapping[str, str]] = _SETUP_KEYS
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTState:
@@ -222,20 +226,6 @@ class FiveTribes(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> FTState:
         return FTState.from_snapshot(dict(data) if isinstance(data, Mapping) else data)
 
-    def action_to_json(self, action: Action) -> JSON:
-        return A.to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return A.from_json(data)
-
-    def action_to_text(self, action: Action) -> str:
-        return A.to_text(action)
-
-    def action_from_text(self, text: str) -> Action:
-        return A.from_text(text)
-
-    def describe_action(self, action: Action) -> str:
-        return A.describe(action)
 
     def max_actions(self, num_players: int) -> int:
         # Every meeple move takes at least 2 meeples off the board for good, and only Anun-Nak (3 meeples,

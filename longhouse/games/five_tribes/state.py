@@ -60,6 +60,7 @@ from longhouse.games.five_tribes.data import (
     ZERO_BID,
     ZERO_SPOTS,
 )
+from longhouse.games.five_tribes.snapshot import validate as validate_snapshot
 
 BID, PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT, OVER = range(12)
 PHASE_NAMES = ("bid", "pick", "drop", "builders", "assassins", "kill", "tile", "place", "keep", "free", "suit",
@@ -223,44 +224,74 @@ class FTState(State):
 
     @classmethod
     def from_snapshot(cls, data: Any, with_undo: bool = True) -> FTState:
+        """Read a snapshot back; any malformed or inconsistent snapshot raises ``SnapshotError``."""
+        try:
+            return cls._from_snapshot(data, with_undo)
+        except SnapshotError:
+            raise
+        except (IllegalAction, TypeError, ValueError, IndexError, KeyError, AttributeError, AssertionError,
+                OverflowError, RecursionError) as exc:
+            raise SnapshotError(f"a malformed Five Tribes snapshot ({type(exc).__name__}: {exc})") from None
+
+    @classmethod
+    def _from_snapshot(cls, data: Any, with_undo: bool) -> FTState:
         if not isinstance(data, dict):
             raise SnapshotError("a Five Tribes snapshot is a JSON object")
         s = object.__new__(cls)
-        try:
-            for k in _SCALARS:
-                v = data[k]
-                if not isinstance(v, int):
-                    raise SnapshotError(f"{k!r} must be a number")
-                setattr(s, k, bool(v) if isinstance(v, bool) else v)
-            for k in _LISTS:
-                v = data[k]
-                if not isinstance(v, list):
-                    raise SnapshotError(f"{k!r} must be a list")
-                setattr(s, k, list(v))
-            for k in _NESTED:
-                v = data[k]
-                if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
-                    raise SnapshotError(f"{k!r} must be a list of lists")
-                setattr(s, k, [list(x) for x in v])
-            if len(s.tiles) != NUM_TILES or any(t not in TILE_TYPES for t in s.tiles):
-                raise SnapshotError("'tiles' must name the 30 tiles")
-            if len(s.board) != NUM_TILES or any(len(x) != COLOURS for x in s.board):
-                raise SnapshotError("'board' must have 30 rows of 5 counts")
-            rng = data["rng"]
-            if isinstance(rng, bool) or not isinstance(rng, int):
-                raise SnapshotError("'rng' must be an integer")
-            s.rng = Rng(rng)
-            s.undo_base = None
-            s.undo_actions = []
-            s._revealed = False
-            s._derive()
-            if with_undo and data.get("undo_base") is not None:
-                s.undo_base = cls.from_snapshot(data["undo_base"], with_undo=False)
-                s.undo_actions = [A.from_json(a) for a in data.get("undo_actions", [])]
-        except KeyError as exc:
-            raise SnapshotError(f"the snapshot lacks {exc.args[0]!r}") from None
-        except IllegalAction as exc:
-            raise SnapshotError(f"bad undo history: {exc}") from None
+        for k in _SCALARS:
+            if k not in data:
+                raise SnapshotError(f"the snapshot lacks {k!r}")
+            v = data[k]
+            if not isinstance(v, int):
+                raise SnapshotError(f"{k!r} must be a number")
+            setattr(s, k, bool(v) if isinstance(v, bool) else v)
+        for k in _LISTS:
+            if k not in data:
+                raise SnapshotError(f"the snapshot lacks {k!r}")
+            v = data[k]
+            if not isinstance(v, list):
+                raise SnapshotError(f"{k!r} must be a list")
+            setattr(s, k, list(v))
+        for k in _NESTED:
+            if k not in data:
+                raise SnapshotError(f"the snapshot lacks {k!r}")
+            v = data[k]
+            if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
+                raise SnapshotError(f"{k!r} must be a list of lists")
+            setattr(s, k, [list(x) for x in v])
+        if not isinstance(s.tiles, list) or len(s.tiles) != NUM_TILES or any(
+                not isinstance(t, str) or t not in TILE_TYPES for t in s.tiles):
+            raise SnapshotError("'tiles' must name the 30 tiles")
+        if len(s.board) != NUM_TILES or any(len(x) != COLOURS for x in s.board):
+            raise SnapshotError("'board' must have 30 rows of 5 counts")
+        rng = data.get("rng")
+        if isinstance(rng, bool) or not isinstance(rng, int) or not 0 <= rng < 1 << 64:
+            raise SnapshotError("'rng' must be a 64-bit generator state")
+        validate_snapshot(s)
+        s.rng = Rng(rng)
+        s.undo_base = None
+        s.undo_actions = []
+        s._revealed = False
+        s._derive()
+        base_data = data.get("undo_base")
+        if with_undo and base_data is not None:
+            base = cls._from_snapshot(base_data, with_undo=False)
+            if base.phase not in TURN_PHASES or s.phase not in TURN_PHASES or base.seat != s.seat:
+                raise SnapshotError("the undo base must be in the same player's turn")
+            history = data.get("undo_actions", [])
+            if not isinstance(history, list):
+                raise SnapshotError("'undo_actions' must be a list")
+            actions = [A.from_json(a) for a in history]
+            # The history must replay, legally, from the base to this very position.
+            replay = base._copy(False)
+            for a in actions:
+                if not replay.is_legal(s.seat, a):
+                    raise SnapshotError("the undo history does not replay from its base")
+                replay._apply(s.seat, a)
+            if replay._snapshot() != s._snapshot():
+                raise SnapshotError("the undo history does not lead to this position")
+            s.undo_base = base
+            s.undo_actions = actions
         return s
 
     # --- small helpers ---------------------------------------------------------------------------
@@ -417,7 +448,7 @@ class FTState(State):
             c = self._cache
         assert c is not None
         try:
-            return action in c[3]
+            return action in c[3] and A.well_formed(action)
         except TypeError:
             return False
 
@@ -430,9 +461,10 @@ class FTState(State):
             return self._legal_bids(seat)
         if ph == PICK:
             picks: list[Any] = [PICKS[t] for t in self.legal_picks()]
-            powers = D.anytime_powers(self, seat) + D.tribe_powers(self, seat, (ECHIDNA, IBLIS))
+            powers = D.anytime_powers(self, seat)
             if picks:
-                return picks + powers
+                # Echidna and Iblis only while a move is still to come that they can change.
+                return picks + powers + D.tribe_powers(self, seat, (ECHIDNA, IBLIS))
             return powers + self._suit_starts(seat) + [A.END_TURN]
         if ph == BUILDERS:
             return [*FAKIR_CHOICES[:self.fakirs(seat) + 1], *D.tribe_powers(self, seat, (ECHIDNA,)),
@@ -1034,7 +1066,11 @@ class FTState(State):
     def determinize(self, seat: int, rng: Rng) -> FTState:
         """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, another player's
         pending Sibittis draw, and the bag's future draws (the copy's generator is re-seeded). Gold held by
-        others is hidden from view but follows from the public record of every payment, so it is kept."""
+        others is hidden from view but follows from the public record of every payment, so it is kept.
+
+        The acting player's undo history is kept for every observer, with the same re-deal: nothing hidden
+        has been drawn since its base was taken (a draw starts a new base), so the base's decks, pending
+        Sibittis draw and generator are the ones re-dealt here."""
         s = self._copy(False)
         rng = rng.fork()
         rng.shuffle(s.res_deck)
@@ -1047,13 +1083,13 @@ class FTState(State):
         else:
             rng.shuffle(s.djinn_deck)
         s.rng = Rng(rng.next64())
-        if seat == s.seat and self.undo_base is not None:
-            # No card was drawn since the undo base was taken, so its decks and generator are the ones
-            # just re-dealt.
+        if self.undo_base is not None:
             base = self.undo_base._copy(False)
             base.res_deck = s.res_deck[:]
             base.djinn_deck = s.djinn_deck[:]
             base.rng = s.rng.copy()
+            if base.phase == KEEP and s.phase == KEEP:
+                base.keep_choices = s.keep_choices[:]
             s.undo_base = base
             s.undo_actions = self.undo_actions[:]
         s._touch()

@@ -205,7 +205,9 @@ WAKE_EVENT: Final = False
 # (R1–R19 of the data file are followed as written; these are the further choices the code makes.)
 #
 # - Decisions with a single legal choice (and no wampum use open) are taken automatically; a decision
-#   with no legal choice is skipped (its bonus goes to waste; a good with nowhere to go returns to supply).
+#   with no legal choice is skipped (its bonus goes to waste; a good with nowhere to go returns to supply),
+#   unless a wampum use of that seat would open a choice: then those uses and "pass" are offered
+#   (RULEBOOK "Anytime ... a player may use ... his active wampum tiles").
 # - Waking bonuses (Warrior spaces 1 and 6, the end-of-season wake-up, the WAKE event) are taken
 #   automatically: waking a Cree is never to a player's disadvantage. The Wake-up action lets the
 #   player choose how many (up to the disks taken).

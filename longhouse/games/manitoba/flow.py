@@ -118,9 +118,17 @@ def run(st: ManitobaState) -> None:
             continue
         core = _LEGAL[kind](st, t)
         if not core:
-            tasks.pop()
-            _on_empty(st, t)
-            continue
+            enabling = _enabling_wampum(st, t)
+            if not enabling:
+                tasks.pop()
+                _on_empty(st, t)
+                continue
+            # Nothing can be done now, but a wampum tile would open a choice (RULEBOOK "Anytime ... a
+            # player may use ... his active wampum tiles"): offer those uses, or pass (the bonus or good
+            # goes to waste as usual).
+            st.legal = [*enabling, A.PASS_ACT]
+            st.acting_seats = (t[1],)
+            return
         extra = goods.wampum_actions(st, t[1])
         if len(core) == 1 and not extra:
             _act_task(st, core[0])
@@ -136,10 +144,26 @@ def run(st: ManitobaState) -> None:
 
 def act(st: ManitobaState, action: A.Act) -> None:
     kind = action[0]
+    t = st.tasks[-1]
     if kind == A.W_WAKE or kind == A.W_TRADE:
-        goods.use_wampum(st, st.tasks[-1][1], action)
+        goods.use_wampum(st, t[1], action)
+    elif kind == A.PASS and not _LEGAL[t[0]](st, t):
+        # passing on a decision that only a wampum use could have opened
+        st.tasks.pop()
+        _on_empty(st, t)
     else:
         _act_task(st, action)
+
+
+def _enabling_wampum(st: ManitobaState, t: T.Task) -> list[A.Act]:
+    """The wampum uses of the task's seat after which the (now empty) decision ``t`` has a choice."""
+    out = []
+    for use in goods.wampum_actions(st, t[1]):
+        trial = st.clone()
+        goods.use_wampum(trial, t[1], use)
+        if _LEGAL[t[0]](trial, t):
+            out.append(use)
+    return out
 
 
 def _act_task(st: ManitobaState, action: A.Act) -> None:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import JSON, Action, Game
+from longhouse.engine.state import Game, Notation
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow
@@ -31,6 +31,7 @@ class ManitobaGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     rules_version: ClassVar[str] = "1"
+    notation: ClassVar[Notation | None] = A
     setup_keys: ClassVar[Mapping[str, str]] = {
         "first_player": "the seat (0-based) that starts with the totem and the big eagle head",
         "territory": "the territory tiles in chain order, players+1 of them, each a tile number 1-6 or "
@@ -53,6 +54,8 @@ class ManitobaGame(Game):
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaState:
         self.check_players(num_players)
+        if setup is not None and not isinstance(setup, Mapping):
+            raise SetupError(f"setup must be an object of setup keys, not {setup!r}"[:120])
         setup = dict(setup or {})
         unknown = set(setup) - set(self.setup_keys)
         if unknown:
@@ -125,20 +128,6 @@ class ManitobaGame(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> ManitobaState:
         return ManitobaState.from_json(data)
 
-    def action_to_json(self, action: Action) -> JSON:
-        return A.to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return A.from_json(data)
-
-    def action_to_text(self, action: Action) -> str:
-        return A.to_text(action)
-
-    def action_from_text(self, text: str) -> Action:
-        return A.from_text(text)
-
-    def describe_action(self, action: Action) -> str:
-        return A.describe(action)
 
     def max_actions(self, num_players: int) -> int:
         # Per round and seat: the totem, two territory/vision steps with their goods and bonuses, the
@@ -187,7 +176,7 @@ def _territory(setup: Mapping[str, Any], n: int, rng: Rng) -> list[tuple[int, bo
         if isinstance(item, int) and not isinstance(item, bool):
             number, turned = item, False
         elif (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], int)
-              and isinstance(item[1], bool)):
+              and not isinstance(item[0], bool) and isinstance(item[1], bool)):
             number, turned = item[0], item[1]
         else:
             raise SetupError(f"a territory tile is a number or [number, turned], not {item!r}")

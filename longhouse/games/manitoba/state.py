@@ -175,16 +175,16 @@ class ManitobaState(State):
         return []
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        if seat not in self.acting_seats:
+        if seat not in self.acting_seats or isinstance(seat, bool):
             return False
         try:
-            return action in self.legal
+            return action in self.legal and _exact(action)
         except TypeError:
             return False
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         # The template of the base class, with the cheap checks first.
-        if seat in self.acting_seats and not isinstance(seat, bool) and action in self.legal:
+        if seat in self.acting_seats and not isinstance(seat, bool) and action in self.legal and _exact(action):
             return self._apply(seat, action)
         return super().apply(seat, action)
 
@@ -514,6 +514,11 @@ class ManitobaState(State):
             "over": self.over,
             "winners": self.winners(),
         }
+
+
+def _exact(action: Any) -> bool:
+    """An action of exactly our shape: ``(True, 2, -1)`` equals ``(1, 2, -1)`` but is not an action."""
+    return type(action) is tuple and all(type(x) is int for x in action)
 
 
 def card_symbol(card: int, opts: Options) -> tuple[int, tuple[int, ...]]:

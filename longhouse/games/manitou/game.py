@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import JSON, Action, Game
+from longhouse.engine.state import Game, Notation
 from longhouse.games.manitou import actions as act
 from longhouse.games.manitou.data import (
     HUNTS,
@@ -28,6 +28,7 @@ class ManitouGame(Game):
     min_players = 2
     max_players = 4
     rules_version = "manitou-1"
+    notation: ClassVar[Notation | None] = act
     setup_keys: ClassVar[Mapping[str, str]] = {
         "dealer": "the seat that deals the first hunt (otherwise drawn at random, as online)",
         "buffalo": "{'large': [...], 'small': [...]}: each pile in the order it is dealt (first value first); "
@@ -68,20 +69,6 @@ class ManitouGame(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> ManitouState:
         return ManitouState.from_json(data)
 
-    def action_to_json(self, action: Action) -> JSON:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return act.from_json(data)
-
-    def action_to_text(self, action: Action) -> str:
-        return act.to_text(action)
-
-    def action_from_text(self, text: str) -> Action:
-        return act.from_text(text)
-
-    def describe_action(self, action: Action) -> str:
-        return act.describe(action)
 
     def max_actions(self, num_players: int) -> int:
         # per hunt: up to 8 picks and an OK each, 7 plays each; a score screen after hunts 1 and 2.

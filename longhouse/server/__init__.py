@@ -1,0 +1,1 @@
+"""The game hall: a Starlette app with accounts, a lobby, tables, chat and websockets."""

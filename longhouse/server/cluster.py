@@ -1,0 +1,290 @@
+"""Several hall processes behind one address: a shared store (PostgreSQL) and Redis pub/sub between them.
+
+Each open table is owned by exactly one process, which holds a lease on it in Redis (renewed every few
+seconds) and is its only authority, as in a single process. A client whose websocket lands on another
+process is served through a proxy: its messages go to the owner over the table's channel, and everything
+the owner sends it comes back over the proxying process's own channel. Each process also publishes its
+tables to the others, so every lobby lists every table, and lobby chat reaches every lobby.
+
+When an owner dies its leases run out; another process claims the orphaned tables, replays them from the
+store, and the proxies close their websockets so that the browsers reconnect (and find the new owner).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+import redis.asyncio as aioredis
+
+from longhouse.server.conn import Conn
+from longhouse.server.protocol import BadMessage, decode
+from longhouse.store import User
+
+if TYPE_CHECKING:
+    from longhouse.server.hall import Hall
+
+log = logging.getLogger("longhouse.cluster")
+
+LEASE_SECONDS = 15
+NODE_SILENCE = 12.0
+
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('expire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+
+
+class RemoteConn(Conn):
+    """A client connected to another process: what the table sends it is published to that process."""
+
+    def __init__(self, user: User, cluster: Cluster, node: str, cid: str) -> None:
+        super().__init__(user)
+        self.cluster = cluster
+        self.node = node
+        self.cid = cid
+
+    def send_text(self, text: str) -> None:
+        if not self.closed:
+            self.cluster.post(f"node:{self.node}", {"conn": self.cid, "text": text})
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.cluster.post(f"node:{self.node}", {"conn": self.cid, "close": True})
+
+
+class Cluster:
+    def __init__(self, hall: Hall, url: str, prefix: str = "longhouse:", lease: float = LEASE_SECONDS) -> None:
+        self.hall = hall
+        self.url = url
+        self.prefix = prefix
+        self.node = secrets.token_hex(6)
+        self.redis: aioredis.Redis = aioredis.from_url(url)
+        self.pubsub = self.redis.pubsub()
+        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.owned: set[int] = set()
+        self.local: dict[str, tuple[Conn, int, str]] = {}  # proxied clients: cid -> (conn, table, owner)
+        self.remote: dict[tuple[str, str], RemoteConn] = {}  # (node, cid) -> stand-in at a table we own
+        self.remote_tables: dict[str, tuple[float, list[dict[str, Any]], list[str]]] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+        self.lease = max(2, round(lease))
+
+    def key(self, name: str) -> str:
+        return self.prefix + name
+
+    # --- start and stop ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.pubsub.subscribe(self.key(f"node:{self.node}"), self.key("lobby"))
+        self.tasks = [asyncio.create_task(self._publisher()), asyncio.create_task(self._listen()),
+                      asyncio.create_task(self._housekeeping())]
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for table_id in list(self.owned):
+            with contextlib.suppress(Exception):
+                await self.redis.eval(
+                    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+                    1, self.key(f"owner:{table_id}"), self.node)
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+            await self.redis.aclose()
+
+    # --- ownership --------------------------------------------------------------------------------
+
+    async def claim(self, table_id: int) -> bool:
+        """Take the lease on a table nobody owns (or that we own already)."""
+        key = self.key(f"owner:{table_id}")
+        if await self.redis.set(key, self.node, nx=True, ex=self.lease):
+            await self._own(table_id)
+            return True
+        owner = await self.owner(table_id)
+        if owner == self.node:
+            await self._own(table_id)
+            return True
+        return False
+
+    async def _own(self, table_id: int) -> None:
+        if table_id not in self.owned:
+            self.owned.add(table_id)
+            await self.pubsub.subscribe(self.key(f"table:{table_id}"))
+
+    async def disown(self, table_id: int) -> None:
+        if table_id in self.owned:
+            self.owned.discard(table_id)
+            await self.pubsub.unsubscribe(self.key(f"table:{table_id}"))
+            await self.redis.eval(
+                "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+                1, self.key(f"owner:{table_id}"), self.node)
+
+    async def owner(self, table_id: int) -> str | None:
+        value = await self.redis.get(self.key(f"owner:{table_id}"))
+        if value is None:
+            return None
+        return value.decode() if isinstance(value, bytes) else str(value)
+
+    # --- messages between processes ---------------------------------------------------------------
+
+    def post(self, channel: str, message: dict[str, Any]) -> None:
+        """Publish without waiting (in order, by one publisher task)."""
+        self.outbox.put_nowait((self.key(channel), json.dumps(message)))
+
+    async def _publisher(self) -> None:
+        while True:
+            channel, text = await self.outbox.get()
+            try:
+                await self.redis.publish(channel, text)
+            except Exception:
+                log.exception("cannot publish to %s", channel)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except Exception:
+                log.exception("redis pub/sub failed; retrying")
+                await asyncio.sleep(1)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            channel = message["channel"].decode()[len(self.prefix):]
+            try:
+                data = json.loads(message["data"])
+                self._dispatch(channel, data)
+            except Exception:
+                log.exception("bad cluster message on %s", channel)
+
+    def _dispatch(self, channel: str, data: dict[str, Any]) -> None:
+        if channel.startswith("node:"):
+            entry = self.local.get(data["conn"])
+            if entry is not None:
+                conn = entry[0]
+                if data.get("close"):
+                    conn.close()
+                else:
+                    conn.send_text(data["text"])
+        elif channel == "lobby":
+            if data.get("node") == self.node:
+                return
+            if data["op"] == "tables":
+                self.remote_tables[data["node"]] = (time.monotonic(), data["tables"], data["online"])
+                self.hall.lobby_changed(local=False)
+            elif data["op"] == "chat":
+                self.hall.lobby_line(data["line"], local=False)
+            elif data["op"] == "bye":
+                self.remote_tables.pop(data["node"], None)
+                self.hall.lobby_changed(local=False)
+        elif channel.startswith("table:"):
+            self._table_op(int(channel.split(":", 1)[1]), data)
+
+    def _table_op(self, table_id: int, data: dict[str, Any]) -> None:
+        table = self.hall.tables.get(table_id)
+        key = (data["node"], data["conn"])
+        if table is None:
+            self.post(f"node:{data['node']}", {"conn": data["conn"], "close": True})
+            return
+        if data["op"] == "attach":
+            user = User(int(data["user"]["id"]), str(data["user"]["name"]), bool(data["user"]["guest"]))
+            rconn = RemoteConn(user, self, data["node"], data["conn"])
+            self.remote[key] = rconn
+            table.attach(rconn)
+        elif data["op"] == "msg":
+            rconn2 = self.remote.get(key)
+            if rconn2 is None:
+                return
+            try:
+                msg = decode(data["text"])
+            except BadMessage as exc:
+                rconn2.error(str(exc), code="bad_message")
+                return
+            self.hall.table_message(table, rconn2, msg)
+        elif data["op"] == "detach":
+            rconn3 = self.remote.pop(key, None)
+            if rconn3 is not None:
+                rconn3.closed = True
+                table.detach(rconn3)
+                self.hall.maybe_drop(table)
+
+    # --- proxied clients --------------------------------------------------------------------------
+
+    def proxy_open(self, conn: Conn, table_id: int, owner: str) -> str:
+        cid = secrets.token_hex(8)
+        self.local[cid] = (conn, table_id, owner)
+        user = conn.user
+        self.post(f"table:{table_id}", {"op": "attach", "node": self.node, "conn": cid,
+                                        "user": {"id": user.id, "name": user.name, "guest": user.guest}})
+        return cid
+
+    def proxy_message(self, cid: str, table_id: int, text: str) -> None:
+        self.post(f"table:{table_id}", {"op": "msg", "node": self.node, "conn": cid, "text": text})
+
+    def proxy_close(self, cid: str, table_id: int) -> None:
+        self.local.pop(cid, None)
+        self.post(f"table:{table_id}", {"op": "detach", "node": self.node, "conn": cid})
+
+    # --- the lobby across processes ---------------------------------------------------------------
+
+    def publish_tables(self, tables: list[dict[str, Any]], online: list[str]) -> None:
+        self.post("lobby", {"op": "tables", "node": self.node, "tables": tables, "online": online})
+
+    def publish_chat(self, line: dict[str, Any]) -> None:
+        self.post("lobby", {"op": "chat", "node": self.node, "line": line})
+
+    def other_tables(self) -> tuple[list[dict[str, Any]], list[str]]:
+        now = time.monotonic()
+        tables: list[dict[str, Any]] = []
+        online: list[str] = []
+        for node, (seen, node_tables, node_online) in list(self.remote_tables.items()):
+            if now - seen > max(NODE_SILENCE, self.lease):
+                del self.remote_tables[node]
+                continue
+            tables.extend(t for t in node_tables if t["id"] not in self.hall.tables)
+            online.extend(node_online)
+        return tables, online
+
+    # --- leases, orphans, dead owners -------------------------------------------------------------
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease / 4)
+            try:
+                await self._renew_and_adopt()
+            except Exception:
+                log.exception("cluster housekeeping failed")
+
+    async def _renew_and_adopt(self) -> None:
+        for table_id in list(self.owned):
+            table = self.hall.tables.get(table_id)
+            if table is None or table.status == "over":
+                await self.disown(table_id)
+                continue
+            renewed = await self.redis.eval(_RENEW, 1, self.key(f"owner:{table_id}"), self.node,
+                                            str(self.lease))
+            if not renewed:  # we lost it (we stalled past the lease): let the new owner have it
+                log.warning("lost the lease on table %s", table_id)
+                self.owned.discard(table_id)
+                dropped = self.hall.tables.pop(table_id, None)
+                if dropped is not None:
+                    dropped.stop()
+        # tables whose owner died: adopt them
+        for row in await asyncio.to_thread(self.hall.store.open_tables):
+            if row.id not in self.hall.tables and await self.claim(row.id):
+                self.hall.adopt(row)
+        # proxied clients whose owner is gone: close them so that they reconnect
+        for cid, (conn, table_id, owner) in list(self.local.items()):
+            if await self.owner(table_id) != owner:
+                self.local.pop(cid, None)
+                conn.close()
+        self.hall.publish_lobby()

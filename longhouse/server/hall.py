@@ -1,0 +1,256 @@
+"""The hall: every open table in memory, the lobby's clients and chat, and recovery at start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from longhouse import bots, games
+from longhouse.engine.errors import LonghouseError
+from longhouse.server import commands
+from longhouse.server.conn import Conn
+from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
+from longhouse.server.table import CHAT_HISTORY, Table
+from longhouse.store import Store, TableRow
+
+if TYPE_CHECKING:
+    from longhouse.server.cluster import Cluster
+
+log = logging.getLogger("longhouse.hall")
+
+
+class Hall:
+    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[int, Table] = {}
+        self.lobby: list[Conn] = []
+        self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
+        self._lobby_pending = False
+        self._lobby_publish = False
+        self.cluster: Cluster | None = None
+
+    # --- start-up -------------------------------------------------------------------------------
+
+    def recover(self) -> int:
+        """Load every waiting or running table from the store, replaying its record."""
+        return sum(1 for row in self.store.open_tables() if self.load(row) is not None)
+
+    def load(self, row: TableRow) -> Table | None:
+        """Resume one stored table (its record replayed, its bots seated again)."""
+        try:
+            record = self.store.record(row.id) if row.status != "waiting" else None
+            table = Table.load(self, row, record)
+        except (LonghouseError, KeyError, ValueError):
+            log.exception("table %s cannot be resumed; it stays in the store untouched", row.id)
+            return None
+        self.tables[row.id] = table
+        if row.status == "running":
+            for seat, occ in enumerate(table.occupants):
+                if occ is not None and occ["kind"] == "bot":
+                    table.bots[seat] = bots.make(occ["level"], seed=row.id * 8 + seat + table.version)
+        return table
+
+    def adopt(self, row: TableRow) -> Table | None:
+        """Take over a table at run time (another process that owned it has gone): load it, start its bots."""
+        table = self.load(row)
+        if table is not None:
+            table.schedule_bots()
+            self.lobby_changed()
+        return table
+
+    def start_bots(self) -> None:
+        for table in self.tables.values():
+            table.schedule_bots()
+
+    def shutdown(self) -> None:
+        for table in self.tables.values():
+            table.stop()
+        for conn in self.lobby:
+            conn.close()
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def table(self, table_id: int) -> Table | None:
+        """An open table, or a finished one read back from the store."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = self.store.table(table_id)
+        if row is None or row.status != "over":
+            return None
+        table = Table.load(self, row, self.store.record(table_id))
+        self.tables[table_id] = table
+        return table
+
+    def create_table(self, game_name: str, seats: int, options: dict[str, Any]) -> Table:
+        try:
+            game = games.get(game_name)
+        except KeyError as exc:
+            raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
+        if not game.min_players <= seats <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
+        unknown = set(options) - set(game.setup_keys)
+        if unknown:
+            raise ValueError(f"unknown options {sorted(unknown)}; {game.title} takes {sorted(game.setup_keys)}")
+        row = self.store.create_table(game.name, seats, options, [None] * seats)
+        table = Table(self, row)
+        self.tables[table.id] = table
+        if self.cluster is not None:
+            asyncio.get_running_loop().create_task(self._claim_new(table))
+        self.lobby_changed()
+        return table
+
+    async def _claim_new(self, table: Table) -> None:
+        assert self.cluster is not None
+        if not await self.cluster.claim(table.id):  # another process adopted it first: it is theirs
+            self.tables.pop(table.id, None)
+
+    def table_finished(self, table: Table) -> None:
+        self.lobby_changed()
+
+    def maybe_drop(self, table: Table) -> None:
+        """A waiting table nobody sits at or looks at is removed; a finished one leaves memory."""
+        if table.conns:
+            return
+        if table.status == "waiting" and all(o is None or o["kind"] == "bot" for o in table.occupants):
+            table.stop()
+            self.store.delete_table(table.id)
+            self.tables.pop(table.id, None)
+            self.lobby_changed()
+        elif table.status == "over":
+            self.tables.pop(table.id, None)
+
+    # --- the lobby ------------------------------------------------------------------------------
+
+    def _local_tables(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values() if t.status != "over" or t.conns]
+
+    def lobby_summary(self) -> dict[str, Any]:
+        tables = self._local_tables()
+        online = {c.user.name for c in self.lobby}
+        if self.cluster is not None:
+            others, others_online = self.cluster.other_tables()
+            tables = sorted(tables + others, key=lambda t: t["id"])
+            online.update(others_online)
+        return {"type": "tables", "tables": tables, "online": sorted(online)}
+
+    def lobby_changed(self, local: bool = True) -> None:
+        """Coalesce lobby updates: one list is sent per turn of the event loop (and, with several
+        processes, published to the others when this process's tables changed)."""
+        if local and self.cluster is not None:
+            self._lobby_publish = True
+        elif not self.lobby:
+            return
+        if self._lobby_pending:
+            return
+        self._lobby_pending = True
+        try:
+            asyncio.get_running_loop().call_soon(self._flush_lobby)
+        except RuntimeError:
+            self._lobby_pending = False
+
+    def _flush_lobby(self) -> None:
+        self._lobby_pending = False
+        if self._lobby_publish:
+            self._lobby_publish = False
+            self.publish_lobby()
+        if self.lobby:
+            text = encode(self.lobby_summary())
+            for conn in self.lobby:
+                conn.send_text(text)
+
+    def publish_lobby(self) -> None:
+        if self.cluster is not None:
+            self.cluster.publish_tables(self._local_tables(), sorted({c.user.name for c in self.lobby}))
+
+    def lobby_line(self, line: dict[str, Any], local: bool = True) -> None:
+        self.lobby_chat.append(line)
+        text = encode(line)
+        for c in self.lobby:
+            c.send_text(text)
+        if local and self.cluster is not None:
+            self.cluster.publish_chat(line)
+
+    def games_info(self) -> list[dict[str, Any]]:
+        out = []
+        for name in games.names():
+            try:
+                game = games.get(name)
+            except (ImportError, AttributeError):
+                continue
+            out.append({"name": game.name, "title": game.title, "min_players": game.min_players,
+                        "max_players": game.max_players, "setup_keys": dict(game.setup_keys)})
+        return out
+
+    def enter_lobby(self, conn: Conn) -> None:
+        self.lobby.append(conn)
+        conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
+                   "games": self.games_info(), "bot_levels": bots.names()})
+        conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
+        self.lobby_changed()
+        conn.send(self.lobby_summary())
+
+    def leave_lobby(self, conn: Conn) -> None:
+        if conn in self.lobby:
+            self.lobby.remove(conn)
+        self.lobby_changed()
+
+    def lobby_message(self, conn: Conn, msg: ClientMessage) -> None:
+        if isinstance(msg, Ping):
+            conn.send({"type": "pong"})
+        elif isinstance(msg, Chat):
+            if msg.text.startswith("/"):
+                try:
+                    self._lobby_command(conn, *commands.parse(msg.text))
+                except commands.CommandError as exc:
+                    conn.error(str(exc))
+            else:
+                self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
+        elif isinstance(msg, Command):
+            self._lobby_command(conn, msg.name, msg.args)
+        elif isinstance(msg, Create):
+            try:
+                table = self.create_table(msg.game, msg.seats, msg.options)
+            except ValueError as exc:
+                conn.error(str(exc))
+                return
+            conn.send({"type": "created", "table": table.id})
+        else:
+            conn.error("moves are sent from a table, not the lobby")
+
+    def _lobby_command(self, conn: Conn, name: str, args: list[str]) -> None:
+        if name == "who":
+            conn.notice("In the lobby: " + ", ".join(sorted({c.user.name for c in self.lobby})))
+        elif name == "help":
+            conn.notice("In the lobby: /who, /help. Create a table with the button, then use /join, /bot, "
+                        "/start at the table.")
+        else:
+            conn.error(f"/{name} works at a table; in the lobby there are /who and /help")
+
+    # --- a table's messages ---------------------------------------------------------------------
+
+    def table_message(self, table: Table, conn: Conn, msg: ClientMessage) -> None:
+        if isinstance(msg, Act):
+            table.act(conn, msg.version, msg.action, msg.ref)
+        elif isinstance(msg, Undo):
+            table.take_back(conn, msg.version, msg.step, msg.ref)
+        elif isinstance(msg, Chat):
+            if msg.text.startswith("/"):
+                try:
+                    name, args = commands.parse(msg.text)
+                except commands.CommandError as exc:
+                    conn.error(str(exc))
+                    return
+                commands.run(table, conn, name, args)
+            else:
+                table.say(conn, msg.text)
+        elif isinstance(msg, Command):
+            commands.run(table, conn, msg.name, msg.args)
+        elif isinstance(msg, Ping):
+            conn.send({"type": "pong"})
+        else:
+            conn.error("tables are created in the lobby")

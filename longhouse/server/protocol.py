@@ -1,0 +1,97 @@
+"""The websocket protocol: every client message is decoded against a msgspec schema.
+
+Client -> server (JSON objects, told apart by ``type``):
+- ``{"type": "chat", "text": "..."}``: a chat line; a line starting with ``/`` is a command.
+- ``{"type": "command", "name": "join", "args": ["2"]}``: a command from a button.
+- ``{"type": "action", "version": v, "action": {...}, "ref": n?}``: play an action, having seen version v.
+- ``{"type": "undo", "version": v, "step": k, "ref": n?}``: take back one's own step k (see State.undo).
+- ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table.
+- ``{"type": "ping"}``.
+
+Server -> client: ``hello``, ``table`` (seating), ``state`` (``version``; ``view``: this seat's
+``State.view``; ``events``: only those it may see; ``legal``: its legal actions; ``undo_steps``; ``by``: the
+seat whose move made this version, or null for a refresh), ``log`` (the move log so far, filtered the
+same way), ``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
+``bad_message``, ``flood``; ``ref`` when it answers an action), ``tables`` (the lobby's list),
+``created``, ``pong``.
+
+A move is acknowledged by the ``state`` message that carries it (``by`` = the sender's seat), which is
+sent only after the move is committed to the store.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+#: Anything longer is refused before it is parsed.
+MAX_MESSAGE_BYTES = 8192
+MAX_CHAT = 400
+
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT)]
+Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+Ref = Annotated[int, msgspec.Meta(ge=0, le=2**31)] | None
+
+
+class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
+    text: Text
+
+
+class Command(msgspec.Struct, tag="command", forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=20, pattern=r"^[a-z]+$")]
+    args: Annotated[list[Annotated[str, msgspec.Meta(max_length=40)]], msgspec.Meta(max_length=4)] = []
+
+
+class Act(msgspec.Struct, tag="action", forbid_unknown_fields=True):
+    version: Version
+    action: dict[str, Any]
+    ref: Ref = None
+
+
+class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
+    version: Version
+    step: Annotated[int, msgspec.Meta(ge=-100, le=100)] = -1
+    ref: Ref = None
+
+
+class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    seats: Annotated[int, msgspec.Meta(ge=2, le=4)]
+    options: dict[str, Any] = {}
+
+
+class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
+    pass
+
+
+ClientMessage = Chat | Command | Act | Undo | Create | Ping
+
+_decoder = msgspec.json.Decoder(ClientMessage)
+_encoder = msgspec.json.Encoder()
+
+
+class BadMessage(Exception):
+    """A message that does not fit the protocol; the text says what is wrong."""
+
+
+def decode(raw: str | bytes) -> ClientMessage:
+    """Parse one client message, or raise ``BadMessage`` without having changed anything."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"message too long ({size} bytes; at most {MAX_MESSAGE_BYTES})")
+    try:
+        return _decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise BadMessage(f"malformed message: {exc}") from exc
+    except RecursionError as exc:
+        raise BadMessage("malformed message: nested too deeply") from exc
+
+
+def encode_message(message: ClientMessage) -> str:
+    """A decoded client message as JSON again (to pass it on to another process)."""
+    return _encoder.encode(message).decode()
+
+
+def encode(message: dict[str, Any]) -> str:
+    return _encoder.encode(message).decode()

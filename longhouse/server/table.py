@@ -1,0 +1,397 @@
+"""A table: seats, watchers, chat, and the running game, held in memory and stored as its record.
+
+The table talks to its game only through the engine contract. A move goes: check the sender holds the
+acting seat and saw the current version -> parse it with ``Game.action_from_json`` -> ``State.apply``
+(illegal: nothing changed) -> commit the record entry -> only then send each seat its own view and the
+events it may see. If the commit fails, the state is rebuilt from the stored record and the move is
+refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from longhouse import bots, games
+from longhouse.engine.errors import IllegalAction, LonghouseError
+from longhouse.engine.events import Event
+from longhouse.engine.records import Record, apply_entry, result_of, start
+from longhouse.engine.state import Game, State
+from longhouse.server.conn import Conn
+from longhouse.store import TableRow
+
+if TYPE_CHECKING:
+    from longhouse.server.hall import Hall
+
+log = logging.getLogger("longhouse.table")
+
+COLOURS = ("red", "blue", "green", "yellow")
+CHAT_HISTORY = 100
+
+Occupant = dict[str, Any]
+
+
+def replay_with_events(record: Record) -> tuple[Game, State, list[Event]]:
+    """Replay a record, keeping every event (the move log) as well as the final state."""
+    game, state = start(record)
+    history: list[Event] = []
+    for index, entry in enumerate(record.actions):
+        history.extend(apply_entry(game, state, entry, index))
+    return game, state, history
+
+
+def default_bot() -> str:
+    """The level ``/bot`` seats when none is named: a middling one if there is one."""
+    levels = bots.names()
+    for preferred in ("greedy", "random"):
+        if preferred in levels:
+            return preferred
+    return levels[0]
+
+
+class Table:
+    def __init__(self, hall: Hall, row: TableRow) -> None:
+        self.hall = hall
+        self.id = row.id
+        self.game: Game = games.get(row.game)
+        self.capacity = row.seats
+        self.options = dict(row.options)
+        self.status = row.status
+        self.occupants: list[Occupant | None] = list(row.occupants)
+        self.created = row.created
+        self.record: Record | None = None
+        self.state: State | None = None
+        self.history: list[Event] = []
+        self.conns: list[Conn] = []
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
+        self.bots: dict[int, bots.Bot] = {}
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        # For merging concurrent moves of a simultaneous phase: since which version each acting seat has
+        # been acting without a break, and the version its own last move made.
+        self.acting_since: dict[int, int] = {}
+        self.last_own: dict[int, int] = {}
+
+    @classmethod
+    def load(cls, hall: Hall, row: TableRow, record: Record | None) -> Table:
+        """A stored table; a started one is replayed from its record, exactly where it stopped."""
+        table = cls(hall, row)
+        if record is not None:
+            table.game, table.state, table.history = replay_with_events(record)
+            table.record = record
+            table._track_acting()
+        return table
+
+    # --- who is here ------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.record.actions) if self.record is not None else 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, occ in enumerate(self.occupants):
+            if occ is not None and occ.get("kind") == "user" and occ.get("user_id") == user_id:
+                return seat
+        return None
+
+    def seat_label(self, seat: int) -> str:
+        colour = COLOURS[seat] if seat < len(COLOURS) else f"seat {seat + 1}"
+        return colour.capitalize()
+
+    def watchers(self) -> list[str]:
+        names: list[str] = []
+        for conn in self.conns:
+            if self.seat_of(conn.user.id) is None and conn.user.name not in names:
+                names.append(conn.user.name)
+        return names
+
+    def connected(self, user_id: int) -> bool:
+        return any(c.user.id == user_id for c in self.conns)
+
+    def summary(self) -> dict[str, Any]:
+        seats: list[dict[str, Any] | None] = []
+        for seat, occ in enumerate(self.occupants):
+            if occ is None:
+                seats.append(None)
+            else:
+                seats.append({
+                    "name": occ["name"], "kind": occ["kind"], "level": occ.get("level"),
+                    "colour": COLOURS[seat] if seat < len(COLOURS) else None,
+                    "connected": occ["kind"] == "bot" or self.connected(occ["user_id"]),
+                })
+        out: dict[str, Any] = {
+            "id": self.id, "game": self.game.name, "title": self.game.title, "capacity": self.capacity,
+            "min_players": self.game.min_players, "status": self.status, "seats": seats,
+            "spectators": self.watchers(), "options": self.options, "created": self.created,
+        }
+        if self.record is not None:
+            out["players"] = list(self.record.players)
+        if self.state is not None and self.state.is_over():
+            out["scores"] = self.state.scores()
+            out["winners"] = self.state.winners()
+        return out
+
+    # --- connections ------------------------------------------------------------------------------
+
+    def attach(self, conn: Conn) -> None:
+        self.conns.append(conn)
+        seat = self.seat_of(conn.user.id)
+        conn.send(self._table_message(conn))
+        conn.send({"type": "chat_history", "lines": list(self.chat)})
+        if self.state is not None:
+            conn.send({"type": "log", "events": [e.to_json() for e in self.history if e.visible_to(seat)]})
+            conn.send(self._state_message(seat, []))
+        self.seating_changed()
+
+    def detach(self, conn: Conn) -> None:
+        if conn in self.conns:
+            self.conns.remove(conn)
+        self.seating_changed()
+
+    def _table_message(self, conn: Conn) -> dict[str, Any]:
+        return {"type": "table", "table": self.summary(),
+                "you": {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest},
+                "bot_levels": bots.names(), "default_bot": default_bot()}
+
+    def seating_changed(self) -> None:
+        """Seats or watchers changed: tell everyone here and the lobby."""
+        for conn in self.conns:
+            conn.send(self._table_message(conn))
+        self.hall.lobby_changed()
+
+    # --- chat -----------------------------------------------------------------------------------
+
+    def say(self, conn: Conn | None, text: str) -> None:
+        line: dict[str, Any] = {"type": "chat", "from": conn.user.name if conn else None, "text": text,
+                                "time": time.time()}
+        if conn is not None:
+            line["seat"] = self.seat_of(conn.user.id)
+        self.chat.append(line)
+        for c in self.conns:
+            c.send(line)
+
+    # --- seating --------------------------------------------------------------------------------
+
+    def save_seating(self) -> None:
+        self.hall.store.set_occupants(self.id, self.occupants)
+
+    def sit(self, seat: int, occupant: Occupant) -> None:
+        self.occupants[seat] = occupant
+        self.save_seating()
+        if occupant["kind"] == "bot":
+            self.bots[seat] = bots.make(occupant["level"], seed=secrets.randbits(32))
+        self.seating_changed()
+        self.resend_state()
+        self.schedule_bots()
+
+    def unseat(self, seat: int) -> None:
+        self.occupants[seat] = None
+        self.bots.pop(seat, None)
+        task = self.bot_tasks.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        self.save_seating()
+        self.seating_changed()
+        self.resend_state()
+
+    def begin(self) -> str | None:
+        """Start the game with the seated players (in seat order). Returns an error, or None."""
+        seated: list[Occupant | None] = [occ for occ in self.occupants if occ is not None]
+        if self.status != "waiting":
+            return "the game has already started"
+        if not self.game.min_players <= len(seated) <= self.game.max_players:
+            return (f"{self.game.title} needs {self.game.min_players} to {self.game.max_players} players; "
+                    f"{len(seated)} seated")
+        seed = secrets.randbits(63)
+        players = [occ["name"] for occ in seated if occ is not None]
+        setup = dict(self.options) or None
+        try:
+            state = self.game.new_state(len(seated), seed, setup)
+        except LonghouseError as exc:
+            return f"cannot start: {exc}"
+        record = Record(self.game.name, self.game.rules_version, players, seed, setup)
+        self.hall.store.start_table(self.id, record, seated)
+        self.occupants = seated
+        self.record, self.state, self.history = record, state, []
+        self.status = "running"
+        self._track_acting()
+        self.bots = {}
+        for seat, occ in enumerate(seated):
+            if occ is not None and occ["kind"] == "bot":
+                self.bots[seat] = bots.make(occ["level"], seed=secrets.randbits(32))
+        self.seating_changed()
+        self.resend_state()
+        self.schedule_bots()
+        return None
+
+    # --- moves ----------------------------------------------------------------------------------
+
+    def act(self, conn: Conn, version: int, action_json: dict[str, Any], ref: int | None) -> None:
+        self._move(conn, version, ref, lambda seat, state: self._parse_and_apply(seat, state, action_json))
+
+    def take_back(self, conn: Conn, version: int, step: int, ref: int | None) -> None:
+        self._move(conn, version, ref, lambda seat, state: (state.undo(seat, step), {"seat": seat, "undo": step}))
+
+    def _parse_and_apply(self, seat: int, state: State, data: dict[str, Any]) -> tuple[list[Event], dict[str, Any]]:
+        action = self.game.action_from_json(data)
+        events = state.apply(seat, action)
+        return events, {"seat": seat, "action": self.game.action_to_json(action)}
+
+    def _move(self, conn: Conn, version: int, ref: int | None,
+              do: Callable[[int, State], tuple[list[Event], dict[str, Any]]]) -> None:
+        if self.state is None or self.record is None:
+            conn.error("the game has not started", ref)
+            return
+        seat = self.seat_of(conn.user.id)
+        if seat is None:
+            conn.error("you hold no seat at this table (you are watching)", ref)
+            return
+        if self.state.is_over():
+            conn.error("the game is over", ref)
+            return
+        if not self.fresh(seat, version):
+            conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "
+                       "your view is refreshed", ref, code="stale")
+            conn.send(self._state_message(seat, []))
+            return
+        try:
+            events, entry = do(seat, self.state)
+        except IllegalAction as exc:
+            conn.error(str(exc), ref, code="illegal")
+            return
+        self.commit(seat, entry, events)
+
+    def fresh(self, seat: int, version: int) -> bool:
+        """Whether a move made at ``version`` may still be played.
+
+        At the current version, yes. At an older one only in a simultaneous phase: when ``seat`` has been
+        acting all along since then and has not moved itself since, so only other seats' independent
+        choices came in between (the move is then checked for legality as usual). Anything else is stale.
+        """
+        if version == self.version:
+            return True
+        return (version < self.version and self.acting_since.get(seat, self.version + 1) <= version
+                and self.last_own.get(seat, -1) <= version)
+
+    def _track_acting(self) -> None:
+        acting = set(self.state.acting()) if self.state is not None else set()
+        for seat in list(self.acting_since):
+            if seat not in acting:
+                del self.acting_since[seat]
+        for seat in acting:
+            self.acting_since.setdefault(seat, self.version)
+
+    def commit(self, seat: int, entry: dict[str, Any], events: list[Event]) -> bool:
+        """Store an entry already applied to the state, then broadcast it. False if storing failed."""
+        assert self.state is not None and self.record is not None
+        over = self.state.is_over()
+        result = result_of(self.state) if over else None
+        try:
+            self.hall.store.append_action(self.id, self.version, entry, result)
+        except Exception:
+            log.exception("table %s: could not store move %s; rebuilding from the store", self.id, self.version)
+            self._rebuild()
+            for conn in self.conns:
+                if self.seat_of(conn.user.id) == seat:
+                    conn.error("the move could not be stored; it was not played", code="store")
+            return False
+        self.record.actions.append(entry)
+        self.history.extend(events)
+        self.last_own[seat] = self.version
+        self._track_acting()
+        if over:
+            self.record.result = result
+            self.status = "over"
+            for task in self.bot_tasks.values():
+                task.cancel()
+            self.bot_tasks.clear()
+        self.resend_state(events, by=seat)
+        if over:
+            self.seating_changed()
+            self.hall.table_finished(self)
+        else:
+            self.schedule_bots()
+        return True
+
+    def _rebuild(self) -> None:
+        record = self.hall.store.record(self.id)
+        assert record is not None
+        self.game, self.state, self.history = replay_with_events(record)
+        self.record = record
+        self.acting_since = {}
+        self._track_acting()
+
+    def _state_message(self, seat: int | None, events: list[Event], by: int | None = None) -> dict[str, Any]:
+        assert self.state is not None
+        state = self.state
+        legal = state.legal_actions(seat) if seat is not None and seat in state.acting() else []
+        return {
+            "type": "state", "version": self.version, "status": self.status, "seat": seat, "by": by,
+            "view": state.view(seat),
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
+            "legal": [self.game.action_to_json(a) for a in legal],
+            "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
+        }
+
+    def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
+        """Send every client the view of its own seat (spectators the public view) and its events."""
+        if self.state is None:
+            return
+        cache: dict[int | None, str] = {}
+        from longhouse.server.protocol import encode
+
+        for conn in self.conns:
+            seat = self.seat_of(conn.user.id)
+            if seat not in cache:
+                cache[seat] = encode(self._state_message(seat, events or [], by))
+            conn.send_text(cache[seat])
+
+    # --- bots -----------------------------------------------------------------------------------
+
+    def schedule_bots(self) -> None:
+        if self.state is None or self.status != "running":
+            return
+        for seat in self.state.acting():
+            if seat in self.bots and seat not in self.bot_tasks:
+                self.bot_tasks[seat] = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+
+    async def _bot_turn(self, seat: int) -> None:
+        try:
+            # A turn others watch comes at a human pace; a simultaneous (usually hidden) choice goes faster.
+            state = self.state
+            alone = state is not None and len(state.acting()) == 1
+            await asyncio.sleep(self.hall.bot_delay if alone else self.hall.bot_delay / 4)
+            while (self.state is not None and self.status == "running" and seat in self.bots
+                   and seat in self.state.acting()):
+                version = self.version
+                bot = self.bots[seat]
+                snapshot = self.state.clone()
+                action = await asyncio.to_thread(bot.choose, snapshot, seat)
+                state = self.state
+                if state is None or self.bots.get(seat) is not bot or seat not in state.acting():
+                    return
+                if self.version != version and not state.is_legal(seat, action):
+                    continue
+                events = state.apply(seat, action)
+                entry = {"seat": seat, "action": self.game.action_to_json(action)}
+                self.bot_tasks.pop(seat, None)
+                self.commit(seat, entry, events)
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot at seat %s failed", self.id, seat)
+        finally:
+            if self.bot_tasks.get(seat) is asyncio.current_task():
+                del self.bot_tasks[seat]
+
+    def stop(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bot_tasks.clear()
+        for conn in self.conns:
+            conn.close()

@@ -1,0 +1,314 @@
+"""The hall's persistent store: accounts, sessions and tables (each table is its game record).
+
+SQLAlchemy Core only, so the same code runs on the embedded SQLite file (the default) and on PostgreSQL
+given by URL (``postgresql+psycopg://user@host/db``). Every table name carries an optional prefix, so
+several halls (or test runs) can share one database without seeing each other.
+
+A table is stored as its record's header (game, rules version, seed, setup, player names) in ``tables``
+and its action log, one row per entry, in ``actions``. A move is committed before it is acknowledged:
+every write here commits before returning.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine.url import make_url
+from sqlalchemy.exc import IntegrityError
+
+from longhouse.engine.records import Record
+
+
+class NameTaken(Exception):
+    """Sign-up with a name that already has an account."""
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    guest: bool
+
+
+@dataclass
+class TableRow:
+    """A stored table: its seating, status and record header."""
+
+    id: int
+    game: str
+    seats: int
+    options: dict[str, Any]
+    status: str  # "waiting" | "running" | "over"
+    occupants: list[dict[str, Any] | None]
+    rules_version: str | None
+    seed: int | None
+    players: list[str] | None
+    result: dict[str, Any] | None
+    created: float
+    finished: float | None
+
+
+def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table]:
+    md = MetaData()
+    users = Table(
+        f"{prefix}users", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("name", String(40), nullable=False, unique=True),
+        Column("name_key", String(40), nullable=False, unique=True),
+        Column("password_hash", Text, nullable=True),
+        Column("guest", Boolean, nullable=False, default=False),
+        Column("created", Float, nullable=False),
+    )
+    sessions = Table(
+        f"{prefix}sessions", md,
+        Column("token", String(64), primary_key=True),
+        Column("user_id", Integer, ForeignKey(f"{prefix}users.id"), nullable=False),
+        Column("created", Float, nullable=False),
+    )
+    tables = Table(
+        f"{prefix}tables", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("game", String(40), nullable=False),
+        Column("seats", Integer, nullable=False),
+        Column("options", JSON, nullable=False),
+        Column("status", String(10), nullable=False, index=True),
+        Column("occupants", JSON, nullable=False),
+        Column("rules_version", String(40), nullable=True),
+        Column("seed", String(24), nullable=True),  # a 64-bit seed does not fit a signed BIGINT
+        Column("players", JSON, nullable=True),
+        Column("result", JSON, nullable=True),
+        Column("created", Float, nullable=False),
+        Column("finished", Float, nullable=True),
+    )
+    actions = Table(
+        f"{prefix}actions", md,
+        Column("table_id", Integer, ForeignKey(f"{prefix}tables.id"), primary_key=True),
+        Column("idx", Integer, primary_key=True, autoincrement=False),
+        Column("entry", Text, nullable=False),
+    )
+    return md, users, sessions, tables, actions
+
+
+class Store:
+    """The database behind one hall. All methods are synchronous and commit before they return."""
+
+    def __init__(self, url: str, prefix: str = "") -> None:
+        self.url = url
+        self.prefix = prefix
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite and parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {"future": True}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.metadata, self.users, self.sessions, self.tables, self.actions = _schema(prefix)
+        self.metadata.create_all(self.engine)
+        # The hot path (one row per move) keeps one connection and prebuilt statements.
+        self._writer: Connection | None = None
+        self._insert_action = self.actions.insert()
+        self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
+            status="over", result=bindparam("result"), finished=bindparam("finished"))
+        # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
+        # commit, so that no move waits for the disk.
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.is_sqlite and parsed.database not in (None, "", ":memory:"):
+            self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="sqlite-checkpoint",
+                                                  daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        while not self._stop.wait(1.0):
+            try:
+                with self.engine.connect() as c:
+                    c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy or closing database: try again next time
+                continue
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        self.engine.dispose()
+
+    def drop_all(self) -> None:
+        """Remove every table of this store (tests clean up with it)."""
+        self.metadata.drop_all(self.engine)
+
+    # --- accounts -------------------------------------------------------------------------------
+
+    def create_user(self, name: str, password_hash: str | None, guest: bool = False) -> User:
+        try:
+            with self.engine.begin() as c:
+                uid: Any = c.execute(self.users.insert().values(
+                    name=name, name_key=name.casefold(), password_hash=password_hash, guest=guest,
+                    created=time.time())).inserted_primary_key
+            assert uid is not None
+            uid = uid[0]
+        except IntegrityError as exc:
+            raise NameTaken(name) from exc
+        return User(int(uid), name, guest)
+
+    def user_by_name(self, name: str) -> tuple[User, str | None] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(self.users).where(self.users.c.name_key == name.casefold())).first()
+        if row is None:
+            return None
+        return User(row.id, row.name, bool(row.guest)), row.password_hash
+
+    def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.users.update().where(self.users.c.id == user_id).values(password_hash=password_hash))
+
+    def create_session(self, token: str, user_id: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.sessions.insert().values(token=token, user_id=user_id, created=time.time()))
+
+    def session_user(self, token: str) -> User | None:
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
+                .where(self.sessions.c.token == token)).first()
+        return None if row is None else User(row.id, row.name, bool(row.guest))
+
+    def delete_session(self, token: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.sessions.delete().where(self.sessions.c.token == token))
+
+    def count_users(self) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(self.users)).scalar_one())
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def create_table(self, game: str, seats: int, options: dict[str, Any],
+                     occupants: list[dict[str, Any] | None]) -> TableRow:
+        now = time.time()
+        with self.engine.begin() as c:
+            tid = c.execute(self.tables.insert().values(
+                game=game, seats=seats, options=options, status="waiting", occupants=occupants,
+                created=now)).inserted_primary_key
+        assert tid is not None
+        return TableRow(int(tid[0]), game, seats, dict(options), "waiting", list(occupants), None, None, None, None,
+                        now, None)
+
+    def set_occupants(self, table_id: int, occupants: list[dict[str, Any] | None]) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(occupants=occupants))
+
+    def start_table(self, table_id: int, record: Record, occupants: list[dict[str, Any] | None]) -> None:
+        """Store the record header of a game that starts now."""
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(
+                status="running", occupants=occupants, rules_version=record.rules_version,
+                seed=str(record.seed), players=record.players, options=record.setup or {}))
+
+    def append_action(self, table_id: int, index: int, entry: dict[str, Any],
+                      result: dict[str, Any] | None = None) -> None:
+        """Commit one record entry (and, if the game ended with it, the result) atomically."""
+        if self._writer is None or self._writer.closed:
+            self._writer = self.engine.connect()
+        c = self._writer
+        try:
+            c.execute(self._insert_action, {"table_id": table_id, "idx": index, "entry": json.dumps(entry)})
+            if result is not None:
+                c.execute(self._finish_table, {"tid": table_id, "result": result, "finished": time.time()})
+            c.commit()
+        except Exception:
+            try:
+                c.rollback()
+                c.close()
+            finally:
+                self._writer = None
+            raise
+
+    def delete_table(self, table_id: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.actions.delete().where(self.actions.c.table_id == table_id))
+            c.execute(self.tables.delete().where(self.tables.c.id == table_id))
+
+    def _row(self, row: Any) -> TableRow:
+        return TableRow(row.id, row.game, row.seats, dict(row.options or {}), row.status, list(row.occupants),
+                        row.rules_version, int(row.seed) if row.seed is not None else None, row.players,
+                        row.result, row.created, row.finished)
+
+    def open_tables(self) -> list[TableRow]:
+        """Every table that is waiting or running, oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(self.tables).where(self.tables.c.status != "over")
+                             .order_by(self.tables.c.id)).all()
+        return [self._row(r) for r in rows]
+
+    def finished_tables(self, limit: int = 200) -> list[TableRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(self.tables).where(self.tables.c.status == "over")
+                             .order_by(self.tables.c.finished.desc()).limit(limit)).all()
+        return [self._row(r) for r in rows]
+
+    def table(self, table_id: int) -> TableRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(self.tables).where(self.tables.c.id == table_id)).first()
+        return None if row is None else self._row(row)
+
+    def entries(self, table_id: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(self.actions.c.idx, self.actions.c.entry)
+                             .where(self.actions.c.table_id == table_id).order_by(self.actions.c.idx)).all()
+        out = []
+        for expected, (idx, text) in enumerate(rows):
+            if idx != expected:
+                raise ValueError(f"table {table_id}: action {expected} is missing from the store")
+            out.append(json.loads(text))
+        return out
+
+    def record(self, table_id: int) -> Record | None:
+        """The game record of a started table (None for an unknown or not yet started one)."""
+        row = self.table(table_id)
+        if row is None or row.seed is None or row.players is None or row.rules_version is None:
+            return None
+        return Record(row.game, row.rules_version, list(row.players), row.seed,
+                      row.options or None, self.entries(table_id), row.result)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL with synchronous=NORMAL: a committed transaction survives the process being killed (-9);
+    # only an operating-system crash could lose the last commits.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()

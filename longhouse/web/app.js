@@ -1,0 +1,95 @@
+// The page router: sign-in, lobby, table, archive and replay all live in this one page.
+import { api } from "./net.js";
+import { h, toast } from "./ui.js";
+
+const app = document.getElementById("app");
+export let me = null;
+
+async function main() {
+  try {
+    me = (await api("/api/me")).user;
+  } catch {
+    me = null;
+  }
+  showWho();
+  route();
+}
+
+function showWho() {
+  const who = document.getElementById("who");
+  who.replaceChildren();
+  if (!me) return;
+  who.append(h("span", { class: "me" }, me.name, me.guest ? " (guest)" : ""),
+    h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
+      "Sign out"));
+}
+
+let cleanup = null;
+
+async function route() {
+  const path = location.pathname;
+  if (cleanup) { cleanup(); cleanup = null; }
+  for (const a of document.querySelectorAll("[data-nav]")) {
+    a.classList.toggle("active", (a.dataset.nav === "archive") === path.startsWith("/archive"));
+  }
+  if (path.startsWith("/replay/")) {
+    const { showReplay } = await import("./archive.js");
+    cleanup = await showReplay(app, Number(path.split("/")[2]));
+    return;
+  }
+  if (path.startsWith("/archive")) {
+    const { showArchive } = await import("./archive.js");
+    cleanup = await showArchive(app);
+    return;
+  }
+  if (!me) return showSignIn();
+  if (path.startsWith("/table/")) {
+    const { showTable } = await import("./table.js");
+    cleanup = await showTable(app, Number(path.split("/")[2]), me);
+    return;
+  }
+  const { showLobby } = await import("./lobby.js");
+  cleanup = showLobby(app, me);
+}
+
+function showSignIn() {
+  const name = h("input", { name: "name", autocomplete: "username", required: true, minlength: "2",
+    maxlength: "20", placeholder: "Name" });
+  const password = h("input", { name: "password", type: "password", autocomplete: "current-password",
+    required: true, minlength: "6", placeholder: "Password" });
+  const error = h("p", { class: "form-error", role: "alert" });
+  async function go(path) {
+    error.textContent = "";
+    try {
+      me = await api(path, path === "/api/guest" ? {} : { name: name.value, password: password.value });
+      showWho();
+      route();
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  }
+  const form = h("form", { class: "signin panel", onsubmit: (e) => { e.preventDefault(); go("/api/signin"); } },
+    h("h1", {}, "Welcome to the Longhouse"),
+    h("p", { class: "lead" }, "Manitou, Manitoba and Five Tribes — play with friends and bots."),
+    h("label", {}, "Name", name), h("label", {}, "Password", password), error,
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", id: "signin" }, "Sign in"),
+      h("button", { type: "button", id: "signup", onclick: () => { if (form.reportValidity()) go("/api/signup"); } },
+        "Sign up"),
+      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, "Play as guest")));
+  app.replaceChildren(h("div", { class: "center" }, form));
+  name.focus();
+}
+
+window.addEventListener("popstate", route);
+// Links inside the hall change the page without reloading it.
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[href^='/']");
+  if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (a.getAttribute("href").startsWith("/api/")) return;
+  e.preventDefault();
+  if (a.getAttribute("href") !== location.pathname) history.pushState(null, "", a.getAttribute("href"));
+  route();
+});
+window.addEventListener("unhandledrejection", (e) => toast(String(e.reason?.message || e.reason), "error"));
+main();

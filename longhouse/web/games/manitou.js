@@ -1,0 +1,472 @@
+// Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
+// opponents along the top, the score screen after each hunt and the final results.
+// It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
+import { COLOURS, SYMBOLS, cap, h, toast } from "../ui.js";
+
+const WARRIORS = {
+  C: "chief", M: "medicine man", R: "rain maker", S: "scout", Q: "squaw",
+};
+// Who beats whom, as on the tribe card (the rulebook's table).
+const BEATS = { C: ["M", "R", "S"], M: ["R", "Q"], R: ["S", "Q"], S: ["M", "Q"], Q: ["C"] };
+const ORDER = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "C", "M", "R", "S", "Q"];
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svg(viewBox, inner, cls = "") {
+  const el = document.createElementNS(SVGNS, "svg");
+  el.setAttribute("viewBox", viewBox);
+  el.setAttribute("aria-hidden", "true");
+  if (cls) el.setAttribute("class", cls);
+  el.innerHTML = inner;
+  return el;
+}
+
+// Small figures for the five warriors (drawn in currentColor).
+const FIGURES = {
+  C: '<circle cx="20" cy="25" r="7"/><path d="M8 22 L5 6 L12 17 L14 3 L18 16 L20 1 L22 16 L26 3 L28 17 L35 6 L32 22 Z"/><path d="M10 40 Q20 28 30 40 Z"/>',
+  M: '<circle cx="17" cy="13" r="6"/><path d="M8 40 Q17 20 26 40 Z"/><path d="M30 4 L30 40" stroke="currentColor" stroke-width="2.5" fill="none"/><circle cx="30" cy="6" r="4" fill="none" stroke="currentColor" stroke-width="2"/><path d="M27 12 L33 12 M27 16 L33 16" stroke="currentColor" stroke-width="1.5"/>',
+  R: '<path d="M8 18 Q8 9 16 10 Q19 3 26 6 Q33 6 32 13 Q37 15 34 20 L10 20 Q5 20 8 18 Z"/><path d="M12 25 l-2 6 M19 25 l-2 6 M26 25 l-2 6 M15 33 l-2 6 M22 33 l-2 6 M29 31 l-2 6" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" fill="none"/>',
+  S: '<path d="M3 20 Q20 5 37 20 Q20 35 3 20 Z" fill="none" stroke="currentColor" stroke-width="2.5"/><circle cx="20" cy="20" r="6"/><path d="M20 36 L20 40 M12 34 L10 38 M28 34 L30 38" stroke="currentColor" stroke-width="2"/>',
+  Q: '<circle cx="20" cy="11" r="7"/><path d="M13 11 Q10 24 12 30 M27 11 Q30 24 28 30" stroke="currentColor" stroke-width="2.5" fill="none"/><path d="M10 40 Q20 19 30 40 Z"/><path d="M16 3 L20 0 L24 3" stroke="currentColor" stroke-width="2" fill="none"/>',
+};
+
+const BUFFALO = '<path d="M6 26 Q4 14 14 11 Q18 5 26 8 L40 8 Q50 8 52 16 L54 26 L50 26 L48 19 L46 30 L41 30 L40 21 L22 21 L20 30 L15 30 L14 23 Q9 25 10 30 L6 30 Z"/><path d="M13 11 Q10 6 13 3 M19 9 Q21 4 18 2" stroke="currentColor" stroke-width="1.6" fill="none"/>';
+
+function cardName(code) {
+  return WARRIORS[code] ? WARRIORS[code] : `hunter ${code}`;
+}
+
+function cardEl(code, opts = {}) {
+  const warrior = WARRIORS[code] !== undefined;
+  const colour = opts.seat !== undefined && opts.seat !== null ? COLOURS[opts.seat] : null;
+  const classes = ["card", warrior ? "warrior" : "hunter", colour ? `seat-${colour}` : "", opts.cls || ""];
+  const el = h("div", { class: classes.join(" "), dataset: { code }, title: cap(cardName(code)) });
+  if (warrior) {
+    el.append(svg("0 0 40 42", FIGURES[code], "figure"), h("span", { class: "name" }, WARRIORS[code]));
+  } else {
+    el.append(h("span", { class: "value" }, code));
+  }
+  if (colour) el.append(h("span", { class: "corner", "aria-hidden": "true" }, SYMBOLS[opts.seat]));
+  return el;
+}
+
+export function createBoard(root, api) {
+  let msg = null;
+  let table = null;
+  let selected = null;          // a hand card chosen by click or keyboard, waiting for its ground
+  let drag = null;
+  let seenCards = new Set();
+  let scoreHidden = null;       // the hunt whose score screen the player closed (only when over)
+  let pending = false;
+
+  const el = h("div", { class: "manitou" });
+  const opponents = h("div", { class: "opponents" });
+  const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
+  const grounds = h("div", { class: "grounds" });
+  const reference = h("aside", { class: "reference", "aria-label": "who beats whom" },
+    h("h3", {}, "Who beats whom"),
+    h("table", {}, h("tbody", {}, Object.entries(BEATS).map(([w, beaten]) => h("tr", {},
+      h("td", {}, h("div", { class: "ref-who" }, svg("0 0 40 42", FIGURES[w], "mini"), h("b", {}, WARRIORS[w])),
+        h("div", { class: "beats" }, "beats ", beaten.map((b) => WARRIORS[b]).join(", "))))))),
+    h("p", { class: "hint" }, "Same warrior on a controlled ground: both are cancelled. "
+      + "A second warrior of the controller protects the first."));
+  const mine = h("div", { class: "my-area" });
+  const overlay = h("div", { class: "overlay", hidden: true });
+  el.append(opponents, status, h("div", { class: "middle" }, grounds, reference), mine, overlay);
+  root.append(el);
+
+  const seat = () => msg.seat;
+  const view = () => msg.view;
+  const names = () => api.names() || [];
+  const nameOf = (s) => names()[s] || cap(COLOURS[s]);
+  const legal = (pred) => msg.legal.filter(pred);
+  const playable = (code) => legal((a) => a.type === "play" && a.card === code).map((a) => a.ground);
+
+  function send(action) {
+    if (pending) return;
+    if (api.act(action)) pending = true;
+  }
+
+  function tag(s) {
+    return h("span", { class: `seat-tag seat-${COLOURS[s]}` },
+      h("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[s]), nameOf(s));
+  }
+
+  function waitingWord(v, p) {
+    if (v.phase === "select") {
+      if (p.confirmed) return "ready";
+      const need = p.seat === v.dealer ? 7 : 8;
+      return `choosing ${need} cards… (${p.selected})`;
+    }
+    if (v.phase === "hunt") return v.turn === p.seat ? "to play" : `${p.hand_size} in hand · ${p.pile_size} to draw`;
+    if (v.phase === "score") return p.ready ? "ready" : "reading the scores…";
+    return "";
+  }
+
+  function renderOpponents() {
+    const v = view();
+    const others = v.players.filter((p) => p.seat !== seat());
+    opponents.replaceChildren(...others.map((p) => h("div", {
+      class: `opponent seat-${COLOURS[p.seat]}${v.acting.includes(p.seat) ? " acting" : ""}`,
+      dataset: { seat: p.seat },
+    }, tag(p.seat), h("span", { class: "score", title: "score" }, String(v.scores[p.seat])),
+    p.seat === v.dealer ? h("span", { class: "dealer", title: "dealer" }, "dealer") : null,
+    h("span", { class: "wait" }, waitingWord(v, p)))));
+  }
+
+  function renderStatus() {
+    const v = view();
+    const me = seat();
+    let text;
+    let mineActs = me !== null && v.acting.includes(me);
+    if (v.phase === "select") {
+      const waiting = v.players.filter((p) => !p.confirmed).map((p) => cap(COLOURS[p.seat]));
+      if (mineActs) {
+        const you = v.you;
+        const need = you.must_pick;
+        const have = you.selection.length;
+        text = have < need ? `Hunt ${v.hunt} of ${v.hunts}: pick ${need} cards for your hunting party (${have} / ${need}), then OK`
+          : `Hunt ${v.hunt} of ${v.hunts}: your party is complete — press OK (click a picked card to take it back)`;
+      } else {
+        text = `Hunt ${v.hunt} of ${v.hunts}: waiting for ${waiting.join(", ")} to choose…`;
+      }
+    } else if (v.phase === "hunt") {
+      text = v.turn === me ? "Your turn — drag a card onto a hunting ground (or click the card, then the ground)"
+        : `${cap(COLOURS[v.turn])} (${nameOf(v.turn)}) to play`;
+    } else if (v.phase === "score") {
+      const waiting = v.players.filter((p) => !p.ready).map((p) => cap(COLOURS[p.seat]));
+      text = mineActs ? `Hunt ${v.last_hunt.hunt} is scored — click to continue`
+        : `Waiting for ${waiting.join(", ")} to confirm the scores`;
+    } else {
+      const best = Math.max(...v.scores);
+      text = `Game over — ${v.winners.map((s) => nameOf(s)).join(" and ")} win${v.winners.length > 1 ? "" : "s"} with ${best} points`;
+      mineActs = false;
+    }
+    status.textContent = text;
+    status.classList.toggle("my-turn", mineActs);
+  }
+
+  function laneOrder() {
+    const n = view().num_players;
+    const me = seat();
+    if (me === null) return [...Array(n).keys()];
+    const order = [];
+    for (let i = 1; i <= n; i++) order.push((me + i) % n);
+    return order;  // mine last: nearest to me
+  }
+
+  // After a hunt (score screen, end of game) the grounds show how that hunt ended.
+  function shownGrounds(v) {
+    const last = v.last_hunt;
+    if ((v.phase === "score" || v.phase === "over") && last && last.grounds.every((g) => g.lanes)) {
+      return last.grounds.map((g) => ({
+        buffalo: g.buffalo, lanes: g.lanes, controller: g.controller,
+        hunter_totals: g.lanes.map((lane) => lane.reduce((sum, c) => sum + (c.kind === "hunter" ? c.value : 0), 0)),
+      }));
+    }
+    return v.grounds;
+  }
+
+  function renderGrounds() {
+    const v = view();
+    const targets = selected !== null ? playable(selected) : [];
+    const fresh = new Set();
+    grounds.replaceChildren(...shownGrounds(v).map((g, gi) => {
+      const herd = h("div", { class: "herd" },
+        g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: `${b.size} herd worth ${b.value}` },
+          svg("0 0 58 32", BUFFALO, "bison"), h("b", {}, String(b.value)))));
+      const lanes = laneOrder().map((s) => {
+        const cards = g.lanes[s].map((c, ci) => {
+          const key = `${v.hunt}:${gi}:${s}:${ci}:${c.code}`;
+          let cls = "";
+          if (c.kind === "warrior") {
+            if (!c.face_up) cls = "down";
+            else if (g.controller === s) cls = "control";
+            if (c.protected) cls += " protected";
+          }
+          if (!seenCards.has(key)) fresh.add(key);
+          const card = cardEl(c.code, { seat: s, cls: `${cls} small${seenCards.has(key) || !seenCards.size ? "" : " fresh"}` });
+          card.dataset.key = key;
+          return h("div", { class: "slot-wrap" }, card);
+        });
+        const total = g.hunter_totals[s];
+        return h("div", { class: `lane seat-${COLOURS[s]}${s === seat() ? " mine" : ""}`, dataset: { seat: s } },
+          h("span", { class: "lane-mark", title: nameOf(s) }, SYMBOLS[s]),
+          h("div", { class: "lane-cards" }, cards),
+          total ? h("span", { class: "total", title: "hunters' strength" }, String(total)) : null);
+      });
+      const controller = g.controller !== null && g.controller !== undefined
+        ? h("span", { class: `controller seat-${COLOURS[g.controller]}`, title: `${cap(COLOURS[g.controller])} controls this ground` }, `${SYMBOLS[g.controller]} ${cap(COLOURS[g.controller])}`)
+        : null;
+      const isTarget = targets.includes(gi);
+      return h("div", {
+        class: `ground${isTarget ? " droppable" : ""}`, dataset: { ground: gi },
+        tabindex: isTarget ? "0" : "-1", role: "button",
+        "aria-label": `hunting ground ${gi + 1}: ${g.buffalo.map((b) => b.value).join(" and ")} buffalo`,
+        onclick: () => { if (selected !== null && playable(selected).includes(gi)) play(selected, gi); },
+        onkeydown: (e) => groundKey(e, gi),
+      }, h("div", { class: "ground-head" }, h("span", { class: "ground-no" }, `${gi + 1}`), herd, controller), h("div", { class: "lanes" }, lanes));
+    }));
+    for (const k of fresh) seenCards.add(k);
+    if (!seenCards.size) seenCards.add("-");
+  }
+
+  function groundKey(e, gi) {
+    if (selected === null) return;
+    const targets = playable(selected);
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (targets.includes(gi)) play(selected, gi);
+    } else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      e.preventDefault();
+      const i = targets.indexOf(gi);
+      const next = targets[(i + (e.key === "ArrowRight" ? 1 : targets.length - 1)) % targets.length];
+      grounds.querySelector(`[data-ground="${next}"]`).focus();
+    } else if (e.key === "Escape") {
+      selected = null;
+      render();
+    }
+  }
+
+  function play(code, ground) {
+    selected = null;
+    send({ type: "play", card: code, ground });
+    render();
+  }
+
+  function renderMine() {
+    const v = view();
+    const me = seat();
+    mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${me !== null && v.acting.includes(me) ? " acting" : ""}`;
+    if (me === null) {
+      mine.replaceChildren(h("p", { class: "spectating" }, api.replay
+        ? "Replay of the public view, move by move (← → keys step through it)."
+        : "You are watching. Hands and hunting parties stay hidden."));
+      return;
+    }
+    const p = v.players[me];
+    const you = v.you;
+    const head = h("div", { class: "my-head" }, tag(me), h("span", { class: "score" }, `${v.scores[me]} points`),
+      me === v.dealer ? h("span", { class: "dealer" }, "dealer") : null);
+    if (v.phase === "select") {
+      const picks = new Set(legal((a) => a.type === "pick").map((a) => a.card));
+      // the view's reserve still holds the picked cards; show only what is left to pick
+      const reserve = [...you.reserve];
+      for (const code of you.selection) {
+        const i = reserve.indexOf(code);
+        if (i >= 0) reserve.splice(i, 1);
+      }
+      reserve.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+      const reserveEl = h("div", { class: "reserve", role: "group", "aria-label": "your reserve" }, reserve.map((code) => {
+        const c = cardEl(code, { seat: me, cls: picks.has(code) ? "pickable" : "inert" });
+        c.dataset.reserveCard = code;
+        c.tabIndex = picks.has(code) ? 0 : -1;
+        c.setAttribute("role", "button");
+        c.setAttribute("aria-label", `pick ${cardName(code)}`);
+        const go = () => { if (picks.has(code)) send({ type: "pick", card: code }); };
+        c.addEventListener("click", go);
+        c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+        return c;
+      }));
+      const okLegal = legal((a) => a.type === "ok").length > 0;
+      const selection = h("div", { class: "selection", role: "group", "aria-label": "your hunting party" },
+        you.selection.map((code, i) => {
+          const c = cardEl(code, { seat: me, cls: p.confirmed ? "inert" : "picked" });
+          c.dataset.selectionIndex = i;
+          if (!p.confirmed && msg.undo_steps > 0) {
+            c.tabIndex = 0;
+            c.setAttribute("role", "button");
+            c.setAttribute("aria-label", `take back ${cardName(code)}`);
+            c.title = "click to take it back";
+            const back = () => { if (!pending && api.undo(i)) pending = true; };
+            c.addEventListener("click", back);
+            c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); back(); } });
+          }
+          return c;
+        }),
+        Array.from({ length: Math.max(0, you.must_pick - you.selection.length) }, () => h("div", { class: "card slot" })));
+      const ok = h("button", { id: "ok-button", class: "primary big", disabled: !okLegal || pending,
+        onclick: () => send({ type: "ok" }) }, "OK");
+      mine.replaceChildren(head, h("div", { class: "select-row" },
+        h("div", { class: "party" }, h("h3", {}, p.confirmed ? "Your hunting party (confirmed)"
+          : h("span", {}, "Your hunting party ", h("b", { class: "counter", id: "pick-counter" }, `${you.selection.length} / ${you.must_pick}`))),
+        selection, p.confirmed ? null : ok),
+        p.confirmed ? null : h("div", { class: "reserve-box" }, h("h3", {}, `Reserve — click a card to pick it (${reserve.length} left)`), reserveEl)));
+      return;
+    }
+    if (v.phase !== "hunt") {
+      mine.replaceChildren(head, h("div", { class: "my-stats" },
+        h("div", {}, `Buffalo: ${p.buffalo.join(" + ") || "—"}`),
+        h("div", {}, `Prisoners: ${p.prisoners}`),
+        h("div", {}, `Pelt robbers: ${p.pelt_robbers}`),
+        h("div", {}, `Reserve: ${p.reserve_size} cards`)));
+      return;
+    }
+    const canPlay = v.phase === "hunt" && v.turn === me;
+    const hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" }, you.hand.map((code, i) => {
+      const targets = canPlay ? playable(code) : [];
+      const c = cardEl(code, { seat: me, cls: `big${targets.length ? " playable" : " inert"}${selected === code ? " selected" : ""}` });
+      c.dataset.handCard = code;
+      c.dataset.handIndex = i;
+      if (targets.length) {
+        c.tabIndex = 0;
+        c.setAttribute("role", "button");
+        c.setAttribute("aria-label", `play ${cardName(code)}`);
+        c.addEventListener("pointerdown", (e) => startDrag(e, code, c));
+        c.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            selected = code;
+            render();
+            const first = grounds.querySelector(".ground.droppable");
+            if (first) first.focus();
+          }
+        });
+      }
+      return c;
+    }));
+    const pile = h("div", { class: "pile", title: "cards still to draw this hunt" },
+      h("div", { class: "card back" }, h("span", {}, String(you.pile_size))),
+      h("small", {}, you.pile_size === 1 ? "1 card to draw" : `${you.pile_size} cards to draw`));
+    mine.replaceChildren(head, h("div", { class: "hunt-row" }, hand, pile,
+      h("div", { class: "my-stats" },
+        h("div", {}, `Hunters played: ${p.hunter_total}`),
+        h("div", {}, `Buffalo: ${p.buffalo.join(" + ") || "—"}`),
+        h("div", {}, `Prisoners: ${p.prisoners} · Pelt robbers: ${p.pelt_robbers}`),
+        h("div", {}, `Reserve: ${p.reserve_size} cards`))));
+  }
+
+  // --- dragging (pointer events: mouse, pen and touch alike) -------------------------------------
+  function startDrag(e, code, cardNode) {
+    if (e.button !== undefined && e.button !== 0) return;
+    e.preventDefault();
+    drag = { code, x: e.clientX, y: e.clientY, node: cardNode, ghost: null, over: null, id: e.pointerId };
+    window.addEventListener("pointermove", moveDrag);
+    window.addEventListener("pointerup", endDrag, { once: true });
+  }
+
+  function moveDrag(e) {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+      drag.ghost = drag.node.cloneNode(true);
+      drag.ghost.classList.add("ghost");
+      document.body.append(drag.ghost);
+      drag.node.classList.add("dragging");
+      for (const gi of playable(drag.code)) grounds.querySelector(`[data-ground="${gi}"]`).classList.add("droppable");
+    }
+    drag.ghost.style.left = `${e.clientX - 35}px`;
+    drag.ghost.style.top = `${e.clientY - 50}px`;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const ground = under ? under.closest(".ground") : null;
+    const gi = ground ? Number(ground.dataset.ground) : null;
+    const ok = gi !== null && playable(drag.code).includes(gi);
+    for (const g of grounds.querySelectorAll(".ground")) g.classList.toggle("over", ok && g === ground);
+    drag.over = ok ? gi : null;
+  }
+
+  function endDrag() {
+    window.removeEventListener("pointermove", moveDrag);
+    const d = drag;
+    drag = null;
+    if (!d) return;
+    if (d.ghost) {
+      d.ghost.remove();
+      d.node.classList.remove("dragging");
+      if (d.over !== null) play(d.code, d.over);
+      else { toast("Drop the card on a lit hunting ground", "info"); render(); }
+      return;
+    }
+    // a click: choose the card, then click a ground
+    selected = selected === d.code ? null : d.code;
+    render();
+  }
+
+  // --- the score screen and the final results ----------------------------------------------------
+  function renderOverlay() {
+    const v = view();
+    const me = seat();
+    if (v.phase !== "score" && v.phase !== "over") {
+      overlay.hidden = true;
+      return;
+    }
+    if (v.phase === "over" && scoreHidden === "over") {
+      overlay.hidden = true;
+      return;
+    }
+    const lh = v.last_hunt;
+    const n = v.num_players;
+    const canConfirm = legal((a) => a.type === "done").length > 0;
+    const groundRows = lh ? lh.grounds.map((g, gi) => h("tr", {},
+      h("th", {}, `Ground ${gi + 1}`),
+      h("td", {}, g.buffalo_won.length ? g.buffalo_won.map((b) => h("span", { class: "won" }, tag(b.seat), ` ${b.value}`)) : "—",
+        g.buffalo_lost.length ? h("small", {}, ` (lost: ${g.buffalo_lost.join(", ")})`) : null),
+      h("td", {}, g.controller !== null ? h("span", {}, tag(g.controller), ` ${g.prisoners} prisoner${g.prisoners === 1 ? "" : "s"}`) : "no one"))) : [];
+    const seatsOrder = [...Array(n).keys()];
+    const hunt = lh ? h("section", {}, h("h3", {}, `Hunt ${lh.hunt}`),
+      h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Buffalo won"), h("th", {}, "Prisoners"))),
+        h("tbody", {}, groundRows)),
+      h("p", { class: "robbers" }, lh.pelt_robbers.length
+        ? h("span", {}, "Pelt robbers (−10) visit ", lh.pelt_robbers.map((s) => tag(s)), ` — most hunters played (${Math.max(...lh.hunter_totals)})`)
+        : "No pelt robbers this hunt."),
+      h("table", { class: "score-table points" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), seatsOrder.map((s) => h("th", {}, tag(s))))),
+        h("tbody", {},
+          h("tr", {}, h("th", {}, "Hunters played"), seatsOrder.map((s) => h("td", {}, String(lh.hunter_totals[s])))),
+          h("tr", {}, h("th", {}, "Points this hunt"), seatsOrder.map((s) => h("td", {}, signed(lh.points[s])))),
+          h("tr", { class: "total" }, h("th", {}, "Total"), seatsOrder.map((s) => h("td", {}, String(v.scores[s]))))))) : null;
+    let foot;
+    if (v.phase === "score") {
+      const waiting = v.players.filter((p) => !p.ready).map((p) => p.seat);
+      foot = h("div", { class: "overlay-foot" },
+        canConfirm ? h("button", { id: "score-continue", class: "primary big", onclick: (e) => { e.stopPropagation(); send({ type: "done" }); } },
+          "Continue to the next hunt") : h("p", {}, me === null ? "" : "You are ready."),
+        waiting.length ? h("p", { class: "waiting-for" }, "Waiting for: ", waiting.map((s) => tag(s))) : null);
+    } else {
+      const rows = [["buffalo", "Buffalo"], ["prisoners", "Prisoners"], ["pelt_robbers", "Pelt robbers"], ["total", "Total"]];
+      foot = h("section", { class: "final" }, h("h3", {}, "Final results"),
+        h("table", { class: "score-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, ""), seatsOrder.map((s) => h("th", { class: v.winners.includes(s) ? "winner" : "" }, tag(s), v.winners.includes(s) ? h("span", { class: "star", title: "winner" }, " ★") : "")))),
+          h("tbody", {}, rows.map(([k, label]) => h("tr", { class: k === "total" ? "total" : "" }, h("th", {}, label),
+            seatsOrder.map((s) => h("td", {}, String(v.breakdown[s][k]))))))),
+        h("div", { class: "row" },
+          h("button", { id: "see-board", onclick: () => { scoreHidden = "over"; renderOverlay(); } }, "See the board"),
+          h("a", { href: "/", class: "button primary" }, "Back to the lobby")));
+    }
+    overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": "scores" },
+      h("h2", {}, v.phase === "over" ? "The game is over" : `Scores after hunt ${lh ? lh.hunt : ""}`), hunt, foot));
+    overlay.hidden = false;
+    overlay.onclick = v.phase === "score" && canConfirm ? () => send({ type: "done" }) : null;
+  }
+
+  function signed(x) { return x > 0 ? `+${x}` : String(x); }
+
+  function render() {
+    if (!msg) return;
+    renderOpponents();
+    renderStatus();
+    renderGrounds();
+    renderMine();
+    renderOverlay();
+    el.className = `manitou phase-${view().phase}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
+    el.dataset.version = String(msg.version);
+    el.dataset.phase = view().phase;
+  }
+
+  return {
+    update(stateMsg, tableMsg) {
+      if (msg && stateMsg.version !== msg.version) pending = false;
+      if (msg && msg.view.hunt !== stateMsg.view.hunt) seenCards = new Set();
+      msg = stateMsg;
+      table = tableMsg;
+      if (selected !== null && !msg.view.you?.hand?.includes(selected)) selected = null;
+      if (drag) return;  // do not pull the card out from under the pointer; the drop re-renders
+      render();
+      if (table && msg.view.phase === "over" && scoreHidden === null) scoreHidden = null;
+    },
+    error() {
+      pending = false;
+      render();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
+import { Socket } from "./net.js";
+import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
+
+let socket = null;
+
+export function showLobby(root, me) {
+  if (socket) socket.close();
+  let games = [];
+  const tablesEl = h("div", { class: "tables" });
+  const online = h("p", { class: "online" });
+  const gameSelect = h("select", { id: "new-game", "aria-label": "game" });
+  const seatsSelect = h("select", { id: "new-seats", "aria-label": "seats" },
+    [2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 4 }, `${n} seats`)));
+  const create = h("form", { class: "create", onsubmit: (e) => {
+    e.preventDefault();
+    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: {} });
+  } }, h("h2", {}, "New table"), gameSelect, seatsSelect,
+  h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"));
+  const chat = chatPanel("Lobby chat", (text) => socket.send({ type: "chat", text }));
+  const status = h("span", { class: "conn" });
+
+  root.replaceChildren(h("div", { class: "lobby" },
+    h("section", { class: "lobby-main" },
+      h("div", { class: "lobby-head" }, h("h1", {}, "Lobby"), status),
+      create, tablesEl),
+    h("aside", { class: "side" }, online, chat.el)));
+
+  function renderTables(tables) {
+    tablesEl.replaceChildren();
+    const byGame = new Map(games.map((g) => [g.name, []]));
+    for (const t of tables) {
+      if (!byGame.has(t.game)) byGame.set(t.game, []);
+      byGame.get(t.game).push(t);
+    }
+    for (const [game, list] of byGame) {
+      const info = games.find((g) => g.name === game);
+      const rows = list.map((t) => h("tr", { class: `status-${t.status}`, dataset: { table: t.id } },
+        h("td", {}, h("a", { href: `/table/${t.id}`, class: "open-table" }, `Table ${t.id}`)),
+        h("td", {}, h("span", { class: `badge ${t.status}` }, statusWord(t))),
+        h("td", { class: "seats" }, t.seats.map((s, i) => s
+          ? seatTag(i, s.name + (s.kind === "bot" ? " (bot)" : ""))
+          : h("span", { class: "seat-free" }, `${cap(COLOURS[i])} free`))),
+        h("td", { class: "watchers" }, t.spectators.length ? `${t.spectators.length} watching` : ""),
+        h("td", {}, h("a", { href: `/table/${t.id}`, class: "button" }, t.status === "waiting" ? "Sit down" : "Watch"))));
+      tablesEl.append(h("section", { class: "game-tables panel" },
+        h("h2", {}, info ? info.title : game, h("small", {}, ` · ${list.length} table${list.length === 1 ? "" : "s"}`)),
+        list.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "empty" }, "No tables yet — create one.")));
+    }
+  }
+
+  function statusWord(t) {
+    if (t.status === "waiting") return `waiting · ${t.seats.filter(Boolean).length}/${t.capacity}`;
+    if (t.status === "running") return "playing";
+    return "finished";
+  }
+
+  socket = new Socket("/ws/lobby", (msg) => {
+    switch (msg.type) {
+      case "hello":
+        games = msg.games;
+        gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+        break;
+      case "tables":
+        renderTables(msg.tables);
+        online.textContent = `In the lobby: ${msg.online.join(", ")}`;
+        break;
+      case "created":
+        history.pushState(null, "", `/table/${msg.table}`);
+        dispatchEvent(new PopStateEvent("popstate"));
+        break;
+      case "chat_history":
+        chat.clear();
+        msg.lines.forEach(chat.add);
+        break;
+      case "chat":
+        chat.add(msg);
+        break;
+      case "error":
+        toast(msg.message, "error");
+        break;
+      default:
+        break;
+    }
+  }, (s) => { status.textContent = s === "online" ? "" : s; });
+
+  return () => { socket.close(); socket = null; };
+}

@@ -1,0 +1,54 @@
+// A websocket that reconnects by itself (reload, network drop) and hands JSON messages to a handler.
+export class Socket {
+  constructor(path, onMessage, onStatus = () => {}) {
+    this.path = path;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.delay = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    this.ws = new WebSocket(`${proto}//${location.host}${this.path}`);
+    this.ws.onopen = () => { this.delay = 500; this.onStatus("online"); };
+    this.ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.onMessage(msg);
+    };
+    this.ws.onclose = (e) => {
+      if (this.closed || e.code === 4401 || e.code === 4404 || e.code === 4403) {
+        this.onStatus("closed", e.code);
+        return;
+      }
+      this.onStatus("reconnecting");
+      setTimeout(() => { if (!this.closed) this.open(); }, this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(msg) {
+    if (this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    this.ws.close();
+  }
+}
+
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const r = await fetch(path, init);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.error || `request failed (${r.status})`);
+  return data;
+}

@@ -1,0 +1,162 @@
+// A table: seats and command buttons, the game's board module, the move log and the table chat.
+import { Socket } from "./net.js";
+import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
+
+export async function showTable(root, tableId, me) {
+  let table = null;      // the latest "table" message (seating)
+  let state = null;      // the latest "state" message (this seat's view)
+  let board = null;
+  let boardGame = null;
+  let ref = 0;
+
+  const title = h("h1", {}, `Table ${tableId}`);
+  const statusEl = h("span", { class: "badge" });
+  const conn = h("span", { class: "conn", role: "status" });
+  const seatsEl = h("ul", { class: "seat-list" });
+  const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
+  const boardEl = h("div", { class: "board-wrap" });
+  const logEl = h("ol", { class: "log-lines", "aria-live": "polite" });
+  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }));
+  const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
+
+  root.replaceChildren(h("div", { class: "table-page" },
+    h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
+      title, statusEl, conn, buttons),
+    boardEl,
+    h("aside", { class: "side" },
+      h("section", { class: "panel seats-panel" }, h("h2", {}, "Seats"), seatsEl),
+      h("section", { class: "panel log" }, h("h2", {}, "Moves"), logEl),
+      chat.el)));
+
+  function command(name, args = []) { socket.send({ type: "command", name, args }); }
+
+  function button(label, name, args, opts = {}) {
+    return h("button", { id: `cmd-${name}`, title: `/${name}${args.length ? " " + args.join(" ") : ""}`,
+      class: opts.primary ? "primary" : "", onclick: () => command(name, typeof args === "function" ? args() : args) },
+    label);
+  }
+
+  function renderSeating() {
+    const t = table.table;
+    const mySeat = table.you.seat;
+    title.textContent = `${t.title} · table ${t.id}`;
+    statusEl.textContent = t.status === "waiting" ? "waiting for players" : t.status === "running" ? "playing" : "finished";
+    statusEl.className = `badge ${t.status}`;
+    seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
+      seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
+      i === mySeat ? h("small", {}, " (you)") : null,
+      s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
+      s && s.kind === "user" && !s.connected ? h("small", { class: "away" }, " away") : null,
+      s && s.kind === "user" && !s.connected && t.status === "running"
+        ? h("button", { class: "link", id: `bot-for-${i + 1}`, onclick: () => command("bot", [botLevel.value || "random", String(i + 1)]) },
+          "let a bot play") : null,
+      s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
+        ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
+          "take your seat back") : null)),
+    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`)] : []));
+    const free = t.seats.some((s) => s === null);
+    const seated = t.seats.filter(Boolean).length;
+    buttons.replaceChildren();
+    if (t.status !== "over") {
+      if (mySeat === null && free) buttons.append(button("Join", "join", [], { primary: t.status === "waiting" }));
+      if (mySeat !== null) buttons.append(button("Leave", "leave", []));
+      if (mySeat !== null && t.status === "waiting") {
+        const start = button("Start", "start", [], { primary: seated >= t.min_players });
+        start.disabled = seated < t.min_players;
+        buttons.append(start);
+      }
+      const keep = botLevel.value || table.default_bot;
+      botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, l)));
+      if (free) {
+        buttons.append(h("span", { class: "bot-add" }, botLevel,
+          button("Add bot", "bot", () => [botLevel.value])));
+      }
+      if (mySeat !== null) buttons.append(button("Watch", "watch", []));
+    }
+    buttons.append(button("Who", "who", []), button("Help", "help", []));
+    if (t.status === "waiting") renderWaiting();
+  }
+
+  function renderWaiting() {
+    const t = table.table;
+    board = null;
+    boardGame = null;
+    const seated = t.seats.filter(Boolean).length;
+    boardEl.replaceChildren(h("div", { class: "waiting panel" },
+      h("h2", {}, `${t.title}: waiting for players`),
+      h("p", {}, `${seated} of ${t.capacity} seats taken. ${t.title} needs at least ${t.min_players}.`),
+      h("p", {}, "Sit down with Join (or type /join), add bots with Add bot (/bot), then press Start (/start)."),
+      h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}` },
+        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null)))));
+  }
+
+  let boardLoading = null;
+
+  // Load the game's board module once, however many states arrive while it loads.
+  async function ensureBoard(game) {
+    if (board && boardGame === game) return;
+    if (!boardLoading) boardLoading = import(`./games/${game}.js`).then((mod) => makeBoard(mod, game));
+    await boardLoading;
+  }
+
+  function makeBoard(mod, game) {
+    boardLoading = null;
+    boardEl.replaceChildren();
+    board = mod.createBoard(boardEl, {
+      act(action) {
+        ref += 1;
+        return socket.send({ type: "action", version: state.version, action, ref });
+      },
+      undo(step) {
+        ref += 1;
+        return socket.send({ type: "undo", version: state.version, step, ref });
+      },
+      names: () => (table ? table.table.players || table.table.seats.map((s) => s && s.name) : []),
+    });
+    boardGame = game;
+  }
+
+  function addLog(events) {
+    for (const e of events) {
+      logEl.append(h("li", { class: `ev-${e.kind}` }, e.text));
+    }
+    while (logEl.children.length > 400) logEl.firstChild.remove();
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  const socket = new Socket(`/ws/table/${tableId}`, async (msg) => {
+    switch (msg.type) {
+      case "table":
+        table = msg;
+        renderSeating();
+        if (state && board) board.update(state, table);
+        break;
+      case "log":
+        logEl.replaceChildren();
+        addLog(msg.events);
+        break;
+      case "state":
+        state = msg;
+        addLog(msg.events);
+        await ensureBoard(table.table.game);
+        if (state === msg) board.update(state, table);  // else a newer state is on its way to the board
+        break;
+      case "chat_history":
+        chat.clear();
+        msg.lines.forEach(chat.add);
+        break;
+      case "chat":
+        chat.add(msg);
+        break;
+      case "error":
+        if (msg.code === "refused") boardEl.replaceChildren(h("p", { class: "panel" }, msg.message));
+        else toast(msg.message, "error");
+        if (board && board.error) board.error(msg);
+        break;
+      default:
+        break;
+    }
+  }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
+
+  return () => socket.close();
+}

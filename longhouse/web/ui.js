@@ -1,0 +1,61 @@
+// Small DOM helpers shared by the pages.
+export const COLOURS = ["red", "blue", "green", "yellow"];
+// A symbol per seat, so colours are told apart by more than hue.
+export const SYMBOLS = ["◆", "●", "▲", "■"];
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function seatTag(seat, name) {
+  const colour = COLOURS[seat] || "grey";
+  return h("span", { class: `seat-tag seat-${colour}` },
+    h("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[seat] || "?"), name ?? cap(colour));
+}
+
+export function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+let toastTimer = null;
+export function toast(text, kind = "info") {
+  const el = document.getElementById("toast");
+  el.textContent = text;
+  el.className = `show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.className = ""; }, 3500);
+}
+
+export function chatPanel(title, send) {
+  const lines = h("ol", { class: "chat-lines", "aria-live": "polite" });
+  const input = h("input", { type: "text", maxlength: "400", placeholder: "Say something, or /help",
+    "aria-label": "chat message", class: "chat-input" });
+  const form = h("form", { class: "chat-form", onsubmit: (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (text) { send(text); input.value = ""; }
+  } }, input, h("button", { type: "submit" }, "Send"));
+  const panel = h("section", { class: "chat panel" }, h("h2", {}, title), lines, form);
+  return {
+    el: panel, input,
+    add(line) {
+      const who = line.from === null || line.from === undefined
+        ? h("span", { class: "sys" }, "•") : h("b", {}, line.from + ":");
+      lines.append(h("li", { class: line.from ? "" : (line.private ? "private" : "system") }, who, " ", line.text));
+      while (lines.children.length > 200) lines.firstChild.remove();
+      lines.scrollTop = lines.scrollHeight;
+    },
+    clear() { lines.replaceChildren(); },
+  };
+}

@@ -1,0 +1,160 @@
+"""Test helpers: a real hall on a free loopback port (uvicorn in a thread) and websocket clients."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from longhouse import games
+from longhouse.server.app import create_app
+from longhouse.server.auth import COOKIE
+from longhouse.store import Store
+
+HERE = Path(__file__).resolve().parent
+
+
+def register_toy() -> None:
+    import toygame
+
+    games._MODULES.setdefault("toy", "toygame")
+    games._loaded.setdefault("toy", toygame.GAME)
+
+
+def unregister_toy() -> None:
+    games._MODULES.pop("toy", None)
+    games._loaded.pop("toy", None)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Hall:
+    """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down."""
+
+    def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
+                 max_rate: int = 0) -> None:
+        self.store = Store(database, prefix=prefix)
+        self.app = create_app(self.store, bot_delay=bot_delay, max_rate=max_rate)
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=64 * 1024, ws="websockets-sansio", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the hall did not start")
+            time.sleep(0.02)
+
+    @property
+    def hall(self) -> Any:
+        return self.app.state.hall
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+        self.store.close()
+
+
+class WS:
+    """A websocket client that keeps every message it received."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self._seen = 0
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.conn.send(message if isinstance(message, str) else json.dumps(message))
+
+    def _pull(self, timeout: float) -> bool:
+        try:
+            text = self.conn.recv(timeout=timeout)
+        except TimeoutError:
+            return False
+        assert isinstance(text, str)
+        self.raw.append(text)
+        self.messages.append(json.loads(text))
+        return True
+
+    def wait(self, pred: Any, timeout: float = 10.0, what: str = "") -> dict[str, Any]:
+        """The first message not yet consumed by ``wait`` that satisfies ``pred``."""
+        deadline = time.time() + timeout
+        while True:
+            while self._seen < len(self.messages):
+                msg = self.messages[self._seen]
+                self._seen += 1
+                if pred(msg):
+                    return msg
+            left = deadline - time.time()
+            if left <= 0:
+                raise AssertionError(f"no message {what or pred} within {timeout}s; last: {self.messages[-3:]}")
+            self._pull(min(left, 0.5))
+
+    def wait_type(self, kind: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
+        return self.wait(lambda m: m.get("type") == kind and all(m.get(k) == v for k, v in match.items()),
+                         timeout, what=f"{kind} {match}")
+
+    def drain(self, quiet: float = 0.2) -> None:
+        while self._pull(quiet):
+            pass
+
+    def last_state(self) -> dict[str, Any]:
+        states = [m for m in self.messages if m.get("type") == "state"]
+        assert states, "no state received"
+        return states[-1]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Client:
+    """A person: an account (signed up, or a guest) and websockets carrying its session cookie."""
+
+    def __init__(self, hall: Hall, name: str | None = None, password: str = "secret-pw") -> None:
+        self.base = hall.url
+        self.http = httpx.Client(base_url=self.base)
+        if name is None:
+            r = self.http.post("/api/guest")
+        else:
+            r = self.http.post("/api/signup", json={"name": name, "password": password})
+        assert r.status_code == 200, r.text
+        self.name = r.json()["name"]
+        self.token = self.http.cookies[COOKIE]
+
+    def ws(self, path: str) -> WS:
+        url = "ws" + self.base[len("http"):] + path
+        return WS(connect(url, additional_headers={"Cookie": f"{COOKIE}={self.token}"}, max_size=2**22, legacy=True))
+
+    def lobby(self) -> WS:
+        ws = self.ws("/ws/lobby")
+        ws.wait_type("hello")
+        return ws
+
+    def table(self, table_id: int) -> WS:
+        ws = self.ws(f"/ws/table/{table_id}")
+        ws.wait_type("table")
+        return ws
+
+
+def create_table(lobby: WS, game: str, seats: int, options: dict[str, Any] | None = None) -> int:
+    lobby.send({"type": "create", "game": game, "seats": seats, "options": options or {}})
+    return int(lobby.wait_type("created")["table"])
+
+
+def command(ws: WS, text: str) -> None:
+    ws.send({"type": "chat", "text": text})

@@ -1,0 +1,130 @@
+"""Two hall processes sharing PostgreSQL, with Redis pub/sub between them (the scale-out of DESIGN §4).
+
+People on different processes sit at one table and play; every lobby lists every table; when the
+process owning a table is killed (-9), the other adopts it from the store and play goes on. PostgreSQL
+(127.0.0.1:5432) and Redis (127.0.0.1:6379) must be running: these tests fail, never skip, without them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from harness import WS, Client, command, create_table, free_port
+from test_kill_restart import Process, _Site
+from test_store_postgres import PG_URL, require_postgres
+
+from longhouse.store import Store
+
+
+def require_redis() -> None:
+    try:
+        redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=5).ping()
+    except redis.exceptions.ConnectionError as exc:
+        pytest.fail(f"Redis is required at 127.0.0.1:6379: {exc}")
+
+
+@pytest.fixture
+def prefixes() -> Iterator[tuple[str, str]]:
+    require_postgres()
+    require_redis()
+    tag = secrets.token_hex(4)
+    db_prefix, redis_prefix = f"lhc_{tag}_", f"lhtest:{tag}:"
+    yield db_prefix, redis_prefix
+    store = Store(PG_URL, prefix=db_prefix)
+    store.drop_all()
+    store.close()
+    r = redis.Redis(host="127.0.0.1", port=6379)
+    for key in r.scan_iter(f"{redis_prefix}*"):
+        r.delete(key)
+
+
+def node(db_prefix: str, redis_prefix: str) -> Process:
+    return Process(PG_URL, free_port(), extra=["--table-prefix", db_prefix, "--redis", "redis://127.0.0.1:6379/0",
+                                               "--redis-prefix", redis_prefix, "--redis-lease", "3"])
+
+
+def at(client: Client, proc: Process, path: str) -> WS:
+    """A websocket of ``client`` (signed in anywhere) opened on the process ``proc``."""
+    base = client.base
+    client.base = proc.url
+    try:
+        return client.ws(path)
+    finally:
+        client.base = base
+
+
+def play_out(sockets: list[WS], until_version: int | None = None) -> dict[str, Any]:
+    """Both people pick their first card whenever they may, until the game ends (or a version)."""
+    while True:
+        for ws in sockets:
+            ws.drain(0.05)
+            state = ws.last_state()
+            if state["status"] == "over" or (until_version is not None and state["version"] >= until_version):
+                return state
+            if state["legal"]:
+                ws.send({"type": "action", "version": state["version"],
+                         "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}})
+                ws.wait(lambda m, v=state["version"]: (m["type"] == "state" and m["version"] > v)
+                        or m["type"] == "error")
+
+
+def test_two_processes_share_tables_lobby_and_survive_a_kill(prefixes: tuple[str, str]) -> None:
+    db_prefix, redis_prefix = prefixes
+    a, b = node(db_prefix, redis_prefix), node(db_prefix, redis_prefix)
+    try:
+        ann = Client(_Site(a.url), "Ann")
+        bob = Client(_Site(b.url), "Bob")
+        lobby_a = ann.lobby()
+        lobby_b = at(bob, b, "/ws/lobby")
+        tid = create_table(lobby_a, "toy", 2)
+        # the table made on process A is listed in the lobby of process B
+        lobby_b.wait(lambda m: m["type"] == "tables" and any(t["id"] == tid for t in m["tables"]), timeout=10)
+        lobby_a.send({"type": "chat", "text": "anyone for a game?"})
+        assert lobby_b.wait_type("chat", text="anyone for a game?", timeout=10)["from"] == "Ann"
+
+        wa = at(ann, a, f"/ws/table/{tid}")   # Ann at the owner
+        wb = at(bob, b, f"/ws/table/{tid}")   # Bob through process B
+        wb.wait_type("table")
+        command(wa, "/join 1")
+        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
+        command(wb, "/join 2")
+        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        command(wb, "/start")
+        wa.wait_type("state")
+        wb.wait_type("state")
+        final = play_out([wa, wb])
+        assert final["status"] == "over"
+
+        # a second game; the owner is killed in the middle of it
+        t2 = create_table(lobby_a, "toy", 2)
+        wa2, wb2 = at(ann, a, f"/ws/table/{t2}"), at(bob, b, f"/ws/table/{t2}")
+        wb2.wait_type("table")
+        command(wa2, "/join 1")
+        wa2.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
+        command(wb2, "/join 2")
+        wb2.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        command(wa2, "/start")
+        wa2.wait_type("state")
+        wb2.wait_type("state")
+        before = play_out([wa2, wb2], until_version=3)["version"]
+        a.kill9()
+        # B adopts the table once A's lease has run out; Bob's proxied socket is closed so he reconnects
+        from websockets.exceptions import ConnectionClosed
+
+        with pytest.raises(ConnectionClosed):
+            for _ in range(200):
+                wb2.conn.recv(timeout=20)
+        again = at(bob, b, f"/ws/table/{t2}")
+        state = again.wait_type("state", timeout=20)
+        assert state["version"] == before and state["seat"] == 1
+        ann_on_b = at(ann, b, f"/ws/table/{t2}")
+        ann_on_b.wait_type("state")
+        assert play_out([ann_on_b, again])["status"] == "over"
+    finally:
+        for proc in (a, b):
+            if proc.proc.poll() is None:
+                proc.kill9()

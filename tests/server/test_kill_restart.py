@@ -1,0 +1,121 @@
+"""``longhouse serve`` as a real process: kill -9 in the middle of play loses no acknowledged move, and a
+restarted hall resumes every table exactly."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from harness import HERE, Client, command, create_table, free_port
+from test_hall_toy import views_by_version
+
+from longhouse.store import Store
+
+
+class Process:
+    def __init__(self, database: str, port: int, extra: list[str] | None = None) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        env = dict(os.environ, PYTHONPATH=str(HERE.parent.parent))
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE / "serve_toy.py"), "--port", str(port), "--database", database,
+             "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *(extra or [])],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while True:
+            try:
+                if httpx.get(self.url + "/api/me", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.proc.poll() is not None or time.time() > deadline:
+                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                raise RuntimeError(f"longhouse serve did not start: {out}")
+            time.sleep(0.1)
+
+    def kill9(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+
+class _Site:
+    """Just what ``Client`` needs of a hall."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+def test_kill_9_loses_no_acknowledged_move_and_restart_resumes(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'hall.db'}"
+    port = free_port()
+    server = Process(database, port)
+    try:
+        site: Any = _Site(server.url)
+        ann, bob = Client(site, "Ann"), Client(site, "Bob")
+        lobby = ann.lobby()
+        # table 1: two people, who will play a few moves; table 2: a person and a bot, racing the kill
+        t1 = create_table(lobby, "toy", 2)
+        t2 = create_table(lobby, "toy", 2)
+        t3 = create_table(lobby, "toy", 3)  # waiting, with one person seated
+        wa, wb = ann.table(t1), bob.table(t1)
+        command(wa, "/join 1")
+        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
+        command(wb, "/join 2")
+        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        command(wa, "/start")
+        w3 = bob.table(t3)
+        command(w3, "/join 3")
+        w3.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 2)
+        acked = 0
+        for ws in (wa, wb, wa):
+            state = ws.wait(lambda m: m["type"] == "state" and m["version"] == acked and m["legal"])  # noqa: B023
+            ws.send({"type": "action", "version": acked,
+                     "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}})
+            acked = ws.wait(lambda m: m["type"] == "state" and m["version"] > acked)["version"]  # noqa: B023
+        w2 = ann.table(t2)
+        command(w2, "/join")
+        command(w2, "/bot random")
+        w2.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+        command(w2, "/start")
+        state = w2.wait(lambda m: m["type"] == "state" and m["legal"])
+        w2.send({"type": "action", "version": state["version"],
+                 "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}})
+        acked2 = w2.wait(lambda m: m["type"] == "state" and m["version"] > state["version"])["version"]
+        server.kill9()
+    finally:
+        if server.proc.poll() is None:
+            server.kill9()
+
+    store = Store(database)
+    rec1, rec2 = store.record(t1), store.record(t2)
+    assert rec1 is not None and rec2 is not None
+    assert len(rec1.actions) == acked and len(rec2.actions) >= acked2
+    # every view a person was sent is the view of the stored record at that version
+    for seat, ws in ((0, wa), (1, wb)):
+        expected = views_by_version(rec1, seat)
+        for m in ws.messages:
+            if m["type"] == "state":
+                assert m["view"] == expected[m["version"]]
+    store.close()
+
+    again = Process(database, port)
+    try:
+        resumed = bob.table(t1)
+        state = resumed.wait_type("state")
+        assert state["version"] == acked and state["seat"] == 1
+        assert state["view"] == views_by_version(rec1, 1)[acked]
+        waiting = bob.table(t3)
+        assert waiting.messages[0]["table"]["status"] == "waiting" and waiting.messages[0]["you"]["seat"] == 2
+        # and play goes on where it stopped
+        if state["legal"]:
+            resumed.send({"type": "action", "version": acked,
+                          "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}})
+            resumed.wait_type("state", version=acked + 1)
+    finally:
+        again.kill9()

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+
+from harness import Hall
+
+CHROMIUM = os.environ.get("LONGHOUSE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+#: Screenshots of the browser tests go here (gitignored), one folder per test.
+OUTPUT = Path(__file__).resolve().parent.parent.parent / "test-output"
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[Hall]:
+    h = Hall(f"sqlite:///{tmp_path / 'hall.db'}", max_rate=50)  # the hall's default flood limit
+    yield h
+    h.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is required for the browser tests: {CHROMIUM} is missing "
+                    "(install Debian's chromium, or set LONGHOUSE_CHROMIUM)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Path:
+    folder = OUTPUT / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
