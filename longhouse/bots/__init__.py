@@ -11,6 +11,8 @@ from longhouse.bots.base import Bot
 # name -> "module:ClassName"; imported on first use.
 _BOTS: dict[str, str] = {
     "random": "longhouse.bots.random_bot:RandomBot",
+    "greedy": "longhouse.bots.greedy:GreedyBot",
+    "ismcts": "longhouse.bots.ismcts:IsmctsBot",
 }
 
 

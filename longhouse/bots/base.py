@@ -14,14 +14,22 @@ class Bot(ABC):
     ``choose`` receives the real state but may use only what ``seat`` may know: its ``view(seat)``,
     its ``legal_actions(seat)``, and copies made by ``determinize(seat, rng)``. It never changes the
     state it is given.
+
+    Every bot accepts a search budget (``seconds`` per move, or ``iterations`` per move, which wins
+    when both are given and makes the bot deterministic); bots that do not search ignore it.
     """
 
     name: str = "bot"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, seconds: float | None = None, iterations: int | None = None) -> None:
         self.seed = seed
         self.rng = Rng(seed)
+        self.seconds = seconds
+        self.iterations = iterations
 
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
         """A legal action for ``seat`` (which must be acting in ``state``)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed}>"

@@ -1,0 +1,50 @@
+"""The greedy bot: one-ply lookahead on the game's evaluation.
+
+For each legal action it plays the action on a few determinized copies of the position (so it never
+reads what its seat may not know), evaluates each result for its own seat with the game's evaluation
+(``longhouse.bots.evaluation``), and plays the action with the best mean value. Ties are broken by
+the bot's seeded generator, so a given seed always plays the same game.
+"""
+
+from __future__ import annotations
+
+from longhouse.bots import evaluation
+from longhouse.bots.base import Bot
+from longhouse.engine.state import Action, State
+
+#: How many determinizations each candidate action is averaged over.
+DEFAULT_SAMPLES = 3
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        samples: int = DEFAULT_SAMPLES,
+    ) -> None:
+        super().__init__(seed, seconds, iterations)
+        if samples < 1:
+            raise ValueError("greedy needs at least one sample")
+        self.samples = samples
+
+    def choose(self, state: State, seat: int) -> Action:
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to play")
+        if len(actions) == 1:
+            return actions[0]
+        evaluate = evaluation.for_state(state)
+        totals = [0.0] * len(actions)
+        for _ in range(self.samples):
+            world = state.determinize(seat, self.rng.fork())
+            for i, action in enumerate(actions):
+                after = world.clone()
+                after.apply(seat, action)
+                totals[i] += evaluate(after, seat)[seat]
+        best = max(totals)
+        tied = [a for a, total in zip(actions, totals, strict=True) if total >= best - 1e-9]
+        return self.rng.choice(tied)
