@@ -215,14 +215,31 @@ class Hall:
         elif isinstance(msg, Command):
             self._lobby_command(conn, msg.name, msg.args)
         elif isinstance(msg, Create):
+            if msg.bots is not None and msg.bots not in bots.names():
+                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.names())}")
+                return
             try:
                 table = self.create_table(msg.game, msg.seats, msg.options)
             except ValueError as exc:
                 conn.error(str(exc))
                 return
+            if msg.bots is not None:
+                self._start_against_bots(table, conn, msg.bots)
             conn.send({"type": "created", "table": table.id})
         else:
             conn.error("moves are sent from a table, not the lobby")
+
+    def _start_against_bots(self, table: Table, conn: Conn, level: str) -> None:
+        """The lobby's "play against bots": the creator at the first seat, bots in the others, started."""
+        table.sit(0, {"kind": "user", "user_id": conn.user.id, "name": conn.user.name})
+        for seat in range(1, len(table.occupants)):
+            table.sit(seat, {"kind": "bot", "level": level, "name": f"Bot {table.seat_label(seat)}"})
+        error = table.begin()
+        if error is not None:  # cannot happen with 2-4 seats filled; said rather than hidden if it does
+            conn.error(error)
+            return
+        table.say(None, f"{conn.user.name} plays against {len(table.occupants) - 1} {level} bots: " + ", ".join(
+            f"{occ['name']} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
 
     def _lobby_command(self, conn: Conn, name: str, args: list[str]) -> None:
         if name == "who":

@@ -5,7 +5,9 @@ Client -> server (JSON objects, told apart by ``type``):
 - ``{"type": "command", "name": "join", "args": ["2"]}``: a command from a button.
 - ``{"type": "action", "version": v, "action": {...}, "ref": n?}``: play an action, having seen version v.
 - ``{"type": "undo", "version": v, "step": k, "ref": n?}``: take back one's own step k (see State.undo).
-- ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table.
+- ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table; with
+  ``"bots": "greedy"`` (any bot level) it is a game against bots: the creator sits at the first seat, bots of
+  that level fill the others, and the game starts at once.
 - ``{"type": "ping"}``.
 
 Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, setup keys), ``table``
@@ -64,6 +66,9 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     game: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
     seats: Annotated[int, msgspec.Meta(ge=2, le=4)]
     options: dict[str, Any] = {}
+    #: "Play against bots": a bot level; the creator takes the first seat, bots of that level the others,
+    #: and the game starts at once.
+    bots: Annotated[str, msgspec.Meta(min_length=1, max_length=20)] | None = None
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):

@@ -12,11 +12,16 @@ export function showLobby(root, me) {
   const gameSelect = h("select", { id: "new-game", "aria-label": "game" });
   const seatsSelect = h("select", { id: "new-seats", "aria-label": "seats" },
     [2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 4 }, `${n} seats`)));
+  const levelSelect = h("select", { id: "bot-level", "aria-label": "bot level" });
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
     socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: {} });
   } }, h("h2", {}, "New table"), gameSelect, seatsSelect,
-  h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"));
+  h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"),
+  h("span", { class: "or" }, "or"), levelSelect,
+  h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",
+    onclick: () => socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
+      options: {}, bots: levelSelect.value }) }, "Play against bots"));
   const chat = chatPanel("Lobby chat", (text) => socket.send({ type: "chat", text }));
   const status = h("span", { class: "conn" });
 
@@ -60,6 +65,8 @@ export function showLobby(root, me) {
       case "hello":
         games = msg.games;
         gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+        levelSelect.replaceChildren(...(msg.bot_levels || []).map((level) =>
+          h("option", { value: level, selected: level === "greedy" }, `${cap(level)} bots`)));
         break;
       case "tables":
         renderTables(msg.tables);

@@ -17,6 +17,12 @@ def test_the_three_games_are_registered() -> None:
         assert game.rules_version and game.title and game.setup_keys
 
 
+@pytest.mark.parametrize("name", games.names())
+def test_every_state_knows_its_game(name: str) -> None:
+    game = games.get(name)
+    assert game.new_state(2, 1).game is game
+
+
 def test_an_unknown_game_is_a_key_error() -> None:
     with pytest.raises(KeyError, match="unknown game 'chess'"):
         games.get("chess")

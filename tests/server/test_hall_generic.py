@@ -65,3 +65,26 @@ def test_a_person_and_bots_play_with_legal_actions_in_words(hall: Hall, game: st
         assert (1 in m["acting"]) == bool(m["legal"])
     for m in (m for m in watcher.messages if m["type"] == "state"):
         assert m["seat"] is None and m["legal"] == [] and m["legal_text"] == [] and m["undo_steps"] == 0
+
+
+@pytest.mark.parametrize("game", ["manitou", "five_tribes"])
+def test_play_against_bots_seats_the_creator_fills_the_rest_and_starts(hall: Hall, game: str) -> None:
+    ann = Client(hall, "Ann")
+    lobby = ann.lobby()
+    lobby.send({"type": "create", "game": game, "seats": 3, "options": {}, "bots": "random"})
+    tid = int(lobby.wait_type("created")["table"])
+    table = hall.hall.tables[tid]
+    assert table.status == "running"
+    occupants = table.occupants
+    assert occupants[0] is not None and occupants[0]["kind"] == "user" and occupants[0]["name"] == "Ann"
+    assert all(o is not None and o["kind"] == "bot" and o["level"] == "random" for o in occupants[1:])
+    wa = ann.table(tid)
+    assert wa.wait_type("state")["seat"] == 0
+
+
+def test_play_against_bots_refuses_an_unknown_level(hall: Hall) -> None:
+    lobby = Client(hall, "Ann").lobby()
+    before = set(hall.hall.tables)
+    lobby.send({"type": "create", "game": "manitou", "seats": 2, "options": {}, "bots": "grandmaster"})
+    assert "no bot level" in lobby.wait_type("error")["message"]
+    assert set(hall.hall.tables) == before

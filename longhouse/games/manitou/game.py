@@ -84,3 +84,4 @@ def _pile(values: Any, deck: tuple[int, ...], size: str) -> list[int]:
 
 
 GAME = ManitouGame()
+ManitouState.game = GAME
