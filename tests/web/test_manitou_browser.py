@@ -12,30 +12,17 @@ from typing import Any
 
 import pytest
 from harness import Hall
+from pages import board_version, chat, sign_up, wait_board_moved
 
 pytestmark = pytest.mark.browser
 
 
-def sign_up(page: Any, url: str, name: str) -> None:
-    page.goto(url + "/")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "a good password")
-    page.click("#signup")
-    page.wait_for_selector("#create-table")
-
-
-def chat(page: Any, text: str) -> None:
-    page.fill(".table-page .chat-input", text)
-    page.press(".table-page .chat-input", "Enter")
-
-
 def version(page: Any) -> int:
-    return int(page.get_attribute(".manitou", "data-version") or -1)
+    return board_version(page, ".manitou")
 
 
 def wait_moved(page: Any, before: int) -> None:
-    page.wait_for_function(
-        f"() => Number(document.querySelector('.manitou')?.dataset.version) > {before}", timeout=15000)
+    wait_board_moved(page, ".manitou", before)
 
 
 def drag_card(page: Any) -> None:
