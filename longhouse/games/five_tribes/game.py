@@ -147,21 +147,7 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     st.marker = -1
     st.seat = -1
     st.used = 0
-    st.moved = False
-    st.mv_state = -1
-    st.mv_left = 0
-    st.final_tile = -1
-    st.last_colour = -1
-    st.tribe_count = 0
-    st.ass_range = 0
-    st.kills_left = 0
-    st.kill_tile = -1
-    st.kill_seat = -1
-    st.echidna = False
-    st.iblis = False
-    st.place_kind = -1
-    st.place_tile = -1
-    st.ret_phase = -1
+    st.clear_turn()
     st.palm_supply = PALM_TREES
     st.palace_supply = PALACES
     st.last_camel = False
@@ -191,10 +177,6 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     st.paid_spots = [-1] * PAID_SPOTS
     st.zero_queue = []
     st.play_queue = []
-    st.mv_hand = [0] * COLOURS
-    st.mv_path = []
-    st.keep_choices = []
-    st.suit = []
     st.board = board
     st.hands = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
     st.djinns = [[] for _ in range(n)]

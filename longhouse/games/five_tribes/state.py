@@ -535,18 +535,9 @@ class FTState(State):
 
     # --- turns -----------------------------------------------------------------------------------
 
-    def _start_turn(self, ev: list[Event]) -> None:
-        marker = self.play_queue.pop(0)
-        if marker in self.zero_queue:
-            self.zero_queue.remove(marker)
-        else:
-            self.paid_spots[self.paid_spots.index(marker)] = -1
-        self.bid_track.append(marker)
-        self.marker = marker
-        self.seat = self.marker_seat[marker]
-        # RULING power-once-per-turn: the used powers are cleared at every player turn (or else kept per
-        # seat for the whole round).
-        self.used = 0 if rulings.POWERS_RESET_EACH_PLAYER_TURN else self.used_round[self.seat]
+
+    def clear_turn(self) -> None:
+        """Forget everything about the turn in progress: the move, the tribe and tile actions, the sale."""
         self.moved = False
         self.mv_state = -1
         self.mv_left = 0
@@ -566,6 +557,19 @@ class FTState(State):
         self.ret_phase = -1
         self.keep_choices = []
         self.suit = []
+    def _start_turn(self, ev: list[Event]) -> None:
+        marker = self.play_queue.pop(0)
+        if marker in self.zero_queue:
+            self.zero_queue.remove(marker)
+        else:
+            self.paid_spots[self.paid_spots.index(marker)] = -1
+        self.bid_track.append(marker)
+        self.marker = marker
+        self.seat = self.marker_seat[marker]
+        # RULING power-once-per-turn: the used powers are cleared at every player turn (or else kept per
+        # seat for the whole round).
+        self.used = 0 if rulings.POWERS_RESET_EACH_PLAYER_TURN else self.used_round[self.seat]
+        self.clear_turn()
         self.phase = PICK
         ev.append(Event("turn", f"{player(self.seat)} plays", {"seat": self.seat, "marker": marker}))
         self._new_undo_base()
