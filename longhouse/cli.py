@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("longhouse.bots.arena", "play bots against each other and tabulate the results"),
     "bench": ("longhouse.bench_command", "run the engine benchmark (bench/engine.py)"),
     "conformance": ("longhouse.engine.conformance", "run the conformance suite on a game"),
+    "ratings": ("longhouse.server.ratings_command", "rebuild the players' ratings from the archive, or list them"),
 }
 
 

@@ -1,0 +1,162 @@
+"""Game clocks: the time controls a table can be created with, and the per-seat clocks of a running game.
+
+A time control is data (``TIME_CONTROLS``): a reserve per seat plus an increment (real time, relaxed), or a
+fixed time per turn (turn-based), or none (untimed). ``Clock`` is a plain model driven by the times it is
+given — it never reads the wall clock itself, so the table passes in its hall's (injectable) clock and tests
+move a fake one.
+
+How the clock runs:
+
+- A seat's clock runs while that seat is acting and a person holds it (in a simultaneous phase, every
+  acting person's clock runs at once). A bot's seat never runs a clock.
+- A move that passes the turn on (the set of acting seats is different after it) ends the mover's turn:
+  with a reserve, the mover gains the increment; moves inside one turn that leave the acting seats as they
+  were (a turn of several steps) earn nothing until the turn passes.
+- Turn-based: each turn a seat begins (it starts acting, or it passes the turn and acts again at once)
+  gets the full time per turn; nothing carries over.
+- A seat whose time is up (``expired``) is handed to a bot by the table; a person who takes such a seat back
+  gets one increment (turn-based: one turn's time) to move in (``seat_back``).
+- Stored state (``to_json``) is the time each seat had left when it was saved; ``from_json`` starts the
+  running seats again from the moment of loading, so time the hall was down is not charged to anyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """One way a table is timed. Seconds throughout; ``per_turn`` set means turn-based."""
+
+    key: str
+    title: str
+    reserve: float = 0.0
+    increment: float = 0.0
+    per_turn: float | None = None
+    #: How long a seat may be away (no connection) while acting before a bot plays for it, if the table
+    #: lets bots stand in for away players.
+    grace: float = 60.0
+    #: How long a running table may have no person connected before it is closed as abandoned.
+    abandon_after: float = 2 * 3600.0
+
+    @property
+    def timed(self) -> bool:
+        return self.per_turn is not None or self.reserve > 0
+
+    @property
+    def comeback(self) -> float:
+        """The time a person gets who takes back a seat whose clock ran out."""
+        return self.per_turn if self.per_turn is not None else self.increment
+
+    def describe(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title, "reserve": self.reserve, "increment": self.increment,
+                "per_turn": self.per_turn, "grace": self.grace, "abandon_after": self.abandon_after}
+
+
+UNTIMED = TimeControl("untimed", "Untimed (no clock)", grace=120.0, abandon_after=2 * 3600.0)
+
+#: Every time control a table may be created with, in the order the lobby offers them.
+TIME_CONTROLS: dict[str, TimeControl] = {tc.key: tc for tc in (
+    TimeControl("real-time", "Real time: 5 min + 20 s per turn", reserve=300.0, increment=20.0, grace=60.0),
+    TimeControl("relaxed", "Relaxed: 20 min + 60 s per turn", reserve=1200.0, increment=60.0, grace=180.0),
+    TimeControl("turn-based", "Turn-based: 24 h per turn", per_turn=86400.0, grace=3 * 86400.0,
+                abandon_after=14 * 86400.0),
+    UNTIMED,
+)}
+
+
+def time_control(key: str | None) -> TimeControl:
+    """The time control named ``key`` (None: untimed); ValueError naming the choices otherwise."""
+    if key is None:
+        return UNTIMED
+    try:
+        return TIME_CONTROLS[key]
+    except KeyError:
+        raise ValueError(f"there is no time control {key!r}; choose one of {', '.join(TIME_CONTROLS)}") from None
+
+
+class Clock:
+    """The clocks of one running game: the time each seat has left, and which seats' clocks run."""
+
+    def __init__(self, control: TimeControl, seats: int, now: float) -> None:
+        self.control = control
+        start = control.per_turn if control.per_turn is not None else control.reserve
+        self.left: list[float] = [start] * seats
+        #: seat -> the moment its clock last started (or was last charged).
+        self.running: dict[int, float] = {}
+        self.saved_at = now
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def remaining(self, seat: int, now: float) -> float:
+        """Seconds ``seat`` has left at ``now`` (never below zero)."""
+        left = self.left[seat]
+        if seat in self.running:
+            left -= now - self.running[seat]
+        return max(0.0, left)
+
+    def expired(self, now: float) -> list[int]:
+        """The running seats whose time is up at ``now``."""
+        return sorted(seat for seat in self.running if self.remaining(seat, now) <= 0.0)
+
+    def snapshot(self, now: float) -> dict[str, Any]:
+        """What a client shows: each seat's time left at ``now`` and which clocks run."""
+        return {"control": self.control.key, "title": self.control.title,
+                "left": [round(self.remaining(s, now), 3) for s in range(len(self.left))],
+                "running": sorted(self.running)}
+
+    # --- changing -------------------------------------------------------------------------------
+
+    def _charge(self, now: float) -> None:
+        for seat, since in self.running.items():
+            self.left[seat] = max(0.0, self.left[seat] - max(0.0, now - since))
+            self.running[seat] = now
+
+    def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False) -> None:
+        """After the game or its seating changed: ``timed`` are the seats whose clocks should run now
+        (acting, held by a person). ``mover`` made the move that caused this, and ``turn_passed`` says
+        whether that move changed who is acting (ending the mover's turn)."""
+        self._charge(now)
+        wanted = set(timed)
+        ended_turn = mover if (turn_passed and mover is not None and mover in self.running) else None
+        if ended_turn is not None and self.control.per_turn is None:
+            self.left[ended_turn] += self.control.increment
+        for seat in list(self.running):
+            if seat not in wanted or seat == ended_turn:
+                del self.running[seat]
+        for seat in sorted(wanted):
+            if seat not in self.running:
+                if self.control.per_turn is not None:
+                    self.left[seat] = self.control.per_turn
+                self.running[seat] = now
+
+    def run_out(self, seat: int, now: float) -> None:
+        """``seat``'s time is up: its clock stops at zero (a bot plays it from now on)."""
+        self._charge(now)
+        self.running.pop(seat, None)
+        self.left[seat] = 0.0
+
+    def seat_back(self, seat: int) -> None:
+        """A person takes back a seat whose time ran out: they get ``comeback`` seconds to move in."""
+        self.left[seat] = max(self.left[seat], self.control.comeback)
+
+    # --- storing --------------------------------------------------------------------------------
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        """The clocks as stored: each seat's time left at ``now`` and which seats' clocks were running."""
+        self.saved_at = now
+        return {"control": self.control.key, "left": [self.remaining(s, now) for s in range(len(self.left))],
+                "running": sorted(self.running)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], now: float) -> Clock:
+        """Clocks loaded at ``now``: running seats start again from ``now`` (downtime is not charged)."""
+        control = time_control(str(data["control"]))
+        left = [float(x) for x in data["left"]]
+        clock = cls(control, len(left), now)
+        clock.left = left
+        clock.running = {int(seat): now for seat in data["running"]}
+        return clock

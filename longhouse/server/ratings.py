@@ -1,0 +1,123 @@
+"""Ratings: one OpenSkill Plackett–Luce rating per game and registered player, derived from the archive.
+
+A finished table is rated when at least two registered accounts sat at it when its game began; only those
+accounts are rated, ranked among themselves (bots and guests take no part and change nobody's rating).
+Ranks come from the result: the winners share the first rank, the others follow by score, equal scores
+share a rank (ties as the model handles them). A seat a bot finished after its player's time ran out is
+still rated as that player's. Abandoned games are not rated.
+
+The ratings are a pure function of the archive taken in the order games finished: ``derive`` computes the
+whole history, ``rebuild`` stores it afresh (the ``longhouse ratings rebuild`` command), and ``rate_finished``
+adds one game's points when it ends — the same steps in the same order, so a rebuild gives the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from longhouse.store.people import PeopleStore, PlayedTable, RatingPoint
+
+MODEL = PlackettLuce()
+
+Key = tuple[str, int]  # (game, user id)
+
+
+def ranks(result: dict[str, Any], seats: list[int]) -> list[int]:
+    """The rank of each of ``seats`` (0 best, equal for ties) from a result's winners and scores."""
+    winners = set(result.get("winners") or [])
+    scores = result.get("scores") or []
+
+    def key(seat: int) -> tuple[int, float]:
+        score = scores[seat] if seat < len(scores) else 0
+        return (0 if seat in winners else 1, -float(score))
+
+    distinct = sorted({key(s) for s in seats})
+    return [distinct.index(key(s)) for s in seats]
+
+
+def rateable(table: PlayedTable, registered: set[int]) -> list[tuple[int, int]]:
+    """The (seat, user id) pairs a finished table rates: empty unless two or more registered accounts."""
+    if table.result.get("abandoned") or not table.result.get("scores"):
+        return []
+    pairs = [(seat, uid) for seat, uid in sorted(table.people.items()) if uid in registered]
+    if len({uid for _, uid in pairs}) < 2 or len(pairs) != len({uid for _, uid in pairs}):
+        return []
+    return pairs
+
+
+def rate_table(current: dict[Key, RatingPoint], table: PlayedTable, registered: set[int]) -> list[RatingPoint]:
+    """The rating points one finished table makes, given everyone's ratings before it."""
+    pairs = rateable(table, registered)
+    if not pairs:
+        return []
+    before = []
+    for _, uid in pairs:
+        point = current.get((table.game, uid))
+        before.append(MODEL.rating() if point is None else MODEL.rating(mu=point.mu, sigma=point.sigma))
+    order = [float(r) for r in ranks(table.result, [seat for seat, _ in pairs])]
+    after = MODEL.rate([[r] for r in before], ranks=order)
+    return [RatingPoint(table.game, uid, table.table_id, team[0].mu, team[0].sigma, table.finished)
+            for (_, uid), team in zip(pairs, after, strict=True)]
+
+
+def latest(points: Iterable[RatingPoint]) -> dict[Key, RatingPoint]:
+    """Each player's current rating per game: their last point."""
+    out: dict[Key, RatingPoint] = {}
+    for p in points:
+        out[(p.game, p.user_id)] = p
+    return out
+
+
+def derive(tables: Iterable[PlayedTable], registered: set[int]) -> list[RatingPoint]:
+    """The whole rating history of ``tables`` taken in the order given (oldest finished first)."""
+    current: dict[Key, RatingPoint] = {}
+    history: list[RatingPoint] = []
+    for table in tables:
+        points = rate_table(current, table, registered)
+        for p in points:
+            current[(p.game, p.user_id)] = p
+        history.extend(points)
+    return history
+
+
+def _registered(store: PeopleStore, tables: Iterable[PlayedTable]) -> set[int]:
+    return store.registered({uid for t in tables for uid in t.people.values()})
+
+
+def rebuild(store: PeopleStore) -> list[RatingPoint]:
+    """Recompute every rating from the archive and store the history afresh; returns it."""
+    tables = store.all_played()
+    history = derive(tables, _registered(store, tables))
+    store.replace_ratings(history)
+    return history
+
+
+def rate_finished(store: PeopleStore, table_id: int) -> list[RatingPoint]:
+    """A table just finished: add its rating points (if it is rated) after everyone's current ratings."""
+    table = next((t for t in store.played(limit=50) if t.table_id == table_id), None)
+    if table is None:
+        return []
+    registered = _registered(store, [table])
+    if not rateable(table, registered):
+        return []
+    current = {(table.game, uid): p for uid in table.people.values()
+               for p in store.rating_history(table.game, uid)[-1:]}
+    points = rate_table(current, table, registered)
+    store.add_ratings(points)
+    return points
+
+
+def leaderboard(store: PeopleStore, game: str) -> list[dict[str, Any]]:
+    """A game's rated players, best first: name, rating (ordinal), mu, sigma, rated games."""
+    history = store.rating_history(game)
+    counts: dict[int, int] = {}
+    for p in history:
+        counts[p.user_id] = counts.get(p.user_id, 0) + 1
+    current = latest(history)
+    names = store.names({uid for _, uid in current})
+    rows = [{"name": names.get(uid, "?"), "rating": round(p.ordinal, 2), "mu": round(p.mu, 2),
+             "sigma": round(p.sigma, 2), "games": counts[uid]} for (_, uid), p in current.items()]
+    return sorted(rows, key=lambda r: (-r["rating"], r["name"]))

@@ -1,0 +1,114 @@
+"""The clock model with a fake clock: reserves, increments, turn-based turns, simultaneous phases, storing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from longhouse.server.clocks import TIME_CONTROLS, UNTIMED, Clock, time_control
+
+REAL = TIME_CONTROLS["real-time"]  # 300 s + 20 s
+TURN = TIME_CONTROLS["turn-based"]  # 86400 s per turn
+
+
+def test_time_controls_are_named_and_unknown_ones_refused() -> None:
+    assert set(TIME_CONTROLS) == {"real-time", "relaxed", "turn-based", "untimed"}
+    assert time_control(None) is UNTIMED and not UNTIMED.timed
+    assert REAL.reserve == 300 and REAL.increment == 20 and REAL.timed
+    assert TURN.per_turn == 86400 and TURN.timed
+    with pytest.raises(ValueError, match="real-time"):
+        time_control("blitz")
+
+
+def test_only_the_acting_seat_runs_and_passing_the_turn_earns_the_increment() -> None:
+    clock = Clock(REAL, 2, now=1000.0)
+    clock.sync([0], now=1000.0)
+    assert clock.remaining(0, 1100.0) == 200.0 and clock.remaining(1, 1100.0) == 300.0
+    # seat 0 moves at 1100 and the turn passes to seat 1: 200 left + 20
+    clock.sync([1], now=1100.0, mover=0, turn_passed=True)
+    assert clock.remaining(0, 5000.0) == 220.0
+    assert clock.remaining(1, 1130.0) == 270.0
+    assert clock.snapshot(1130.0) == {"control": "real-time", "title": REAL.title, "left": [220.0, 270.0],
+                                      "running": [1]}
+
+
+def test_steps_inside_one_turn_earn_nothing_until_the_turn_passes() -> None:
+    clock = Clock(REAL, 2, now=0.0)
+    clock.sync([0], now=0.0)
+    clock.sync([0], now=10.0, mover=0, turn_passed=False)  # a first step; still seat 0's turn
+    clock.sync([0], now=25.0, mover=0, turn_passed=False)
+    assert clock.remaining(0, 25.0) == 275.0
+    clock.sync([1], now=30.0, mover=0, turn_passed=True)
+    assert clock.remaining(0, 30.0) == 290.0
+
+
+def test_time_out_at_the_exact_moment_and_not_before() -> None:
+    clock = Clock(REAL, 2, now=0.0)
+    clock.sync([0], now=0.0)
+    assert clock.expired(299.9) == []
+    assert clock.expired(300.0) == [0]
+    clock.run_out(0, now=300.0)
+    assert clock.remaining(0, 400.0) == 0.0 and clock.running == {}
+    clock.seat_back(0)
+    assert clock.remaining(0, 400.0) == 20.0  # one increment to move in
+
+
+def test_simultaneous_phase_runs_every_acting_clock_and_the_last_picker_still_earns() -> None:
+    clock = Clock(REAL, 3, now=0.0)
+    clock.sync([0, 1, 2], now=0.0)
+    clock.sync([1, 2], now=10.0, mover=0, turn_passed=True)  # seat 0 picked: stops, +20
+    clock.sync([2], now=40.0, mover=1, turn_passed=True)
+    assert clock.remaining(2, 100.0) == 200.0
+    # seat 2 picks last; the next round starts with everybody acting again
+    clock.sync([0, 1, 2], now=100.0, mover=2, turn_passed=True)
+    assert [clock.remaining(s, 100.0) for s in range(3)] == [310.0, 280.0, 220.0]
+    assert sorted(clock.running) == [0, 1, 2]
+    assert clock.expired(320.0) == [2]  # 220 s left for seat 2 at 100, 280 for seat 1
+
+
+def test_bot_seats_do_not_run() -> None:
+    clock = Clock(REAL, 2, now=0.0)
+    clock.sync([1], now=0.0)  # seat 0 acting too, but a bot holds it: not in ``timed``
+    assert clock.remaining(0, 1000.0) == 300.0
+    assert clock.expired(1000.0) == [1]
+
+
+def test_turn_based_gives_each_turn_its_full_time() -> None:
+    clock = Clock(TURN, 2, now=0.0)
+    clock.sync([0], now=0.0)
+    clock.sync([1], now=80000.0, mover=0, turn_passed=True)
+    assert clock.remaining(1, 80000.0) == 86400.0
+    clock.sync([0], now=90000.0, mover=1, turn_passed=True)
+    assert clock.remaining(0, 90000.0) == 86400.0  # nothing carried over
+    clock.sync([0], now=100000.0, mover=0, turn_passed=True)  # passes and acts again: a new turn
+    assert clock.remaining(0, 100000.0) == 86400.0
+    assert clock.expired(100000.0 + 86400.0) == [0]
+
+
+def test_a_restart_neither_gives_nor_takes_time() -> None:
+    clock = Clock(REAL, 2, now=0.0)
+    clock.sync([0], now=0.0)
+    stored = clock.to_json(now=100.0)  # saved at 100 with 200 s left; then the hall is down for an hour
+    again = Clock.from_json(stored, now=3700.0)
+    assert again.remaining(0, 3700.0) == 200.0 and again.remaining(1, 3700.0) == 300.0
+    assert again.remaining(0, 3750.0) == 150.0
+    assert again.expired(3900.0) == [0]
+
+
+@given(st.lists(st.tuples(st.floats(0, 50), st.sets(st.integers(0, 3), max_size=4), st.booleans()), max_size=30))
+def test_time_is_only_ever_spent_by_running_seats(steps: list[tuple[float, set[int], bool]]) -> None:
+    """Total time left plus time charged equals the reserves plus the increments earned, at every step."""
+    clock = Clock(REAL, 4, now=0.0)
+    now, earned, spent = 0.0, 0.0, 0.0
+    for dt, timed, passed in steps:
+        running_before = set(clock.running)
+        before = [clock.remaining(s, now + dt) for s in range(4)]
+        spent += sum(min(dt, clock.remaining(s, now)) for s in running_before)
+        now += dt
+        mover = min(running_before) if running_before else None
+        if passed and mover is not None:
+            earned += REAL.increment
+        clock.sync(timed, now, mover=mover, turn_passed=passed)
+        assert all(clock.remaining(s, now) >= before[s] for s in range(4))
+        assert abs(sum(clock.remaining(s, now) for s in range(4)) - (4 * 300 + earned - spent)) < 1e-6
