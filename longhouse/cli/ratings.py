@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from longhouse.server.command import DEFAULT_DATABASE
+from longhouse.cli.serve import DEFAULT_DATABASE
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
