@@ -1,4 +1,4 @@
-"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance``.
+"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance | ratings``.
 
 One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
 ``main`` imports only the chosen one, so ``longhouse play`` does not load the server.

@@ -7,7 +7,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from longhouse.engine.records import Record
-from longhouse.server import auth
+from longhouse.server import auth, players
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
 from longhouse.server.protocol import BadMessage, decode, encode_message
@@ -36,9 +36,11 @@ MAX_MESSAGES_PER_SECOND = 50
 
 def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = None,
                redis_prefix: str = "longhouse:", redis_lease: float = 15,
-               max_rate: int = MAX_MESSAGES_PER_SECOND) -> Starlette:
-    """The hall. With ``redis_url`` it is one of several processes sharing ``store`` (see cluster.py)."""
-    hall = Hall(store, bot_delay=bot_delay)
+               max_rate: int = MAX_MESSAGES_PER_SECOND, clock: Callable[[], float] = time.time,
+               tick: float = 1.0) -> Starlette:
+    """The hall. With ``redis_url`` it is one of several processes sharing ``store`` (see cluster.py).
+    ``clock`` is the time the tables' clocks run on, looked at every ``tick`` seconds (tests: a fake one)."""
+    hall = Hall(store, bot_delay=bot_delay, clock=clock, tick=tick)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -55,6 +57,7 @@ def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = Non
                     count += 1
         log.info("resumed %d tables", count)
         hall.start_bots()
+        hall.start_ticker()
         hall.publish_lobby()
         yield
         hall.shutdown()
@@ -128,11 +131,10 @@ def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = Non
         return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def archive(request: Request) -> Response:
-        rows = store.finished_tables()
-        return JSONResponse({"tables": [
-            {"id": r.id, "game": r.game, "players": r.players, "finished": r.finished,
-             "scores": (r.result or {}).get("scores"), "winners": (r.result or {}).get("winners")}
-            for r in rows]})
+        """Finished games, newest first; ``?player=name`` and ``?game=name`` filter them."""
+        query = request.query_params
+        return JSONResponse(await asyncio.to_thread(players.archive_rows, hall.people, query.get("player"),
+                                                    query.get("game")))
 
     def finished_record(request: Request) -> Record | None:
         try:
@@ -260,6 +262,9 @@ def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = Non
         if table is None:
             await refuse(ws, 4404, "there is no such table")
             return
+        if not table.admits(user.id, ws.query_params.get("invite")):
+            await refuse(ws, 4403, "this table is private: open it with its invitation link")
+            return
         await ws.accept()
         conn = Conn(user)
         table.attach(conn)
@@ -288,6 +293,7 @@ def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = Non
         Route("/api/me", me), Route("/api/archive", archive),
         Route("/api/tables/{table_id}/record", record), Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/lobby", lobby_ws), WebSocketRoute("/ws/table/{table_id}", table_ws),
+        *players.routes(),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -1,5 +1,5 @@
 """Chat commands, as in the classic halls: ``/join [seat]``, ``/leave``, ``/start``, ``/watch``,
-``/bot [level] [seat]``, ``/remove seat``, ``/who``, ``/help``. Every one is also a button in the page,
+``/bot [level] [seat]``, ``/remove seat``, ``/rematch``, ``/who``, ``/help``. Every one is also a button in the page,
 which sends the same command as a ``command`` message.
 
 Seats are named by number (1-based) or colour (``/join 2``, ``/join blue``).
@@ -11,15 +11,17 @@ from collections.abc import Callable
 
 from longhouse import bots
 from longhouse.server.conn import Conn
+from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.table import COLOURS, Table, default_bot
 
 HELP = {
     "join": "/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)",
-    "leave": "/leave — give up your seat (in a running game a bot or another player may take it)",
+    "leave": "/leave — give up your seat (in a running game a bot plays it on; you can /join it back)",
     "start": "/start — start the game with the seated players (2-4)",
     "watch": "/watch — stand up and watch",
     "bot": "/bot [level] [seat] — a bot takes a free seat, or the seat of a player who is away (levels: {levels})",
     "remove": "/remove seat — take a bot off a seat before the game starts",
+    "rematch": "/rematch — after the game: play again with the same players, seats rotated",
     "who": "/who — who sits where, and who watches",
     "help": "/help — this list",
 }
@@ -85,6 +87,7 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
         raise CommandError("every seat is taken; you can watch")
     if table.occupants[seat] is not None:
         table.unseat(seat)
+        table.keeper.seat_back(seat)
         table.say(None, f"{conn.user.name} takes {_label(table, seat)} back from the bot.")
     table.sit(seat, {"kind": "user", "user_id": conn.user.id, "name": conn.user.name})
     table.say(None, f"{conn.user.name} sits down at {_label(table, seat)}.")
@@ -110,11 +113,12 @@ def cmd_leave(table: Table, conn: Conn, args: list[str]) -> None:
         raise CommandError("you do not hold a seat")
     if table.status == "over":
         raise CommandError("the game is over")
-    table.unseat(seat)
     if table.status == "running":
-        table.say(None, f"{conn.user.name} leaves {_label(table, seat)}. Type /bot to hand the seat to a bot, "
-                        f"or /join {seat + 1} to take it over.")
+        # A seat given up mid-game goes to a bot, never to whoever clicks first; its player may come back.
+        table.stand_in(seat, f"{conn.user.name} leaves {_label(table, seat)}: a bot plays it from now on "
+                             f"({conn.user.name} can take it back with /join {seat + 1}).")
     else:
+        table.unseat(seat)
         table.say(None, f"{conn.user.name} leaves {_label(table, seat)}.")
 
 
@@ -176,9 +180,17 @@ def cmd_remove(table: Table, conn: Conn, args: list[str]) -> None:
     table.say(None, f"{conn.user.name} removes the bot from {_label(table, seat)}.")
 
 
+def cmd_rematch(table: Table, conn: Conn, args: list[str]) -> None:
+    try:
+        new = rematch(table, conn)
+    except RematchError as exc:
+        raise CommandError(str(exc)) from exc
+    conn.send({"type": "goto", "table": new.id, "invite": new.settings.invite})
+
+
 COMMANDS: dict[str, Callable[[Table, Conn, list[str]], None]] = {
     "join": cmd_join, "leave": cmd_leave, "start": cmd_start, "watch": cmd_watch, "bot": cmd_bot,
-    "remove": cmd_remove, "who": cmd_who, "help": cmd_help,
+    "remove": cmd_remove, "rematch": cmd_rematch, "who": cmd_who, "help": cmd_help,
 }
 
 

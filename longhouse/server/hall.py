@@ -6,16 +6,20 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
 from longhouse.engine.errors import LonghouseError
-from longhouse.server import commands
+from longhouse.server import commands, ratings
 from longhouse.server.boards import board_for
+from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
 from longhouse.server.table import CHAT_HISTORY, Table
+from longhouse.server.table_settings import TableSettings
 from longhouse.store import Store, TableRow
+from longhouse.store.people import PeopleStore
 
 if TYPE_CHECKING:
     from longhouse.server.cluster import Cluster
@@ -24,9 +28,16 @@ log = logging.getLogger("longhouse.hall")
 
 
 class Hall:
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.time,
+                 tick: float = 1.0) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        #: The time clocks, away periods and abandonment are measured in (tests give a fake one), and how
+        #: often (real seconds) every table's timekeeper looks at it.
+        self.clock = clock
+        self.tick_interval = tick
+        self._ticker: asyncio.Task[None] | None = None
+        self.people = PeopleStore(store.engine, store.prefix, store.tables, store.users)
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -67,8 +78,28 @@ class Hall:
         for table in self.tables.values():
             table.schedule_bots()
 
+    def start_ticker(self) -> None:
+        self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_interval)
+            try:
+                self.tick()
+            except Exception:
+                log.exception("the hall's tick failed")
+
+    def tick(self) -> None:
+        """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables)."""
+        for table in list(self.tables.values()):
+            table.keeper.tick()
+
     def shutdown(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        now = self.clock()
         for table in self.tables.values():
+            table.keeper.save(now)
             table.stop()
         for conn in self.lobby:
             conn.close()
@@ -87,7 +118,8 @@ class Hall:
         self.tables[table_id] = table
         return table
 
-    def create_table(self, game_name: str, seats: int, options: dict[str, Any]) -> Table:
+    def create_table(self, game_name: str, seats: int, options: dict[str, Any],
+                     settings: TableSettings | None = None) -> Table:
         try:
             game = games.get(game_name)
         except KeyError as exc:
@@ -99,6 +131,9 @@ class Hall:
             raise ValueError(f"unknown options {sorted(unknown)}; {game.title} takes {sorted(game.setup_keys)}")
         row = self.store.create_table(game.name, seats, options, [None] * seats)
         table = Table(self, row)
+        if settings is not None:
+            table.settings = settings
+            self.people.set_table_hall(table.id, settings.to_json())
         self.tables[table.id] = table
         if self.cluster is not None:
             asyncio.get_running_loop().create_task(self._claim_new(table))
@@ -111,6 +146,34 @@ class Hall:
             self.tables.pop(table.id, None)
 
     def table_finished(self, table: Table) -> None:
+        try:
+            ratings.rate_finished(self.people, table.id)
+        except Exception:  # the game is stored; its ratings can be rebuilt from the archive
+            log.exception("table %s: the ratings could not be updated", table.id)
+        self.lobby_changed()
+
+    def abandon(self, table: Table, text: str) -> None:
+        """Close a running table nobody came back to: archived as abandoned, no ratings change."""
+        result: dict[str, Any] = {"abandoned": True, "scores": None, "winners": [], "breakdown": None}
+        self.people.close_abandoned(table.id, result, self.clock())
+        if table.record is not None:
+            table.record.result = result
+        table.status = "over"
+        table.keeper.clock = None
+        for task in table.bot_tasks.values():
+            task.cancel()
+        table.bot_tasks.clear()
+        table.say(None, text)
+        table.seating_changed()
+        if not table.conns:
+            self.tables.pop(table.id, None)
+
+    def drop_waiting(self, table: Table) -> None:
+        """A waiting table nobody has looked at for a long time leaves the lobby and the store."""
+        table.stop()
+        self.store.delete_table(table.id)
+        self.people.delete_table(table.id)
+        self.tables.pop(table.id, None)
         self.lobby_changed()
 
     def maybe_drop(self, table: Table) -> None:
@@ -118,17 +181,15 @@ class Hall:
         if table.conns:
             return
         if table.status == "waiting" and all(o is None or o["kind"] == "bot" for o in table.occupants):
-            table.stop()
-            self.store.delete_table(table.id)
-            self.tables.pop(table.id, None)
-            self.lobby_changed()
+            self.drop_waiting(table)
         elif table.status == "over":
             self.tables.pop(table.id, None)
 
     # --- the lobby ------------------------------------------------------------------------------
 
     def _local_tables(self) -> list[dict[str, Any]]:
-        return [t.summary() for t in self.tables.values() if t.status != "over" or t.conns]
+        return [t.summary() for t in self.tables.values()
+                if (t.status != "over" or t.conns) and not t.settings.private]
 
     def lobby_summary(self) -> dict[str, Any]:
         tables = self._local_tables()
@@ -191,7 +252,8 @@ class Hall:
     def enter_lobby(self, conn: Conn) -> None:
         self.lobby.append(conn)
         conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
-                   "games": self.games_info(), "bot_levels": bots.names()})
+                   "games": self.games_info(), "bot_levels": bots.names(),
+                   "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
         conn.send(self.lobby_summary())
@@ -219,13 +281,15 @@ class Hall:
                 conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.names())}")
                 return
             try:
-                table = self.create_table(msg.game, msg.seats, msg.options)
+                settings = TableSettings.create(msg.time, msg.private, msg.away_bot)
+                table = self.create_table(msg.game, msg.seats, msg.options, settings)
             except ValueError as exc:
                 conn.error(str(exc))
                 return
+            table.admitted.add(conn.user.id)
             if msg.bots is not None:
                 self._start_against_bots(table, conn, msg.bots)
-            conn.send({"type": "created", "table": table.id})
+            conn.send({"type": "created", "table": table.id, "invite": settings.invite})
         else:
             conn.error("moves are sent from a table, not the lobby")
 

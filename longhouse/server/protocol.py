@@ -7,7 +7,8 @@ Client -> server (JSON objects, told apart by ``type``):
 - ``{"type": "undo", "version": v, "step": k, "ref": n?}``: take back one's own step k (see State.undo).
 - ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table; with
   ``"bots": "greedy"`` (any bot level) it is a game against bots: the creator sits at the first seat, bots of
-  that level fill the others, and the game starts at once.
+  that level fill the others, and the game starts at once. Also ``"time"`` (a time control: real-time,
+  relaxed, turn-based, untimed), ``"private"`` (not listed; joined by invitation) and ``"away_bot"``.
 - ``{"type": "ping"}``.
 
 Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, setup keys), ``table``
@@ -20,7 +21,8 @@ this version, or null for a refresh; ``result`` once the game is over: ``scores`
 ``breakdown`` = ``State.score_breakdown()``), ``log`` (the move log so far, filtered the
 same way), ``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
 ``bad_message``, ``flood``; ``ref`` when it answers an action), ``tables`` (the lobby's list),
-``created``, ``pong``.
+``created`` (``table``; ``invite`` for a private one), ``goto`` (go to table ``table``, with ``invite``:
+the rematch one accepted), ``pong``. ``state`` and ``table`` carry ``clock`` (None when untimed).
 
 A move is acknowledged by the ``state`` message that carries it (``by`` = the sender's seat), which is
 sent only after the move is committed to the store.
@@ -69,6 +71,12 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     #: "Play against bots": a bot level; the creator takes the first seat, bots of that level the others,
     #: and the game starts at once.
     bots: Annotated[str, msgspec.Meta(min_length=1, max_length=20)] | None = None
+    #: A time control (``clocks.TIME_CONTROLS``: real-time, relaxed, turn-based, untimed); none: untimed.
+    time: Annotated[str, msgspec.Meta(min_length=1, max_length=20)] | None = None
+    #: Not listed in the lobby; joined with the invitation link the ``created`` answer carries.
+    private: bool = False
+    #: Whether a bot plays for a person who is away on their turn, after the time control's grace period.
+    away_bot: bool = True
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):

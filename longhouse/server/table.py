@@ -24,6 +24,8 @@ from longhouse.engine.records import Record, apply_entry, result_of, start
 from longhouse.engine.state import Game, State
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
+from longhouse.server.table_settings import TableSettings
+from longhouse.server.timekeeper import Timekeeper
 from longhouse.store import TableRow
 
 if TYPE_CHECKING:
@@ -76,15 +78,22 @@ class Table:
         # been acting without a break, and the version its own last move made.
         self.acting_since: dict[int, int] = {}
         self.last_own: dict[int, int] = {}
+        self.settings = TableSettings()
+        self.keeper = Timekeeper(self)
+        #: Accounts let into a private table (its creator, whoever came with the invitation, rematch players).
+        self.admitted: set[int] = set()
 
     @classmethod
     def load(cls, hall: Hall, row: TableRow, record: Record | None) -> Table:
         """A stored table; a started one is replayed from its record, exactly where it stopped."""
         table = cls(hall, row)
+        table.settings = TableSettings.from_json(hall.people.table_hall(row.id))
         if record is not None:
             table.game, table.state, table.history = replay_with_events(record)
             table.record = record
             table._track_acting()
+            if row.status == "running":
+                table.keeper.started(hall.people.clock(row.id))
         return table
 
     # --- who is here ------------------------------------------------------------------------------
@@ -110,6 +119,16 @@ class Table:
                 names.append(conn.user.name)
         return names
 
+    def admits(self, user_id: int, invite: str | None) -> bool:
+        """Whether an account may open this table: any, unless it is private (then: the invitation, or a
+        seat here, or having been let in before)."""
+        if not self.settings.private or user_id in self.admitted or self.seat_of(user_id) is not None:
+            return True
+        if invite is not None and invite == self.settings.invite:
+            self.admitted.add(user_id)
+            return True
+        return False
+
     def connected(self, user_id: int) -> bool:
         return any(c.user.id == user_id for c in self.conns)
 
@@ -123,12 +142,15 @@ class Table:
                     "name": occ["name"], "kind": occ["kind"], "level": occ.get("level"),
                     "colour": COLOURS[seat] if seat < len(COLOURS) else None,
                     "connected": occ["kind"] == "bot" or self.connected(occ["user_id"]),
+                    "away": self.keeper.away_for(seat),
                 })
         out: dict[str, Any] = {
             "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
             "capacity": self.capacity,
             "min_players": self.game.min_players, "status": self.status, "seats": seats,
             "spectators": self.watchers(), "options": self.options, "created": self.created,
+            "time_control": self.settings.public(), "clock": self.keeper.snapshot(),
+            "rematch": self.settings.rematch, "rematch_of": self.settings.rematch_of,
         }
         if self.record is not None:
             out["players"] = list(self.record.players)
@@ -141,6 +163,7 @@ class Table:
 
     def attach(self, conn: Conn) -> None:
         self.conns.append(conn)
+        self.keeper.presence_changed()
         seat = self.seat_of(conn.user.id)
         conn.send(self._table_message(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
@@ -152,12 +175,13 @@ class Table:
     def detach(self, conn: Conn) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
+        self.keeper.presence_changed()
         self.seating_changed()
 
     def _table_message(self, conn: Conn) -> dict[str, Any]:
         return {"type": "table", "table": self.summary(),
                 "you": {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest},
-                "bot_levels": bots.names(), "default_bot": default_bot()}
+                "bot_levels": bots.names(), "default_bot": default_bot(), "invite": self.settings.invite}
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: tell everyone here and the lobby."""
@@ -186,6 +210,8 @@ class Table:
         self.save_seating()
         if occupant["kind"] == "bot":
             self.bots[seat] = bots.make(occupant["level"], seed=secrets.randbits(32))
+        self.keeper.presence_changed()
+        self.keeper.sync()
         self.seating_changed()
         self.resend_state()
         self.schedule_bots()
@@ -197,8 +223,19 @@ class Table:
         if task is not None:
             task.cancel()
         self.save_seating()
+        self.keeper.presence_changed()
+        self.keeper.sync()
         self.seating_changed()
         self.resend_state()
+
+    def stand_in(self, seat: int, text: str) -> None:
+        """A bot takes over a running game's seat (time out, away, given up); the chat says ``text``."""
+        task = self.bot_tasks.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        bot: Occupant = {"kind": "bot", "level": default_bot(), "name": f"Bot {self.seat_label(seat)}"}
+        self.say(None, text)
+        self.sit(seat, bot)
 
     def begin(self) -> str | None:
         """Start the game with the seated players (in seat order). Returns an error, or None."""
@@ -225,6 +262,10 @@ class Table:
         for seat, occ in enumerate(seated):
             if occ is not None and occ["kind"] == "bot":
                 self.bots[seat] = bots.make(occ["level"], seed=secrets.randbits(32))
+        self.hall.people.set_people(self.id, {seat: occ["user_id"] for seat, occ in enumerate(seated)
+                                              if occ is not None and occ["kind"] == "user"})
+        self.keeper.started()
+        self.keeper.presence_changed()
         self.seating_changed()
         self.resend_state()
         self.schedule_bots()
@@ -305,6 +346,7 @@ class Table:
         self.history.extend(events)
         self.last_own[seat] = self.version
         self._track_acting()
+        self.keeper.sync(mover=seat)
         if over:
             self.record.result = result
             self.status = "over"
@@ -341,6 +383,7 @@ class Table:
             "legal": [self.game.action_to_json(a) for a in legal],
             "legal_text": [self.game.describe_action(a) for a in legal],
             "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
+            "clock": self.keeper.snapshot(),
         }
         if state.is_over():
             message["result"] = {"scores": state.scores(), "winners": state.winners(),

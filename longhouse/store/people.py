@@ -122,6 +122,13 @@ class PeopleStore:
             for t in (self.hall, self.people, self.clocks):
                 c.execute(delete(t).where(t.c.table_id == table_id))
 
+    def close_abandoned(self, table_id: int, result: dict[str, Any], finished: float) -> None:
+        """A running table nobody came back to: over, with ``result`` saying it was abandoned."""
+        with self.engine.begin() as c:
+            c.execute(update(self.core).where(self.core.c.id == table_id).values(
+                status="over", result=result, finished=finished))
+            c.execute(delete(self.clocks).where(self.clocks.c.table_id == table_id))
+
     # --- who played -------------------------------------------------------------------------------
 
     def set_people(self, table_id: int, people: dict[int, int]) -> None:
@@ -131,6 +138,12 @@ class PeopleStore:
             if people:
                 c.execute(insert(self.people), [{"table_id": table_id, "seat": s, "user_id": u}
                                                 for s, u in sorted(people.items())])
+
+    def played_at(self, table_id: int) -> dict[int, int]:
+        """seat -> user id of the accounts seated when ``table_id``'s game began."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(self.people).where(self.people.c.table_id == table_id)).all()
+        return {r.seat: r.user_id for r in rows}
 
     def played(self, user_id: int | None = None, game: str | None = None,
                limit: int | None = 200) -> list[PlayedTable]:

@@ -1,5 +1,6 @@
 // The page router: sign-in, lobby, table, archive and replay all live in this one page.
 import { api } from "./net.js";
+import { settingsMenu } from "./notify.js";
 import { h, toast } from "./ui.js";
 
 const app = document.getElementById("app");
@@ -19,7 +20,8 @@ function showWho() {
   const who = document.getElementById("who");
   who.replaceChildren();
   if (!me) return;
-  who.append(h("span", { class: "me" }, me.name, me.guest ? " (guest)" : ""),
+  who.append(h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
+    settingsMenu(),
     h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
       "Sign out"));
 }
@@ -29,8 +31,17 @@ let cleanup = null;
 async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
-  for (const a of document.querySelectorAll("[data-nav]")) {
-    a.classList.toggle("active", (a.dataset.nav === "archive") === path.startsWith("/archive"));
+  const section = ["archive", "leaderboard"].find((s) => path.startsWith(`/${s}`)) || "lobby";
+  for (const a of document.querySelectorAll("[data-nav]")) a.classList.toggle("active", a.dataset.nav === section);
+  if (path.startsWith("/player/")) {
+    const { showPlayer } = await import("./player.js");
+    cleanup = await showPlayer(app, decodeURIComponent(path.split("/")[2]));
+    return;
+  }
+  if (path.startsWith("/leaderboard")) {
+    const { showLeaderboard } = await import("./player.js");
+    cleanup = await showLeaderboard(app, path.split("/")[2] || "manitou");
+    return;
   }
   if (path.startsWith("/replay/")) {
     const { showReplay } = await import("./archive.js");

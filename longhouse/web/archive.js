@@ -1,21 +1,42 @@
 // The archive of finished games, each with its record as JSON and a step-through replay.
 import { api } from "./net.js";
+import { playerLink } from "./player.js";
 import { h, seatTag } from "./ui.js";
 
 export async function showArchive(root) {
-  const data = await api("/api/archive");
+  const params = new URLSearchParams(location.search);
+  const query = new URLSearchParams();
+  if (params.get("player")) query.set("player", params.get("player"));
+  if (params.get("game")) query.set("game", params.get("game"));
+  const data = await api(`/api/archive${String(query) ? `?${query}` : ""}`);
+  const gameSelect = h("select", { id: "archive-game", "aria-label": "game" },
+    h("option", { value: "" }, "All games"),
+    (data.games || []).map((g) => h("option", { value: g.name, selected: g.name === params.get("game") }, g.title)));
+  const playerInput = h("input", { id: "archive-player", type: "search", placeholder: "Player", "aria-label": "player",
+    value: params.get("player") || "" });
+  const filters = h("form", { class: "archive-filters", onsubmit: (e) => {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    if (playerInput.value.trim()) next.set("player", playerInput.value.trim());
+    if (gameSelect.value) next.set("game", gameSelect.value);
+    history.pushState(null, "", `/archive${String(next) ? `?${next}` : ""}`);
+    dispatchEvent(new PopStateEvent("popstate"));
+  } }, playerInput, gameSelect, h("button", { type: "submit", id: "archive-filter" }, "Filter"));
+  gameSelect.addEventListener("change", () => filters.requestSubmit());
   const rows = data.tables.map((t) => h("tr", { dataset: { table: t.id } },
     h("td", {}, `#${t.id}`),
-    h("td", {}, t.game),
-    h("td", {}, (t.players || []).map((p, i) => h("span", {}, seatTag(i, p), " ",
+    h("td", {}, t.title || t.game),
+    h("td", {}, (t.players || []).map((p, i) => h("span", {}, seatTag(i, ""), playerLink(p), " ",
       t.scores ? h("b", {}, String(t.scores[i])) : null, t.winners && t.winners.includes(i) ? " ★ " : " "))),
+    h("td", {}, t.abandoned ? h("span", { class: "badge abandoned" }, "abandoned") : ""),
     h("td", {}, t.finished ? new Date(t.finished * 1000).toLocaleString() : ""),
     h("td", {}, h("a", { href: `/replay/${t.id}`, class: "button" }, "Replay"), " ",
       h("a", { href: `/api/tables/${t.id}/record`, download: `longhouse-${t.game}-${t.id}.json`, class: "button" },
         "Record (JSON)"))));
-  root.replaceChildren(h("div", { class: "archive" }, h("h1", {}, "Finished games"),
-    rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["Game", "", "Players and scores", "Finished", ""]
-      .map((x) => h("th", {}, x)))), h("tbody", {}, rows)) : h("p", {}, "No finished games yet.")));
+  root.replaceChildren(h("div", { class: "archive" }, h("h1", {}, "Finished games"), filters,
+    data.error ? h("p", { class: "form-error" }, data.error) : null,
+    rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["", "Game", "Players and scores", "", "Finished", ""]
+      .map((x) => h("th", {}, x)))), h("tbody", {}, rows)) : h("p", {}, "No finished games here yet.")));
   return null;
 }
 

@@ -1,5 +1,7 @@
 // The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
 import { Socket } from "./net.js";
+import { playerLink } from "./player.js";
+import { tableChoices } from "./table_choices.js";
 import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
 
 let socket = null;
@@ -13,10 +15,11 @@ export function showLobby(root, me) {
   const seatsSelect = h("select", { id: "new-seats", "aria-label": "seats" },
     [2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 4 }, `${n} seats`)));
   const levelSelect = h("select", { id: "bot-level", "aria-label": "bot level" });
+  const choices = tableChoices();
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
-    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: {} });
-  } }, h("h2", {}, "New table"), gameSelect, seatsSelect,
+    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: {}, ...choices.value() });
+  } }, h("h2", {}, "New table"), gameSelect, seatsSelect, choices.el,
   h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"),
   h("span", { class: "or" }, "or"), levelSelect,
   h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",
@@ -44,8 +47,9 @@ export function showLobby(root, me) {
         h("td", {}, h("a", { href: `/table/${t.id}`, class: "open-table" }, `Table ${t.id}`)),
         h("td", {}, h("span", { class: `badge ${t.status}` }, statusWord(t))),
         h("td", { class: "seats" }, t.seats.map((s, i) => s
-          ? seatTag(i, s.name + (s.kind === "bot" ? " (bot)" : ""))
+          ? (s.kind === "bot" ? seatTag(i, `${s.name} (bot)`) : h("span", {}, seatTag(i, ""), playerLink(s.name)))
           : h("span", { class: "seat-free" }, `${cap(COLOURS[i])} free`))),
+        h("td", { class: "time-control" }, t.time_control ? t.time_control.title : ""),
         h("td", { class: "watchers" }, t.spectators.length ? `${t.spectators.length} watching` : ""),
         h("td", {}, h("a", { href: `/table/${t.id}`, class: "button" }, t.status === "waiting" ? "Sit down" : "Watch"))));
       tablesEl.append(h("section", { class: "game-tables panel" },
@@ -64,6 +68,7 @@ export function showLobby(root, me) {
     switch (msg.type) {
       case "hello":
         games = msg.games;
+        choices.setControls(msg.time_controls || []);
         gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
         levelSelect.replaceChildren(...(msg.bot_levels || []).map((level) =>
           h("option", { value: level, selected: level === "greedy" }, `${cap(level)} bots`)));
@@ -73,7 +78,7 @@ export function showLobby(root, me) {
         online.textContent = `In the lobby: ${msg.online.join(", ")}`;
         break;
       case "created":
-        history.pushState(null, "", `/table/${msg.table}`);
+        history.pushState(null, "", `/table/${msg.table}${msg.invite ? `?invite=${encodeURIComponent(msg.invite)}` : ""}`);
         dispatchEvent(new PopStateEvent("popstate"));
         break;
       case "chat_history":

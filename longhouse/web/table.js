@@ -1,5 +1,9 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
+import { createClocks } from "./clock.js";
 import { Socket } from "./net.js";
+import { attention, loadSettings } from "./notify.js";
+import { playerLink } from "./player.js";
+import { hallBar } from "./table_hall.js";
 import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
@@ -18,10 +22,13 @@ export async function showTable(root, tableId, me) {
   const logEl = h("ol", { class: "log-lines", "aria-live": "polite" });
   const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }));
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
+  const clocks = createClocks();
+  const hall = hallBar(tableId, (name, args) => command(name, args));
+  loadSettings();
 
   root.replaceChildren(h("div", { class: "table-page" },
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
-      title, statusEl, conn, buttons),
+      title, statusEl, conn, buttons, hall.el),
     boardEl,
     h("aside", { class: "side" },
       h("section", { class: "panel seats-panel" }, h("h2", {}, "Seats"), seatsEl),
@@ -42,11 +49,13 @@ export async function showTable(root, tableId, me) {
     title.textContent = `${t.title} · table ${t.id}`;
     statusEl.textContent = t.status === "waiting" ? "waiting for players" : t.status === "running" ? "playing" : "finished";
     statusEl.className = `badge ${t.status}`;
+    clocks.setAway(t.seats);
+    clocks.set(t.clock);
     seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
-      seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
+      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
       i === mySeat ? h("small", {}, " (you)") : null,
       s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
-      s && s.kind === "user" && !s.connected ? h("small", { class: "away" }, " away") : null,
+      ...clocks.seatParts(i),
       s && s.kind === "user" && !s.connected && t.status === "running"
         ? h("button", { class: "link", id: `bot-for-${i + 1}`, onclick: () => command("bot", [botLevel.value || "random", String(i + 1)]) },
           "let a bot play") : null,
@@ -59,7 +68,7 @@ export async function showTable(root, tableId, me) {
     buttons.replaceChildren();
     if (t.status !== "over") {
       if (mySeat === null && free) buttons.append(button("Join", "join", [], { primary: t.status === "waiting" }));
-      if (mySeat !== null) buttons.append(button("Leave", "leave", []));
+      if (mySeat !== null) buttons.append(hall.guarded(button("Leave", "leave", []), t.status));
       if (mySeat !== null && t.status === "waiting") {
         const start = button("Start", "start", [], { primary: seated >= t.min_players });
         start.disabled = seated < t.min_players;
@@ -71,9 +80,10 @@ export async function showTable(root, tableId, me) {
         buttons.append(h("span", { class: "bot-add" }, botLevel,
           button("Add bot", "bot", () => [botLevel.value])));
       }
-      if (mySeat !== null) buttons.append(button("Watch", "watch", []));
+      if (mySeat !== null) buttons.append(hall.guarded(button("Watch", "watch", []), t.status));
     }
     buttons.append(button("Who", "who", []), button("Help", "help", []));
+    hall.update(table, clocks.awaySummary(t.seats));
     if (t.status === "waiting") renderWaiting();
   }
 
@@ -125,7 +135,7 @@ export async function showTable(root, tableId, me) {
     logEl.scrollTop = logEl.scrollHeight;
   }
 
-  const socket = new Socket(`/ws/table/${tableId}`, async (msg) => {
+  const socket = new Socket(`/ws/table/${tableId}${location.search}`, async (msg) => {
     switch (msg.type) {
       case "table":
         table = msg;
@@ -136,11 +146,20 @@ export async function showTable(root, tableId, me) {
         logEl.replaceChildren();
         addLog(msg.events);
         break;
-      case "state":
+      case "state": {
+        const wasMine = state && state.acting.includes(state.seat);
         state = msg;
+        clocks.set(msg.clock);
+        if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention("Your turn", `${table.table.title}, table ${tableId}`);
+        if (msg.result && msg.by !== null && msg.seat !== null) attention("The scores are in", `${table.table.title}, table ${tableId}`);
         addLog(msg.events);
         await ensureBoard(table.table.board || "generic");
         if (state === msg) board.update(state, table);  // else a newer state is on its way to the board
+        break;
+      }
+      case "goto":
+        history.pushState(null, "", `/table/${msg.table}${msg.invite ? `?invite=${encodeURIComponent(msg.invite)}` : ""}`);
+        dispatchEvent(new PopStateEvent("popstate"));
         break;
       case "chat_history":
         chat.clear();
@@ -159,5 +178,5 @@ export async function showTable(root, tableId, me) {
     }
   }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
 
-  return () => socket.close();
+  return () => { socket.close(); clocks.close(); };
 }

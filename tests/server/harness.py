@@ -39,13 +39,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class FakeClock:
+    """A clock tests move by hand (``advance``); the hall's clocks, away periods and abandonment read it."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class Hall:
-    """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down."""
+    """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down. With ``clock`` (a ``FakeClock``)
+    its tables' time runs on that clock, looked at every ``tick`` real seconds."""
 
     def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
-                 max_rate: int = 0) -> None:
+                 max_rate: int = 0, clock: FakeClock | None = None, tick: float = 0.02) -> None:
         self.store = Store(database, prefix=prefix)
-        self.app = create_app(self.store, bot_delay=bot_delay, max_rate=max_rate)
+        self.clock = clock or FakeClock()
+        self.app = create_app(self.store, bot_delay=bot_delay, max_rate=max_rate, clock=self.clock, tick=tick)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
@@ -151,8 +166,9 @@ class Client:
         return ws
 
 
-def create_table(lobby: WS, game: str, seats: int, options: dict[str, Any] | None = None) -> int:
-    lobby.send({"type": "create", "game": game, "seats": seats, "options": options or {}})
+def create_table(lobby: WS, game: str, seats: int, options: dict[str, Any] | None = None, **hall: Any) -> int:
+    """Create a table from the lobby; ``hall`` adds the hall's settings (``time``, ``private``, ``away_bot``)."""
+    lobby.send({"type": "create", "game": game, "seats": seats, "options": options or {}, **hall})
     return int(lobby.wait_type("created")["table"])
 
 

@@ -1,0 +1,146 @@
+"""The hall's pages about people: player pages, leaderboards, the filtered archive, and page settings.
+
+Routes (added to the app by ``routes()``): ``GET /api/players/{name}``, ``GET /api/leaderboard/{game}``,
+``GET /api/archive?player=&game=`` (its rows are built here), ``GET|POST /api/settings`` (the signed-in
+player's notification choices), and the pages ``/player/{name}``, ``/leaderboard/{game}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from longhouse import games
+from longhouse.server import auth, ratings
+from longhouse.store import User
+from longhouse.store.people import PeopleStore, PlayedTable
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+RECENT = 20
+#: The notification choices a player can keep (see web/notify.js), each a boolean.
+SETTINGS = ("title", "sound", "browser")
+
+
+def title_of(game: str) -> str:
+    try:
+        return games.get(game).title
+    except (KeyError, ImportError, AttributeError):
+        return game
+
+
+def _row(t: PlayedTable, seat: int | None = None) -> dict[str, Any]:
+    winners = t.result.get("winners") or []
+    out: dict[str, Any] = {
+        "id": t.table_id, "game": t.game, "title": title_of(t.game), "players": t.players,
+        "finished": t.finished, "scores": t.result.get("scores"), "winners": winners,
+        "abandoned": bool(t.result.get("abandoned")),
+    }
+    if seat is not None:
+        out["seat"] = seat
+        out["won"] = seat in winners
+    return out
+
+
+def archive_rows(people: PeopleStore, player: str | None, game: str | None) -> dict[str, Any]:
+    """The archive, newest first, only ``player``'s games and only ``game``'s when given."""
+    user_id: int | None = None
+    if player:
+        found = people.user(player)
+        if found is None:
+            return {"tables": [], "error": f"there is no player {player!r}"}
+        user_id = found[0]
+    if game and game not in games.names():
+        return {"tables": [], "error": f"there is no game {game!r}"}
+    rows = people.played(user_id, game or None)
+    return {"tables": [_row(t) for t in rows],
+            "games": [{"name": g, "title": title_of(g)} for g in games.names()]}
+
+
+def player_page(people: PeopleStore, name: str) -> dict[str, Any] | None:
+    found = people.user(name)
+    if found is None:
+        return None
+    user_id, real_name, guest = found
+    played = people.played(user_id, limit=None)
+    mine = [(t, next(s for s, u in t.people.items() if u == user_id)) for t in played]
+    finished = [(t, s) for t, s in mine if not t.result.get("abandoned")]
+    history = people.rating_history(user_id=user_id)
+    per_game: dict[str, list[dict[str, Any]]] = {}
+    for p in history:
+        per_game.setdefault(p.game, []).append({"table": p.table_id, "rating": round(p.ordinal, 2),
+                                                "mu": round(p.mu, 2), "sigma": round(p.sigma, 2),
+                                                "finished": p.finished})
+    rating_list = [{"game": g, "title": title_of(g), "rating": points[-1]["rating"], "games": len(points),
+                    "history": points} for g, points in sorted(per_game.items())]
+    return {
+        "name": real_name, "guest": guest, "ratings": rating_list,
+        "played": len(finished), "wins": sum(1 for t, s in finished if s in (t.result.get("winners") or [])),
+        "by_game": {g: sum(1 for t, _ in finished if t.game == g) for g in sorted({t.game for t, _ in finished})},
+        "recent": [_row(t, s) for t, s in mine[:RECENT]],
+    }
+
+
+def _people(request: Request) -> PeopleStore:
+    people: PeopleStore = request.app.state.hall.people
+    return people
+
+
+def _user(request: Request) -> User | None:
+    token = request.cookies.get(auth.COOKIE)
+    if not token or len(token) > 100:
+        return None
+    user: User | None = request.app.state.store.session_user(token)
+    return user
+
+
+async def player(request: Request) -> Response:
+    data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
+    if data is None:
+        return JSONResponse({"error": "there is no such player"}, status_code=404)
+    return JSONResponse(data)
+
+
+async def leaderboard(request: Request) -> Response:
+    game = request.path_params["game"]
+    if game not in games.names():
+        return JSONResponse({"error": f"there is no game {game!r}"}, status_code=404)
+    rows = await asyncio.to_thread(ratings.leaderboard, _people(request), game)
+    return JSONResponse({"game": game, "title": title_of(game), "players": rows,
+                         "games": [{"name": g, "title": title_of(g)} for g in games.names()]})
+
+
+async def settings(request: Request) -> Response:
+    user = _user(request)
+    if user is None:
+        return JSONResponse({"error": "sign in first"}, status_code=401)
+    people = _people(request)
+    if request.method == "GET":
+        return JSONResponse({"settings": people.settings_of(user.id)})
+    raw = await request.body()
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        return JSONResponse({"error": "the request is not JSON"}, status_code=400)
+    if not isinstance(data, dict) or set(data) - set(SETTINGS) or not all(isinstance(v, bool) for v in data.values()):
+        return JSONResponse({"error": f"settings are booleans named {', '.join(SETTINGS)}"}, status_code=400)
+    merged = {**people.settings_of(user.id), **data}
+    people.save_settings(user.id, merged)
+    return JSONResponse({"settings": merged})
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/player/{name}", page), Route("/leaderboard/{game}", page), Route("/leaderboard", page),
+        Route("/api/players/{name}", player), Route("/api/leaderboard/{game}", leaderboard),
+        Route("/api/settings", settings, methods=["GET", "POST"]),
+    ]

@@ -1,0 +1,178 @@
+"""A table's timekeeping: its clocks, who is away and since when, and what the hall does on each tick.
+
+The hall calls ``tick`` on every open table about once a second (its clock is injectable, so tests move a
+fake one and call ticks without waiting). On a tick:
+
+- a seat whose clock ran out is handed to a bot for the rest of the game, and the chat says so (its player
+  can take it back with ``/join``, getting one increment — turn-based: one turn — to move in);
+- if the table lets bots stand in for away players, a person who has had no connection for the time
+  control's grace period while it is their turn is handed to a bot likewise;
+- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned;
+- a waiting table nobody has been connected to for ``WAITING_TTL`` disappears;
+- running clocks are written to the store every ``CHECKPOINT`` seconds (and at every move and shutdown).
+
+How downtime counts: it does not. Clocks are stored as the time each seat had left when saved; a hall that
+starts again runs them from that moment on, so a restart neither gives nor takes time (a crash, which
+cannot save, gives back at most the seconds since the last checkpoint).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from longhouse.server.clocks import Clock
+
+if TYPE_CHECKING:
+    from longhouse.server.table import Table
+
+#: Seconds between two stores of running clocks.
+CHECKPOINT = 10.0
+#: Seconds a waiting table stays listed with nobody connected to it.
+WAITING_TTL = 15 * 60.0
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` in words for the chat: 45 s, 3 min, 2 h 5 min, 3 d."""
+    s = int(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min"
+    if s < 86400:
+        h, m = divmod(s // 60, 60)
+        return f"{h} h {m} min" if m else f"{h} h"
+    return f"{s // 86400} d"
+
+
+class Timekeeper:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        now = self.now()
+        self.clock: Clock | None = None
+        #: seat -> when the person holding it lost their last connection to the table.
+        self.away_since: dict[int, float] = {}
+        #: since when nobody at all has been connected to the table (None while somebody is).
+        self.deserted_since: float | None = now
+        self.acting: frozenset[int] = frozenset()
+        self.last_checkpoint = now
+
+    def now(self) -> float:
+        return self.table.hall.clock()
+
+    @property
+    def control(self) -> Any:
+        return self.table.settings.control
+
+    # --- the game's course --------------------------------------------------------------------------
+
+    def started(self, stored: dict[str, Any] | None = None) -> None:
+        """The game began (or a started table was loaded, with its ``stored`` clocks)."""
+        state = self.table.state
+        if state is None or state.is_over() or not self.control.timed:
+            return
+        now = self.now()
+        if stored is not None:
+            self.clock = Clock.from_json(stored, now)
+        else:
+            self.clock = Clock(self.control, len(self.table.occupants), now)
+        self.acting = frozenset(state.acting())
+        self.sync()
+        for seat in self.people_seats():  # after a restart everybody is away until they reconnect
+            if not self.table.connected(self.person(seat)):
+                self.away_since.setdefault(seat, now)
+
+    def person(self, seat: int) -> int:
+        occ = self.table.occupants[seat]
+        assert occ is not None
+        return int(occ["user_id"])
+
+    def people_seats(self) -> list[int]:
+        return [s for s, occ in enumerate(self.table.occupants) if occ is not None and occ["kind"] == "user"]
+
+    def timed_seats(self) -> set[int]:
+        state = self.table.state
+        if state is None or state.is_over():
+            return set()
+        return set(state.acting()) & set(self.people_seats())
+
+    def sync(self, mover: int | None = None) -> None:
+        """The game or its seating changed: run the clocks of the acting people, store them."""
+        state = self.table.state
+        if self.clock is None or state is None:
+            return
+        acting = frozenset(state.acting())
+        passed = acting != self.acting
+        self.acting = acting
+        now = self.now()
+        if state.is_over():
+            self.clock.sync([], now)
+            self.table.hall.people.save_clock(self.table.id, None)
+            return
+        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed)
+        self.save(now)
+
+    def save(self, now: float) -> None:
+        if self.clock is not None and self.table.status == "running":
+            self.table.hall.people.save_clock(self.table.id, self.clock.to_json(now))
+            self.last_checkpoint = now
+
+    def seat_back(self, seat: int) -> None:
+        """A person takes back a seat a bot played after their time ran out: the clock's comeback time."""
+        if self.clock is not None and self.clock.remaining(seat, self.now()) <= 0:
+            self.clock.seat_back(seat)
+
+    def snapshot(self) -> dict[str, Any] | None:
+        return None if self.clock is None else self.clock.snapshot(self.now())
+
+    # --- presence -----------------------------------------------------------------------------------
+
+    def presence_changed(self) -> None:
+        now = self.now()
+        table = self.table
+        self.deserted_since = None if table.conns else (self.deserted_since or now)
+        for seat in list(self.away_since):
+            occ = table.occupants[seat]
+            if occ is None or occ["kind"] != "user" or table.connected(occ["user_id"]):
+                del self.away_since[seat]
+        if table.status == "running":
+            for seat in self.people_seats():
+                if not table.connected(self.person(seat)):
+                    self.away_since.setdefault(seat, now)
+
+    def away_for(self, seat: int) -> float | None:
+        since = self.away_since.get(seat)
+        return None if since is None else max(0.0, self.now() - since)
+
+    # --- the tick -----------------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        table = self.table
+        now = self.now()
+        if table.status == "waiting":
+            if self.deserted_since is not None and now - self.deserted_since >= WAITING_TTL:
+                table.hall.drop_waiting(table)
+            return
+        if table.status != "running" or table.state is None:
+            return
+        if self.clock is not None:
+            for seat in self.clock.expired(now):
+                self.clock.run_out(seat, now)
+                occ = table.occupants[seat]
+                name = occ["name"] if occ is not None else table.seat_label(seat)
+                table.stand_in(seat, f"{name}'s time ran out: a bot plays {table.seat_label(seat)} for the rest of "
+                                     f"the game ({name} can take the seat back with /join {seat + 1}).")
+        if table.settings.away_bot:
+            for seat in sorted(self.timed_seats()):
+                away = self.away_for(seat)
+                if away is not None and away >= self.control.grace:
+                    occ = table.occupants[seat]
+                    name = occ["name"] if occ is not None else table.seat_label(seat)
+                    table.stand_in(seat, f"{name} has been away for {duration(away)}: a bot plays "
+                                         f"{table.seat_label(seat)} for them ({name} can take it back with "
+                                         f"/join {seat + 1}).")
+        if self.deserted_since is not None and now - self.deserted_since >= self.control.abandon_after:
+            table.hall.abandon(table, f"Nobody has been at this table for {duration(now - self.deserted_since)}: "
+                                      "it is closed, and the game is archived as abandoned.")
+            return
+        if self.clock is not None and now - self.last_checkpoint >= CHECKPOINT:
+            self.save(now)

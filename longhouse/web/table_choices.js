@@ -1,0 +1,34 @@
+// The hall's choices when a table is created: its time control, whether it is private (joined by an
+// invitation link), and whether a bot plays for a player who is away on their turn after a grace period.
+import { h } from "./ui.js";
+
+function graceText(seconds) {
+  if (seconds >= 86400) return `${Math.round(seconds / 86400)} d`;
+  if (seconds >= 60) return `${Math.round(seconds / 60)} min`;
+  return `${seconds} s`;
+}
+
+export function tableChoices() {
+  let controls = [];
+  const time = h("select", { id: "new-time", "aria-label": "time control" });
+  const priv = h("input", { type: "checkbox", id: "new-private" });
+  const awayBot = h("input", { type: "checkbox", id: "new-away-bot", checked: true });
+  const awayLabel = h("span", {}, "a bot plays for the away");
+  function describeAway() {
+    const tc = controls.find((c) => c.key === time.value);
+    awayLabel.textContent = tc ? `a bot plays for anyone away ${graceText(tc.grace)} on their turn` : "a bot plays for the away";
+  }
+  time.addEventListener("change", describeAway);
+  const el = h("span", { class: "table-choices" }, time,
+    h("label", { title: "Not listed in the lobby; you get an invitation link to share" }, priv, " private"),
+    h("label", {}, awayBot, " ", awayLabel));
+  return {
+    el,
+    setControls(list) {
+      controls = list;
+      time.replaceChildren(...list.map((c) => h("option", { value: c.key, selected: c.key === "real-time" }, c.title)));
+      describeAway();
+    },
+    value() { return { time: time.value || null, private: priv.checked, away_bot: awayBot.checked }; },
+  };
+}
