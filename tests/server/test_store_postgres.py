@@ -44,7 +44,8 @@ def test_store_round_trip_on_postgres(prefix: str) -> None:
         assert store.session_user("tok") == user
         row = store.create_table("toy", 2, {}, [None, None])
         seed = 2**63 + 12345  # seeds use all 64 bits
-        store.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], seed), [Person(user.id, "Ann"), BotSeat("random", "Bot")])
+        seated = [Person(user.id, "Ann"), BotSeat("random", "Bot")]
+        store.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], seed), seated)
         store.append_action(row.id, 0, {"seat": 0, "action": {"type": "pick", "card": 3}})
         store.append_action(row.id, 1, {"seat": 0, "undo": -1}, result={"scores": [1, 0]})
         record = store.record(row.id)
@@ -52,7 +53,7 @@ def test_store_round_trip_on_postgres(prefix: str) -> None:
         assert record.actions == [{"seat": 0, "action": {"type": "pick", "card": 3}}, {"seat": 0, "undo": -1}]
         stored = store.table(row.id)
         assert stored is not None and stored.status == Status.OVER
-        assert stored.occupants == [Person(user.id, "Ann"), BotSeat("random", "Bot")]
+        assert stored.occupants == seated
         with pytest.raises(IntegrityError, match=r"duplicate|unique|UniqueViolation"):
             store.append_action(row.id, 1, {"seat": 1, "undo": -1})
     finally:
