@@ -9,6 +9,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
+from longhouse.bots import thinking
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError
 from longhouse.server import commands
 from longhouse.server.boards import board_for
@@ -27,6 +29,8 @@ class Hall:
     def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        #: Where bots think: worker processes shared by every hall of this process.
+        self.thinker: Thinker = thinking.shared()
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -191,7 +195,8 @@ class Hall:
     def enter_lobby(self, conn: Conn) -> None:
         self.lobby.append(conn)
         conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
-                   "games": self.games_info(), "bot_levels": bots.names()})
+                   "games": self.games_info(), "bot_levels": bots.levels(),
+                   "default_bot": bots.default_level()})
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
         conn.send(self.lobby_summary())
@@ -216,7 +221,7 @@ class Hall:
             self._lobby_command(conn, msg.name, msg.args)
         elif isinstance(msg, Create):
             if msg.bots is not None and msg.bots not in bots.names():
-                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.names())}")
+                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.levels())}")
                 return
             try:
                 table = self.create_table(msg.game, msg.seats, msg.options)
