@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from longhouse import bots, games
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
@@ -40,6 +41,7 @@ class Host(Protocol):
     store: Store
     settings: Settings
     bot_delay: float
+    thinker: Thinker  # where bots think (worker processes)
 
     def lobby_changed(self, local: bool = True) -> None: ...
 
