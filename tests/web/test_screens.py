@@ -55,7 +55,7 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
 
     page.select_option("#new-game", "manitou")
     page.select_option("#new-seats", "4")
-    page.select_option("#bot-level", "random")
+    page.select_option("#bot-level", "beginner")
     page.locator("#play-bots").tap()
     page.wait_for_selector(".manitou")
     table_id = int(page.url.rstrip("/").split("/")[-1])
