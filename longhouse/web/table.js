@@ -163,6 +163,7 @@ export async function showTable(root, tableId, me) {
             ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive.`
             : msg.message));
         }
+        else if (msg.code === "command") chat.note(msg.message, true);
         else toast(msg.message, "error");
         if (board && board.error) board.error(msg);
         break;
