@@ -100,6 +100,15 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
         assert page.locator(panel).first.is_visible()
         assert not page.locator(".board-wrap").is_visible()
         look(page, shots, f"table-tab-{tab}", PHONE)
+    # the move log folds away my own picks and draws until I ask for them; a seat's steps share one entry
+    page.locator("#tab-moves").tap()
+    log = page.inner_text(".log-lines")
+    assert "Red picks" not in log and "Red draws" not in log and "Red has chosen a hunting party" in log
+    page.locator("#log-private").tap()
+    page.wait_for_selector(".log-lines li:has-text('Red picks')")
+    assert page.locator(".log-lines li.turn .steps li.private").count() > 0
+    look(page, shots, "table-tab-moves-all", PHONE)
+    page.locator("#tab-chat").tap()
     chat(page, "good game, bots")
     page.wait_for_selector("text=good game, bots")
     page.locator("#tab-board").tap()
