@@ -114,6 +114,9 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
     page.locator("#tab-board").tap()
     assert page.locator(".manitou").is_visible()
 
+    # the rules are one tap away from the table
+    assert page.get_attribute("#rules-link", "href") == "/rules/manitou"
+
     page.goto(hall.url + "/archive")
     page.wait_for_selector(f"tr[data-table='{table_id}']")
     everywhere(page, shots, "archive")
@@ -181,3 +184,13 @@ def test_the_small_things_players_hit(hall: Hall, browser: Any, shots: Path) -> 
     look(page, shots, "lobby-chat", PHONE)
     assert not errors, errors
     ctx.close()
+
+
+def test_the_rules_of_every_game_on_every_screen(hall: Hall, browser: Any, shots: Path) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    for game, words in (("manitou", "Who gets the buffalo"), ("manitoba", "Score tiles"), ("five_tribes", "Djinns")):
+        page.goto(f"{hall.url}/rules/{game}")  # no sign-in needed
+        page.wait_for_selector(f"h2:has-text('{words}')")
+        everywhere(page, shots, f"rules-{game}")
+    page.goto(f"{hall.url}/rules/chess")
+    page.wait_for_selector("text=There are no rules here")
