@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from longhouse.server.conn import Conn
 from longhouse.server.table_settings import TableSettings
+from longhouse.store import BotSeat, Person, Status
 
 if TYPE_CHECKING:
     from longhouse.server.table import Table
@@ -28,7 +29,7 @@ def rotated(seat: int, seats: int) -> int:
 
 def rematch(table: Table, conn: Conn) -> Table:
     """``conn``'s player accepts (or offers) the rematch of finished ``table``; returns the rematch table."""
-    if table.status != "over" or table.record is None:
+    if table.status != Status.OVER or table.record is None:
         raise RematchError("a rematch is offered once the game is over")
     if table.record.result is not None and table.record.result.get("abandoned"):
         raise RematchError("this game was abandoned; create a new table instead")
@@ -39,7 +40,7 @@ def rematch(table: Table, conn: Conn) -> Table:
     hall = table.hall
     n = len(table.record.players)
     new = hall.table(table.settings.rematch) if table.settings.rematch is not None else None
-    if new is None or new.status != "waiting":
+    if new is None or new.status != Status.WAITING:
         if new is not None:
             raise RematchError(f"the rematch (table {new.id}) has already started")
         settings = TableSettings.create(table.settings.time_control, True, table.settings.away_bot, table.id)
@@ -49,7 +50,7 @@ def rematch(table: Table, conn: Conn) -> Table:
             if seat not in people:
                 there = rotated(seat, n)
                 level = _bot_level(table, seat)
-                new.sit(there, {"kind": "bot", "level": level, "name": f"Bot {new.seat_label(there)}"})
+                new.sit(there, BotSeat(level, f"Bot {new.seat_label(there)}"))
         table.settings = table.settings.with_rematch(new.id)
         hall.people.set_table_hall(table.id, table.settings.to_json())
         table.say(None, f"{conn.user.name} offers a rematch at table {new.id}: press Rematch to join them.")
@@ -58,7 +59,7 @@ def rematch(table: Table, conn: Conn) -> Table:
     if new.seat_of(conn.user.id) is None:
         if new.occupants[seat] is not None:
             raise RematchError(f"seat {seat + 1} of the rematch is taken")
-        new.sit(seat, {"kind": "user", "user_id": conn.user.id, "name": conn.user.name})
+        new.sit(seat, Person(conn.user.id, conn.user.name))
         new.say(None, f"{conn.user.name} accepts the rematch and sits at seat {seat + 1} ({new.seat_label(seat)}).")
     if all(new.seat_of(uid) is not None for uid in people.values()):
         error = new.begin()
@@ -71,6 +72,6 @@ def _bot_level(table: Table, seat: int) -> str:
     from longhouse.server.table import default_bot
 
     occ = table.occupants[seat] if seat < len(table.occupants) else None
-    if occ is not None and occ["kind"] == "bot":
-        return str(occ["level"])
+    if isinstance(occ, BotSeat):
+        return occ.level
     return default_bot()

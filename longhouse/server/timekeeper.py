@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from longhouse.server.clocks import Clock
+from longhouse.store import Person, Status
 
 if TYPE_CHECKING:
     from longhouse.server.table import Table
@@ -83,11 +84,11 @@ class Timekeeper:
 
     def person(self, seat: int) -> int:
         occ = self.table.occupants[seat]
-        assert occ is not None
-        return int(occ["user_id"])
+        assert isinstance(occ, Person)
+        return occ.user_id
 
     def people_seats(self) -> list[int]:
-        return [s for s, occ in enumerate(self.table.occupants) if occ is not None and occ["kind"] == "user"]
+        return [s for s, occ in enumerate(self.table.occupants) if isinstance(occ, Person)]
 
     def timed_seats(self) -> set[int]:
         state = self.table.state
@@ -112,7 +113,7 @@ class Timekeeper:
         self.save(now)
 
     def save(self, now: float) -> None:
-        if self.clock is not None and self.table.status == "running":
+        if self.clock is not None and self.table.status == Status.RUNNING:
             self.table.hall.people.save_clock(self.table.id, self.clock.to_json(now))
             self.last_checkpoint = now
 
@@ -132,9 +133,9 @@ class Timekeeper:
         self.deserted_since = None if table.conns else (self.deserted_since or now)
         for seat in list(self.away_since):
             occ = table.occupants[seat]
-            if occ is None or occ["kind"] != "user" or table.connected(occ["user_id"]):
+            if not isinstance(occ, Person) or table.connected(occ.user_id):
                 del self.away_since[seat]
-        if table.status == "running":
+        if table.status == Status.RUNNING:
             for seat in self.people_seats():
                 if not table.connected(self.person(seat)):
                     self.away_since.setdefault(seat, now)
@@ -148,17 +149,17 @@ class Timekeeper:
     def tick(self) -> None:
         table = self.table
         now = self.now()
-        if table.status == "waiting":
+        if table.status == Status.WAITING:
             if self.deserted_since is not None and now - self.deserted_since >= WAITING_TTL:
                 table.hall.drop_waiting(table)
             return
-        if table.status != "running" or table.state is None:
+        if table.status != Status.RUNNING or table.state is None:
             return
         if self.clock is not None:
             for seat in self.clock.expired(now):
                 self.clock.run_out(seat, now)
                 occ = table.occupants[seat]
-                name = occ["name"] if occ is not None else table.seat_label(seat)
+                name = occ.name if occ is not None else table.seat_label(seat)
                 table.stand_in(seat, f"{name}'s time ran out: a bot plays {table.seat_label(seat)} for the rest of "
                                      f"the game ({name} can take the seat back with /join {seat + 1}).")
         if table.settings.away_bot:
@@ -166,7 +167,7 @@ class Timekeeper:
                 away = self.away_for(seat)
                 if away is not None and away >= self.control.grace:
                     occ = table.occupants[seat]
-                    name = occ["name"] if occ is not None else table.seat_label(seat)
+                    name = occ.name if occ is not None else table.seat_label(seat)
                     table.stand_in(seat, f"{name} has been away for {duration(away)}: a bot plays "
                                          f"{table.seat_label(seat)} for them ({name} can take it back with "
                                          f"/join {seat + 1}).")

@@ -16,6 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 from longhouse import games
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
+from longhouse.server.settings import Settings
 from longhouse.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -57,10 +58,11 @@ class Hall:
     its tables' time runs on that clock, looked at every ``tick`` real seconds."""
 
     def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
-                 max_rate: int = 0, clock: FakeClock | None = None, tick: float = 0.02) -> None:
+                 max_rate: int = 0, clock: FakeClock | None = None, tick: float = 0.02, **settings: Any) -> None:
         self.store = Store(database, prefix=prefix)
         self.clock = clock or FakeClock()
-        self.app = create_app(self.store, bot_delay=bot_delay, max_rate=max_rate, clock=self.clock, tick=tick)
+        self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, clock=self.clock, tick=tick,
+                                                   **settings))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
