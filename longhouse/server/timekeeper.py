@@ -18,13 +18,47 @@ cannot save, gives back at most the seconds since the last checkpoint).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from longhouse.server.clocks import Clock
-from longhouse.store import Person, Status
+from longhouse.engine.state import State
+from longhouse.server.clocks import Clock, TimeControl
+from longhouse.server.table_settings import TableSettings
+from longhouse.store import Occupant, Person, Status
+from longhouse.store.people import PeopleStore
 
-if TYPE_CHECKING:
-    from longhouse.server.table import Table
+
+class TimedHall(Protocol):
+    """What a timekeeper needs of the hall: its clock, its store for people, and what it does to tables."""
+
+    people: PeopleStore
+    clock: Callable[[], float]
+
+    def drop_waiting(self, table: Any) -> None: ...
+
+    def abandon(self, table: Any, text: str) -> None: ...
+
+
+class TimedTable(Protocol):
+    """What a timekeeper needs of its table (``Table`` is one)."""
+
+    id: int
+    status: Status
+    state: State | None
+    occupants: list[Occupant | None]
+    settings: TableSettings
+
+    @property
+    def hall(self) -> TimedHall: ...
+
+    @property
+    def conns(self) -> Sequence[Any]: ...
+
+    def connected(self, user_id: int) -> bool: ...
+
+    def seat_label(self, seat: int) -> str: ...
+
+    def stand_in(self, seat: int, text: str) -> None: ...
 
 #: Seconds between two stores of running clocks.
 CHECKPOINT = 10.0
@@ -46,7 +80,7 @@ def duration(seconds: float) -> str:
 
 
 class Timekeeper:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TimedTable) -> None:
         self.table = table
         now = self.now()
         self.clock: Clock | None = None
@@ -58,10 +92,11 @@ class Timekeeper:
         self.last_checkpoint = now
 
     def now(self) -> float:
-        return self.table.hall.clock()
+        now: float = self.table.hall.clock()
+        return now
 
     @property
-    def control(self) -> Any:
+    def control(self) -> TimeControl:
         return self.table.settings.control
 
     # --- the game's course --------------------------------------------------------------------------
