@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from longhouse.engine.records import Record
-from longhouse.server import auth
+from longhouse.server import auth, boards
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
 from longhouse.server.protocol import BadMessage, decode, encode_message
@@ -288,6 +288,8 @@ def create_app(store: Store, bot_delay: float = 0.6, redis_url: str | None = Non
         Route("/api/me", me), Route("/api/archive", archive),
         Route("/api/tables/{table_id}/record", record), Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/lobby", lobby_ws), WebSocketRoute("/ws/table/{table_id}", table_ws),
+        Route("/api/games/{name}", boards.game_description),
+        Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
