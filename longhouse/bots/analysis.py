@@ -26,7 +26,7 @@ from longhouse.bots import evaluation
 from longhouse.bots.moismcts import MoIsmctsBot
 from longhouse.engine.records import Record, steps
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import State
+from longhouse.engine.state import Game, State
 
 #: Search iterations behind one hint (deterministic; about a second on a loaded core).
 HINT_ITERATIONS = 600
@@ -73,13 +73,14 @@ def seat_chance(state: State, seat: int, rng: Rng, samples: int = CURVE_SAMPLES)
     return total / samples
 
 
-def game_curve(record_json: dict[str, Any], seed: int = 0) -> dict[str, Any]:
-    """A finished game's win chances move by move, and its costliest moves (see the module)."""
+def game_curve(record_json: dict[str, Any], seed: int = 0, game: Game | None = None) -> dict[str, Any]:
+    """A finished game's win chances move by move, and its costliest moves (see the module). ``game``:
+    the record's game, when the registry of the process running this may not know it."""
     record = Record.from_json(record_json)
     rng = Rng(seed)
     points: list[dict[str, Any]] = []
     n = len(record.players)
-    for index, (state, events) in enumerate(steps(record)):
+    for index, (state, events) in enumerate(steps(record, game)):
         entry = record.actions[index - 1] if index else None
         points.append({
             "step": index,
