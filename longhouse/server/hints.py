@@ -5,8 +5,9 @@
   page's Hint button sends the same command); the search runs in the hall's worker processes
   (``longhouse.bots.thinking``) through ``longhouse.bots.analysis.hint``, from that seat's own view
   only, and the answer goes to that player alone as ``{"type": "hint", "version", "seat", "best",
-  "moves": [{"action", "text", "win", "visits"}]}`` — if the game has not moved on meanwhile. The seed
-  is derived from the table, the version and the seat, so asking twice gives the same hint.
+  "moves": [{"action", "text", "win", "visits"}]}`` — if the seat still has the same decision to make
+  (in a simultaneous phase others may have chosen meanwhile, which it cannot see). The seed is derived
+  from the table, the version and the seat, so asking twice gives the same hint.
 * **Analysis**: ``GET /api/tables/{id}/analysis`` gives a finished game's win chances move by move for
   every seat and its costliest moves (``longhouse.bots.analysis.game_curve``), computed once in a
   worker and kept for the process's lifetime (a few dozen games).
@@ -67,10 +68,16 @@ def request(table: Table, conn: Conn) -> str | None:
 
 async def _think(table: Table, conn: Conn, seat: int, version: int) -> None:
     try:
-        assert table.state is not None
-        answer = await table.hall.thinker.run(analysis.hint, table.state, seat, hint_seed(table.id, version, seat))
-        if table.version == version and not conn.closed:
-            conn.send({"type": "hint", "version": version, **answer})
+        state = table.state
+        assert state is not None
+        legal = state.legal_actions(seat)
+        answer = await table.hall.thinker.run(analysis.hint, state, seat, hint_seed(table.id, version, seat))
+        # Still this seat's decision with the same moves (in a simultaneous phase others may have chosen
+        # meanwhile, unseen by this seat): the hint holds, for the version the seat now sees.
+        now = table.state
+        if (now is not None and not now.is_over() and seat in now.acting() and now.legal_actions(seat) == legal
+                and not conn.closed):
+            conn.send({"type": "hint", "version": table.version, **answer})
     finally:
         _pending.pop((table.id, seat), None)
 
