@@ -82,7 +82,9 @@ export async function showTable(root, tableId, me) {
       }
       if (mySeat !== null) buttons.append(button("Watch", "watch", []));
     }
-    buttons.append(button("Who", "who", []), button("Help", "help", []));
+    buttons.append(button("Who", "who", []), button("Help", "help", []),
+      h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
+        title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
     if (t.status === "waiting") renderWaiting();
   }
 
