@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from longhouse import bots
+from longhouse.server import hints
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.table import COLOURS, Table, default_bot
@@ -24,6 +25,7 @@ HELP = {
     "remove": "/remove seat — take a bot off a seat before the game starts",
     "rematch": "/rematch — after the game: play again with the same players, seats rotated",
     "who": "/who — who sits where, and who watches",
+    "hint": "/hint — on your turn: the best bot's move and each move's win chance (if the table allows hints)",
     "help": "/help — this list",
 }
 
@@ -188,9 +190,15 @@ def cmd_rematch(table: Table, conn: Conn, args: list[str]) -> None:
     conn.send({"type": "goto", "table": new.id, "invite": new.settings.invite})
 
 
+def cmd_hint(table: Table, conn: Conn, args: list[str]) -> None:
+    refused = hints.request(table, conn)
+    if refused is not None:
+        raise CommandError(refused)
+
+
 COMMANDS: dict[str, Callable[[Table, Conn, list[str]], None]] = {
     "join": cmd_join, "leave": cmd_leave, "start": cmd_start, "watch": cmd_watch, "bot": cmd_bot,
-    "remove": cmd_remove, "rematch": cmd_rematch, "who": cmd_who, "help": cmd_help,
+    "remove": cmd_remove, "rematch": cmd_rematch, "who": cmd_who, "help": cmd_help, "hint": cmd_hint,
 }
 
 

@@ -4,7 +4,7 @@ A finished table is rated when at least two registered accounts sat at it when i
 accounts are rated, ranked among themselves (bots and guests take no part and change nobody's rating).
 Ranks come from the result: the winners share the first rank, the others follow by score, equal scores
 share a rank (ties as the model handles them). A seat a bot finished after its player's time ran out is
-still rated as that player's. Abandoned games are not rated.
+still rated as that player's. Abandoned games, and games where hints were allowed, are not rated.
 
 The ratings are a pure function of the archive taken in the order games finished: ``derive`` computes the
 whole history, ``rebuild`` stores it afresh (the ``longhouse ratings rebuild`` command), and ``rate_finished``
@@ -40,7 +40,7 @@ def ranks(result: dict[str, Any], seats: list[int]) -> list[int]:
 
 def rateable(table: PlayedTable, registered: set[int]) -> list[tuple[int, int]]:
     """The (seat, user id) pairs a finished table rates: empty unless two or more registered accounts."""
-    if table.result.get("abandoned") or not table.result.get("scores"):
+    if table.result.get("abandoned") or not table.result.get("scores") or table.options.get("hints"):
         return []
     pairs = [(seat, uid) for seat, uid in sorted(table.people.items()) if uid in registered]
     if len({uid for _, uid in pairs}) < 2 or len(pairs) != len({uid for _, uid in pairs}):

@@ -23,7 +23,8 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
-from longhouse.server.boards import board_for
+from longhouse.server import table_options
+from longhouse.server.boards import board_for, describe
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
@@ -177,6 +178,7 @@ class Table:
         self.conns.append(conn)
         self.keeper.presence_changed()
         seat = self.seat_of(conn.user.id)
+        conn.send({"type": "game", "description": describe(self.game)})
         conn.send(self._table_message(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
@@ -259,7 +261,7 @@ class Table:
                     f"{len(seated)} seated")
         seed = secrets.randbits(63)
         players = [occ.name for occ in seated if occ is not None]
-        setup = dict(self.options) or None
+        setup = table_options.game_setup(self.options) or None  # the hall's own options are not the game's
         try:
             state = self.game.new_state(len(seated), seed, setup)
         except LonghouseError as exc:

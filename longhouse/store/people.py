@@ -17,7 +17,7 @@ existing database gains them on the next start without a migration:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -66,6 +66,7 @@ class PlayedTable:
     people: dict[int, int]  # seat -> user id of the registered (or guest) account that sat there
     result: dict[str, Any]
     finished: float
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class PeopleStore:
@@ -149,7 +150,7 @@ class PeopleStore:
                limit: int | None = 200) -> list[PlayedTable]:
         """Finished tables, newest first; only those ``user_id`` played and of ``game``, when given."""
         core = self.core
-        query = select(core.c.id, core.c.game, core.c.players, core.c.result, core.c.finished).where(
+        query = select(core.c.id, core.c.game, core.c.players, core.c.result, core.c.finished, core.c.options).where(
             core.c.status == "over")
         if user_id is not None:
             query = query.where(core.c.id.in_(select(self.people.c.table_id).where(self.people.c.user_id == user_id)))
@@ -166,7 +167,7 @@ class PeopleStore:
                 for p in c.execute(select(self.people).where(self.people.c.table_id.in_(ids))).all():
                     people[p.table_id][p.seat] = p.user_id
         return [PlayedTable(r.id, r.game, list(r.players or []), people[r.id], dict(r.result or {}),
-                            float(r.finished or 0.0)) for r in rows]
+                            float(r.finished or 0.0), dict(r.options or {})) for r in rows]
 
     def all_played(self) -> list[PlayedTable]:
         """Every finished table, oldest first (in the order they finished): what ratings are derived from."""

@@ -62,6 +62,8 @@ def test_bots_guests_single_players_and_abandoned_games_change_nothing() -> None
     assert ratings.derive([alone], {10}) == []  # 99 is a guest: only one registered player
     abandoned = PlayedTable(2, "toy", ["Ann", "Bob"], {0: 10, 1: 11}, {"abandoned": True}, 2.0)
     assert ratings.derive([abandoned], {10, 11}) == []
+    hinted = PlayedTable(5, "toy", ["Ann", "Bob"], {0: 10, 1: 11}, result, 5.0, {"hints": True})
+    assert ratings.derive([hinted], {10, 11}) == []
     with_bot = PlayedTable(3, "toy", ["Ann", "Bot", "Bob"], {0: 10, 2: 11}, result, 3.0)
     points = ratings.derive([with_bot], {10, 11})
     assert [p.user_id for p in points] == [10, 11]
