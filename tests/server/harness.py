@@ -40,6 +40,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class FakeClock:
+    """A clock the test moves by hand (``Limits.clock``): rates, lockouts and grace periods without waiting."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.time = start
+
+    def __call__(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
+
+
 class Hall:
     """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down."""
 
@@ -64,6 +77,12 @@ class Hall:
     def hall(self) -> Any:
         return self.app.state.hall
 
+    def fake_clock(self) -> FakeClock:
+        """Put the hall's limits on a clock the test moves."""
+        clock = FakeClock()
+        self.app.state.limits.clock = clock
+        return clock
+
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(20)
@@ -78,6 +97,7 @@ class WS:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._seen = 0
+        self.listing: dict[int, dict[str, Any]] = {}  # a lobby socket's tables by id
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
@@ -89,8 +109,21 @@ class WS:
             return False
         assert isinstance(text, str)
         self.raw.append(text)
-        self.messages.append(json.loads(text))
+        msg = json.loads(text)
+        self.messages.append(msg)
+        if msg.get("type") == "tables":
+            self.listing = {t["id"]: t for t in msg["tables"]}
+        elif msg.get("type") == "tables_delta":
+            for tid in msg["removed"]:
+                self.listing.pop(tid, None)
+            self.listing.update((t["id"], t) for t in msg["changed"])
         return True
+
+    def wait_listing(self, pred: Any, timeout: float = 10.0) -> dict[int, dict[str, Any]]:
+        """Wait until the lobby's list of tables (the whole list, then its deltas) satisfies ``pred``."""
+        self.wait(lambda m: m.get("type") in ("tables", "tables_delta") and pred(self.listing), timeout,
+                  what="a lobby listing")
+        return self.listing
 
     def wait(self, pred: Any, timeout: float = 10.0, what: str = "") -> dict[str, Any]:
         """The first message not yet consumed by ``wait`` that satisfies ``pred``."""
@@ -130,7 +163,7 @@ class Client:
         self.base = hall.url
         self.http = httpx.Client(base_url=self.base)
         if name is None:
-            r = self.http.post("/api/guest")
+            r = self.http.post("/api/guest", json={})
         else:
             r = self.http.post("/api/signup", json={"name": name, "password": password})
         assert r.status_code == 200, r.text
