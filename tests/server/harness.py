@@ -147,6 +147,11 @@ class WS:
         while self._pull(quiet):
             pass
 
+    def skip(self, quiet: float = 0.2) -> None:
+        """Drain, and let ``wait`` look only at messages that come after."""
+        self.drain(quiet)
+        self._seen = len(self.messages)
+
     def last_state(self) -> dict[str, Any]:
         states = [m for m in self.messages if m.get("type") == "state"]
         assert states, "no state received"

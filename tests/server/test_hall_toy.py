@@ -45,7 +45,8 @@ def test_accounts_sign_up_sign_in_guest_and_refusals(hall: Hall) -> None:
     assert http.post("/api/signup", json={"name": "alice", "password": "another1"}).status_code == 400
     assert http.post("/api/signup", json={"name": "x", "password": "another1"}).status_code == 400
     assert http.post("/api/signup", json={"name": "Bobby", "password": "123"}).status_code == 400
-    assert http.post("/api/signup", content=b"not json", headers={"Content-Type": "application/json"}).status_code == 400
+    as_json = {"Content-Type": "application/json"}
+    assert http.post("/api/signup", content=b"not json", headers=as_json).status_code == 400
     assert http.post("/api/signin", json={"name": "Alice", "password": "wrong!!"}).status_code == 401
     assert http.post("/api/signin", json={"name": "Nobody", "password": "wrong!!"}).status_code == 401
     r = http.post("/api/signin", json={"name": "Alice", "password": "correct horse"})
@@ -156,6 +157,10 @@ def test_whole_toy_game_with_a_person_and_bots_is_recorded_and_archived(hall: Ha
     steps = http.get(f"/api/tables/{tid}/replay").json()["steps"]
     assert len(steps) == len(record.actions) + 1
     assert all(step["view"]["you"] is None for step in steps)
+    # a finished game's replay is computed once and then served from the cache
+    again = http.get(f"/api/tables/{tid}/replay")
+    assert again.json()["steps"] == steps and "max-age" in again.headers["cache-control"]
+    assert hall.app.state.replays.computed == 1
 
 
 def test_refused_moves_change_nothing(hall: Hall) -> None:
