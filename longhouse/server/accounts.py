@@ -125,7 +125,7 @@ async def signin(request: Request) -> Response:
     except auth.AuthError as exc:
         if isinstance(name, str):
             limits.signin_failed(name, where)
-        return JSONResponse({"error": str(exc)}, status_code=401)
+        return JSONResponse({"error": str(exc), "code": exc.code}, status_code=401)
     except Refused as exc:
         return refused(exc)
     limits.signin_ok(user.name, where)

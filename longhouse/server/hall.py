@@ -9,6 +9,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
+from longhouse.bots import thinking
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError
 from longhouse.server import commands
 from longhouse.server.boards import board_for
@@ -34,6 +36,8 @@ class Hall:
         self.settings = settings
         self.limits = limits or Limits(settings)
         self.bot_delay = settings.bot_delay
+        #: Where bots think: worker processes shared by every hall of this process.
+        self.thinker: Thinker = thinking.shared()
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -237,7 +241,8 @@ class Hall:
     def enter_lobby(self, conn: Conn) -> None:
         self.lobby.append(conn)
         conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
-                   "games": self.games_info(), "bot_levels": bots.names()})
+                   "games": self.games_info(), "bot_levels": bots.levels(),
+                   "default_bot": bots.default_level()})
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
         conn.send(self.lobby_summary())
@@ -255,14 +260,14 @@ class Hall:
                 try:
                     self._lobby_command(conn, *commands.parse(msg.text))
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
             elif self.chat_allowed(conn):
                 self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
             self._lobby_command(conn, msg.name, msg.args)
         elif isinstance(msg, Create):
             if msg.bots is not None and msg.bots not in bots.names():
-                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.names())}")
+                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.levels())}")
                 return
             most = self.settings.tables_per_person
             if most and self.open_tables_of(conn.user.id) >= most:
@@ -308,7 +313,7 @@ class Hall:
             conn.notice("In the lobby: /who, /help. Create a table with the button, then use /join, /bot, "
                         "/start at the table.")
         else:
-            conn.error(f"/{name} works at a table; in the lobby there are /who and /help")
+            conn.error(f"/{name} works at a table; in the lobby there are /who and /help", code="command")
 
     # --- a table's messages ---------------------------------------------------------------------
 
@@ -322,7 +327,7 @@ class Hall:
                 try:
                     name, args = commands.parse(msg.text)
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
                     return
                 commands.run(table, conn, name, args)
             elif self.chat_allowed(conn):

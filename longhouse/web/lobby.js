@@ -79,7 +79,7 @@ export function showLobby(root, me) {
         games = msg.games;
         gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
         levelSelect.replaceChildren(...(msg.bot_levels || []).map((level) =>
-          h("option", { value: level, selected: level === "greedy" }, `${cap(level)} bots`)));
+          h("option", { value: level, selected: level === (msg.default_bot || "casual") }, `${cap(level)} bots`)));
         break;
       case "tables":
         listed.clear();
@@ -105,7 +105,8 @@ export function showLobby(root, me) {
         chat.add(msg);
         break;
       case "error":
-        toast(msg.message, "error");
+        if (msg.code === "command") chat.note(msg.message, true);
+        else toast(msg.message, "error");
         break;
       default:
         break;
