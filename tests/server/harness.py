@@ -166,7 +166,7 @@ class Client:
 
     def __init__(self, hall: Hall, name: str | None = None, password: str = "secret-pw") -> None:
         self.base = hall.url
-        self.http = httpx.Client(base_url=self.base)
+        self.http = httpx.Client(base_url=self.base, timeout=30)  # a loaded machine hashes passwords slowly
         if name is None:
             r = self.http.post("/api/guest", json={})
         else:
