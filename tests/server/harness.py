@@ -17,6 +17,7 @@ from longhouse import games
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
 from longhouse.server.settings import Settings
+from longhouse.server.transport import uvicorn_config
 from longhouse.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -62,8 +63,7 @@ class Hall:
         self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, **settings))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=64 * 1024, ws="websockets-sansio", lifespan="on")
+        config = uvicorn_config(self.app, "127.0.0.1", self.port, "warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -352,3 +353,51 @@ def test_a_refused_game_against_bots_leaves_no_table(hall: Hall, monkeypatch: py
     assert "cannot start" in lobby.wait_type("error")["message"]
     assert hall.hall.tables == {} and hall.store.open_tables() == []
     assert not [m for m in lobby.messages if m["type"] == "created"]
+
+
+# --- 5. descriptors: half-sent requests ------------------------------------------------------------------
+
+def half_sent(port: int, source: str) -> socket.socket:
+    s = socket.socket()
+    s.bind((source, 0))
+    s.connect(("127.0.0.1", port))
+    s.sendall(b"GET /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line that ends it
+    s.settimeout(5)
+    return s
+
+
+def closed_by_server(s: socket.socket) -> bool:
+    try:
+        return s.recv(100) == b""
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_half_sent_requests_are_capped_per_address_and_timed_out(make_hall: Any) -> None:
+    hall = make_hall(connections_per_address=10)
+    guard = hall.app.state.guard
+    clock = FakeClockFor(guard)
+    attack = [half_sent(hall.port, "127.0.0.2") for _ in range(15)]
+    closed = [closed_by_server(s) for s in attack[10:]]
+    assert all(closed)  # over the cap: closed at once
+    assert httpx.get(f"{hall.url}/api/me").status_code == 200  # another address is served meanwhile
+    attack[0].settimeout(0.2)
+    assert not closed_by_server(attack[0])  # the first ten wait for their time to run out
+    clock.advance(hall.hall.settings.header_timeout)
+    assert guard.loop is not None
+    guard.loop.call_soon_threadsafe(guard.sweep)
+    attack[0].settimeout(5)
+    assert all(closed_by_server(s) for s in attack[:10])
+    for s in attack:
+        s.close()
+
+
+class FakeClockFor:
+    def __init__(self, guard: Any) -> None:
+        self.time = 1000.0
+        guard.clock = lambda: self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
