@@ -72,7 +72,7 @@ def test_a_long_body_is_refused_after_reading_only_past_the_cap() -> None:
 
 
 def test_a_long_post_gets_413(hall: Hall) -> None:
-    r = httpx.post(f"{hall.url}/api/signup", json={"name": "Ann", "password": "x" * 300_000})
+    r = httpx.post(f"{hall.url}/api/signup", json={"name": "Ann", "password": "x" * 300_000}, timeout=30)
     assert r.status_code == 413
 
 
@@ -236,7 +236,7 @@ def test_an_away_seat_goes_to_a_bot_only_by_a_player_after_the_grace_period(hall
 
 def test_a_name_with_a_trailing_newline_is_refused(hall: Hall) -> None:
     Client(hall, "Ann")
-    r = httpx.post(f"{hall.url}/api/signup", json={"name": "Ann\n", "password": "secret-pw"})
+    r = httpx.post(f"{hall.url}/api/signup", json={"name": "Ann\n", "password": "secret-pw"}, timeout=30)
     assert r.status_code == 400
     assert hall.store.count_users() == 1
 
@@ -244,7 +244,7 @@ def test_a_name_with_a_trailing_newline_is_refused(hall: Hall) -> None:
 def test_new_accounts_are_rate_limited_per_address(make_hall: Any) -> None:
     hall = make_hall(account_burst=3)
     clock = hall.fake_clock()
-    http = httpx.Client(base_url=hall.url)
+    http = httpx.Client(base_url=hall.url, timeout=30)
     assert [http.post("/api/guest", json={}).status_code for _ in range(4)] == [200, 200, 200, 429]
     assert http.post("/api/signup", json={"name": "Ann", "password": "secret-pw"}).status_code == 429
     clock.advance(1 / hall.hall.settings.account_rate)
@@ -255,7 +255,7 @@ def test_sign_in_locks_a_name_after_failures(make_hall: Any) -> None:
     hall = make_hall(signin_failures=3)
     clock = hall.fake_clock()
     Client(hall, "Ann", "right-pw")
-    http = httpx.Client(base_url=hall.url)
+    http = httpx.Client(base_url=hall.url, timeout=30)
     for _ in range(3):
         assert http.post("/api/signin", json={"name": "Ann", "password": "wrong-pw"}).status_code == 401
     assert http.post("/api/signin", json={"name": "ann", "password": "right-pw"}).status_code == 429
@@ -265,7 +265,7 @@ def test_sign_in_locks_a_name_after_failures(make_hall: Any) -> None:
 
 def test_a_cross_site_form_cannot_sign_anyone_in_or_out(hall: Hall) -> None:
     Client(hall, "Mallory", "mallory-pw")
-    http = httpx.Client(base_url=hall.url)
+    http = httpx.Client(base_url=hall.url, timeout=30)
     for path in ("/api/signin", "/api/guest", "/api/signup", "/api/signout"):
         r = http.post(path, content=b'{"name": "Mallory", "password": "mallory-pw"}',
                       headers={"Content-Type": "text/plain"})
@@ -324,9 +324,9 @@ def test_sessions_expire_on_the_server(hall: Hall) -> None:
 
 def test_secure_cookies_when_asked(make_hall: Any) -> None:
     hall = make_hall(secure_cookies=True)
-    r = httpx.post(f"{hall.url}/api/guest", json={})
+    r = httpx.post(f"{hall.url}/api/guest", json={}, timeout=30)
     assert "secure" in r.headers["set-cookie"].lower()
-    plain = httpx.post(f"{make_hall().url}/api/guest", json={})
+    plain = httpx.post(f"{make_hall().url}/api/guest", json={}, timeout=30)
     assert "secure" not in plain.headers["set-cookie"].lower()
 
 
