@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from longhouse.engine.records import Record, steps
 from longhouse.server.accounts import store_of
+from longhouse.server.boards import board_for
 from longhouse.store import Status
 
 #: Table ids are positive integers below this (a longer number is no table, not an overflow).
@@ -107,7 +108,7 @@ def public_steps(rec: Record) -> list[dict[str, Any]]:
 
 
 def encode_replay(rec: Record) -> bytes:
-    return msgspec.json.encode({"record": rec.to_json(), "steps": public_steps(rec)})
+    return msgspec.json.encode({"record": rec.to_json(), "board": board_for(rec.game), "steps": public_steps(rec)})
 
 
 async def replay(request: Request) -> Response:

@@ -23,7 +23,8 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
-from longhouse.server.boards import board_for
+from longhouse.server import table_options
+from longhouse.server.boards import board_for, describe
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
@@ -176,6 +177,7 @@ class Table:
         self.away_since.pop(uid, None)
         seat = self.seat_of(uid)
         self.forget_summary()
+        conn.send({"type": "game", "description": describe(self.game)})
         conn.send_text(self._table_text(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
@@ -280,7 +282,7 @@ class Table:
                     f"{len(seated)} seated")
         seed = secrets.randbits(63)
         players = [occ.name for occ in seated if occ is not None]
-        setup = dict(self.options) or None
+        setup = table_options.game_setup(self.options) or None  # the hall's own options are not the game's
         try:
             state = self.game.new_state(len(seated), seed, setup)
         except LonghouseError as exc:

@@ -194,3 +194,28 @@ def test_the_rules_of_every_game_on_every_screen(hall: Hall, browser: Any, shots
         everywhere(page, shots, f"rules-{game}")
     page.goto(f"{hall.url}/rules/chess")
     page.wait_for_selector("text=There are no rules here")
+
+
+@pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
+def test_the_other_boards_on_every_screen(hall: Hall, browser: Any, shots: Path, game: str) -> None:
+    """Whatever board a game has (its own or the generic one), its table fits a phone and a tablet and passes axe."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(hall.url + "/")
+    page.fill("input[name=name]", "Ann")
+    page.fill("input[name=password]", "a good password")
+    page.locator("#signup").tap()
+    page.wait_for_selector("#bot-level option", state="attached")
+    page.select_option("#new-game", game)
+    page.select_option("#new-seats", "3")
+    page.select_option("#bot-level", "beginner")
+    page.locator("#play-bots").tap()
+    page.wait_for_function("() => document.querySelector('.board-wrap [data-version]')")
+    page.wait_for_function("() => document.querySelector('.status-line.my-turn, .my-turn')"
+                           " || /your|you /i.test(document.querySelector('.status-line')?.textContent || '')")
+    everywhere(page, shots, f"table-{game}")
+    assert small_targets(page, "button, .tab, .legal-action") == []
+    assert not errors, errors
+    ctx.close()

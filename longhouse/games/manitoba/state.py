@@ -309,9 +309,12 @@ class ManitobaState(State):
         """Re-deal what no seat has seen: the event cards of seasons not yet laid out and the undrawn
         score tiles. Everything else in Manitoba is open information."""
         c = self.clone()
+        # sorted before shuffled: the re-deal depends only on ``rng``, never on the real order (hints rely on it)
         for season in range(D.SPRING, D.AUTUMN + 1):
             if season > c.season:
+                c.decks[season - 1].sort()
                 rng.shuffle(c.decks[season - 1])
+        c.tile_pile.sort()
         rng.shuffle(c.tile_pile)
         c.rng = rng.fork()
         c.undo_seat = -1
@@ -445,75 +448,6 @@ class ManitobaState(State):
         st.undo_cut = False
         st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
         return st
-
-    # --- the view ----------------------------------------------------------------------------------------
-
-    def view(self, seat: int | None) -> JSON:
-        """Everything is open in Manitoba except the undrawn score tiles and the season decks."""
-        from longhouse.games.manitoba.flow import describe_task
-
-        terr = self.terr
-        top = self.tasks[-1] if self.tasks and not self.over else None
-        return {
-            "game": "manitoba",
-            "seat": seat,
-            "players": self.n,
-            "options": self.opts.to_json(),
-            "round": self.round_no,
-            "rounds": D.ROUNDS_BY_PLAYERS[self.n],
-            "season": D.SEASONS[self.season],
-            "cards": [card_json(c, self.opts) for c in self.cards],
-            "card_index": self.card_idx,
-            "score_tiles": [tile_json(t) for t in self.tiles],
-            "drawn_score_tiles": [tile_json(t) for t in self.drawn],
-            "undrawn_score_tiles": len(self.tile_pile),
-            "active": self.active,
-            "start_player": self.start,
-            "totem": [D.COLOURS[c] for c in self.totem],
-            "taken": [D.COLOURS[c] for c in self.taken],
-            "beside_village": [D.COLOURS[c] for c in self.rest],
-            "territory": {
-                "tiles": [[t, r] for t, r in terr.tiles],
-                "layout": terr.layout,
-                "areas": [
-                    {
-                        "id": a,
-                        "landscape": D.LANDSCAPES[terr.land[a]],
-                        "neighbours": list(terr.adj[a]),
-                        "good": D.GOODS[self.area_good[a]] if self.area_good[a] >= 0 else None,
-                        "cree": self.area_cree[a] if self.area_cree[a] >= 0 else None,
-                    }
-                    for a in range(terr.size)
-                ],
-            },
-            "supply": dict(zip(D.GOODS, self.supply, strict=True)),
-            "wampum_supply": self.wampum_supply,
-            "first_reached": [
-                [space for space in range(1, 7) if self.firsts[path * 7 + space]] for path in range(4)
-            ],
-            "villages": [
-                {
-                    "seat": p,
-                    "score": self.score[p],
-                    "breakdown": dict(zip(CATEGORIES, self.bd[p], strict=True)),
-                    "wigwam": self.wigwam[p],
-                    "square": self.square[p],
-                    "territory": self.cree_on_territory(p),
-                    "paths": dict(zip(D.PATHS, self.pos[p], strict=True)),
-                    "storage": {D.GOODS[s]: [D.GOODS[g] for g in self.sectors[p][s]] for s in D.SECTORS},
-                    "ceremonial": {str(size): [D.GOODS[g] for g in self.cere[p][i]]
-                                   for i, size in enumerate(D.CEREMONIAL_SIZES)},
-                    "wampum_active": self.wa[p],
-                    "wampum_inactive": self.wi[p],
-                    "exempt": [D.GOODS[g] for g in D.SECTORS if self.exempt(p, g)],
-                }
-                for p in range(self.n)
-            ],
-            "acting": list(self.acting_seats),
-            "decision": describe_task(self, top) if top is not None else None,
-            "over": self.over,
-            "winners": self.winners(),
-        }
 
 
 def _exact(action: Any) -> bool:
