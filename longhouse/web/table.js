@@ -1,7 +1,7 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
-import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
+import { COLOURS, cap, chatPanel, h, keepingFocus, missingPage, seatTag, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
@@ -129,7 +129,7 @@ export async function showTable(root, tableId, me) {
     switch (msg.type) {
       case "table":
         table = msg;
-        renderSeating();
+        keepingFocus(page, renderSeating, "#cmd-start:not(:disabled), #cmd-join, #cmd-leave");
         if (state && board) board.update(state, table);
         break;
       case "log":
