@@ -132,6 +132,10 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
     page.locator(f"tr[data-table='{table_id}'] a:has-text('Replay')").tap()
     page.wait_for_selector("#replay-step")
     page.locator("#replay-next").tap()
+    assert page.input_value("#replay-step") == "1"
+    page.locator("#replay-next-part").tap()  # the start of hunt 2, with the move log beside the board
+    assert "Hunt 2" in page.inner_text(".step-label")
+    assert page.get_attribute(".replay-log li.current", "data-step") == page.input_value("#replay-step")
     everywhere(page, shots, "replay")
 
     page.goto(hall.url + "/table/99999")
