@@ -12,7 +12,7 @@ from longhouse import bots, games
 from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError
-from longhouse.server import commands
+from longhouse.server import commands, table_options
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
@@ -100,7 +100,8 @@ class Hall:
             raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
         if not game.min_players <= seats <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
-        unknown = set(options) - set(game.setup_keys)
+        unknown = set(options) - set(game.setup_keys) - set(table_options.HALL_OPTIONS)
+        table_options.check_options(options)
         if unknown:
             raise ValueError(f"unknown options {sorted(unknown)}; {game.title} takes {sorted(game.setup_keys)}")
         row = self.store.create_table(game.name, seats, options, [None] * seats)

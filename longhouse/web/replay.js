@@ -1,15 +1,16 @@
 // The replay of a finished game, for every game: its board (its own, or the generic one) move by move, the
 // move log beside it with the events of each step (click one to go there), and jumps to the start of each
 // hunt, season or round and each player's turn.
+import { analysisChart } from "./hints.js";
 import { api } from "./net.js";
 import { COLOURS, cap, h, missingPage } from "./ui.js";
 
 // View keys that mark the parts of a game, biggest first (Manitou's hunts, Manitoba's seasons, rounds).
 const PARTS = ["hunt", "season", "round"];
 
-async function boardModule(game) {
+async function boardModule(name) {
   try {
-    return await import(`./games/${game}.js`);
+    return await import(`./games/${name}.js`);
   } catch {
     return import("./games/generic.js");  // a game without a board of its own
   }
@@ -50,7 +51,7 @@ export async function showReplay(root, tableId) {
     return null;
   }
   const { record, steps } = data;
-  const mod = await boardModule(record.game);
+  const mod = await boardModule(data.board || record.game);  // the server names the game's board
   const last = steps.length - 1;
   const { keys, parts, turns } = landmarks(steps);
   const boardEl = h("div", { class: "replay-board" });
@@ -61,6 +62,7 @@ export async function showReplay(root, tableId) {
   const names = record.players || [];
   const who = (seats) => seats.map((s) => `${cap(COLOURS[s] || `seat ${s + 1}`)}${names[s] ? ` (${names[s]})` : ""}`).join(", ");
   let step = 0;
+  const chart = analysisChart(tableId, (i) => show(i));
   const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => names, replay: true });
 
   // A step whose events only its seat saw (a secret pick): who moved, and what kind of move it was.
@@ -88,6 +90,7 @@ export async function showReplay(root, tableId) {
     events.textContent = step === 0 ? "The game is set up." : steps[step].events.join(" · ") || "—";
     board.update({ version: step, seat: null, view: v, legal: [], legal_text: [], undo_steps: 0, events: [],
       acting: acting(v), status: step === last ? "over" : "running", result: step === last ? record.result : null }, null);
+    chart.mark(step);
     for (const li of entries) li.classList.toggle("current", Number(li.dataset.step) === step);
     const li = entries[step];  // scroll the log itself, never the page
     if (li.offsetTop < logEl.scrollTop || li.offsetTop + li.offsetHeight > logEl.scrollTop + logEl.clientHeight) {
@@ -120,7 +123,8 @@ export async function showReplay(root, tableId) {
       "Record (JSON)"));
   root.replaceChildren(h("div", { class: "replay" }, controls, events,
     h("div", { class: "replay-main" }, boardEl,
-      h("section", { class: "panel replay-side", "aria-label": "moves" }, h("h2", {}, "Moves"), logEl))));
+      h("div", { class: "replay-side" },
+        h("section", { class: "panel replay-moves", "aria-label": "moves" }, h("h2", {}, "Moves"), logEl), chart.el))));
   const keysHandler = (e) => {
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     if (e.key === "ArrowRight") show(step + 1);
