@@ -51,7 +51,8 @@ export async function showReplay(root, tableId) {
     return null;
   }
   const { record, steps } = data;
-  const mod = await boardModule(data.board || record.game);  // the server names the game's board
+  const description = await api(`/api/games/${record.game}`).catch(() => null);
+  const mod = await boardModule(description?.board || data.board || record.game);  // the server names the board
   const last = steps.length - 1;
   const { keys, parts, turns } = landmarks(steps);
   const boardEl = h("div", { class: "replay-board" });
@@ -63,7 +64,7 @@ export async function showReplay(root, tableId) {
   const who = (seats) => seats.map((s) => `${cap(COLOURS[s] || `seat ${s + 1}`)}${names[s] ? ` (${names[s]})` : ""}`).join(", ");
   let step = 0;
   const chart = analysisChart(tableId, (i) => show(i));
-  const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => names, replay: true });
+  const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => names, description, replay: true });
 
   // A step whose events only its seat saw (a secret pick): who moved, and what kind of move it was.
   const quiet = (i) => {
