@@ -101,21 +101,21 @@ class _Held:
         found = self.seen.get(key)
         if found is None:
             found = self.seen[key] = self.state.view(player)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def text(self, player: int) -> str:
         key = ("text", player)
         found = self.seen.get(key)
         if found is None:
             found = self.seen[key] = view_text(self.view(player))
-        return found  # type: ignore[no-any-return]
+        return found
 
     def encoding(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         key = ("encoding", player)
         found = self.seen.get(key)
         if found is None:
             found = self.seen[key] = encode(self.view(player))
-        return found  # type: ignore[no-any-return]
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone())

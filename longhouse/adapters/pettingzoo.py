@@ -35,8 +35,6 @@ Observation = dict[str, np.ndarray[Any, Any]]
 class LonghouseEnv(AECEnv[str, Observation, int]):
     """One Longhouse game at one player count as an AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
-
     def __init__(self, game_name: str, players: int | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         game = games.get(game_name)
@@ -46,7 +44,7 @@ class LonghouseEnv(AECEnv[str, Observation, int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"longhouse_{game_name}_v0"}
+        self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": f"longhouse_{game_name}_v0"}
         self.space = space(game_name)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         n = len(self.space)
@@ -82,7 +80,7 @@ class LonghouseEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
     def _select(self) -> None:
