@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pyspiel  # noqa: E402
-from open_spiel.python.games import kuhn_poker, liars_poker, tic_tac_toe  # noqa: E402, F401 (registers them)
+import pyspiel
+from open_spiel.python.games import kuhn_poker, liars_poker, tic_tac_toe  # noqa: F401 (registers them)
 
-from longhouse.adapters import openspiel, selfplay  # noqa: E402
+from longhouse.adapters import openspiel, selfplay
 
 GAMES = [
     "python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker",
