@@ -82,3 +82,21 @@ def test_openspiel_ismcts_plays_a_whole_game(name: str) -> None:
         state.apply_action(int(mover.step(state)))
     assert state.longhouse.is_over()
     assert state.returns() == [float(s) for s in state.longhouse.scores()]
+
+
+def test_a_simultaneous_choice_is_serialised_and_hidden_from_the_other_seats() -> None:
+    game = openspiel.load("manitou", 3, seed=2)
+    start = game.new_initial_state()
+    start.apply_action(0)
+    assert start.longhouse.acting() == (0, 1, 2) and start.current_player() == 0
+    first, second = start.legal_actions()[0], start.legal_actions()[-1]
+    picked = []
+    for action in (first, second):
+        state = start.clone()
+        state.apply_action(action)
+        assert state.current_player() == min(state.longhouse.acting())  # lowest acting seat first
+        picked.append(state)
+    for seat in (1, 2):
+        assert picked[0].information_state_string(seat) == picked[1].information_state_string(seat)
+        assert picked[0].observation_tensor(seat) == picked[1].observation_tensor(seat)
+    assert picked[0].information_state_string(0) != picked[1].information_state_string(0)
