@@ -52,8 +52,9 @@ def selfplay_rate(games: int, iterations: int, workers: int, on_ray: bool) -> fl
     if on_ray:
         import ray
 
-        ray.init(address="local", num_cpus=workers, include_dashboard=False, logging_level="WARNING",
-                 log_to_driver=False, object_store_memory=100 * 1024 * 1024)
+        from longhouse.adapters.pool import _start_local
+
+        _start_local(ray, workers, {"include_dashboard": False, "logging_level": "WARNING", "log_to_driver": False})
         warm = selfplay.plan("manitou", ["random", "random"], workers, 2, 10_000, 1)
         selfplay.run(warm, jobs=workers, ray="local")  # start the workers and import the game
     try:

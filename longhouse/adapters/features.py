@@ -7,8 +7,8 @@ every game, at every player count, has one fixed-size encoding without a hand-wr
 of the view is a feature named by its path (list positions included, e.g. ``board/17/meeples/0``);
 a number adds its value to the feature's bucket, any other leaf (a name, a flag, ``null``) adds 1 to
 the bucket of ``path=value``. Each feature name is hashed (BLAKE2b) to a bucket and a sign, so
-collisions cancel out on average instead of piling up. The same view always gives the same vector, and a
-view never holds a secret, so neither does its vector.
+collisions cancel out on average instead of piling up. The same view always gives the same vector, and
+a seat's view holds only what that seat may know, so its vector holds nothing more.
 """
 
 from __future__ import annotations

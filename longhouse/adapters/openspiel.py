@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -96,26 +97,24 @@ class _Held:
         self.state = state
         self.seen: dict[tuple[str, int], Any] = {}
 
-    def view(self, player: int) -> dict[str, Any]:
-        key = ("view", player)
-        found = self.seen.get(key)
+    def _cached(self, kind: str, player: int, make: Callable[[], Any]) -> Any:
+        found = self.seen.get((kind, player))
         if found is None:
-            found = self.seen[key] = self.state.view(player)
+            found = self.seen[kind, player] = make()
         return found
+
+    def view(self, player: int) -> dict[str, Any]:
+        view: dict[str, Any] = self._cached("view", player, lambda: self.state.view(player))
+        return view
 
     def text(self, player: int) -> str:
-        key = ("text", player)
-        found = self.seen.get(key)
-        if found is None:
-            found = self.seen[key] = view_text(self.view(player))
-        return found
+        text: str = self._cached("text", player, lambda: view_text(self.view(player)))
+        return text
 
     def encoding(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        key = ("encoding", player)
-        found = self.seen.get(key)
-        if found is None:
-            found = self.seen[key] = encode(self.view(player))
-        return found
+        encoding: np.ndarray[Any, np.dtype[np.float32]] = self._cached("encoding", player,
+                                                                        lambda: encode(self.view(player)))
+        return encoding
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone())

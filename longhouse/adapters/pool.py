@@ -78,7 +78,7 @@ def _on_ray(
     if joined:
         pass
     elif local:
-        ray.init(address="local", num_cpus=workers, object_store_memory=_OBJECT_STORE, **options)
+        _start_local(ray, workers, options)
     else:
         ray.init(address=address, **options)
     try:
@@ -101,3 +101,16 @@ def _on_ray(
 
 #: The object store a ``--ray local`` cluster reserves (games return small records).
 _OBJECT_STORE = 100 * 1024 * 1024
+#: Ray gives its node 30 s to start; on a machine busy with other work it may need a second try.
+_STARTS = 2
+
+
+def _start_local(ray: Any, workers: int, options: dict[str, Any]) -> None:
+    for attempt in range(1, _STARTS + 1):
+        try:
+            ray.init(address="local", num_cpus=workers, object_store_memory=_OBJECT_STORE, **options)
+            return
+        except Exception as exc:
+            ray.shutdown()
+            if attempt == _STARTS or "timed out during startup" not in str(exc):
+                raise

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,9 +24,8 @@ def _ray() -> str:
     return str(Path(sys.executable).with_name("ray"))
 
 
-@contextmanager
-def ray_cluster(cpus: int = 2) -> Iterator[str]:
-    """Start a one-node Ray cluster on 127.0.0.1 with ``cpus`` CPUs; yield its address; stop it."""
+def _start(cpus: int) -> tuple[subprocess.Popen[str], str] | None:
+    """``ray start --head`` on a free port: the running head and its address, or None if it gave up."""
     port = _free_port()
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     head = subprocess.Popen(
@@ -34,14 +34,27 @@ def ray_cluster(cpus: int = 2) -> Iterator[str]:
          "--disable-usage-stats"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True,
     )
+    assert head.stdout is not None
+    for line in head.stdout:
+        if "block forever" in line:
+            threading.Thread(target=head.stdout.read, daemon=True).start()  # keep the pipe from filling
+            return head, f"127.0.0.1:{port}"
+    _stop(head)
+    return None
+
+
+@contextmanager
+def ray_cluster(cpus: int = 2) -> Iterator[str]:
+    """Start a one-node Ray cluster on 127.0.0.1 with ``cpus`` CPUs; yield its address; stop it.
+
+    Ray gives a node 30 s to start; on a machine busy with other work the start is tried a second time.
+    """
+    started = _start(cpus) or _start(cpus)
+    if started is None:
+        raise RuntimeError("ray start --head failed twice")
+    head, address = started
     try:
-        assert head.stdout is not None
-        for line in head.stdout:
-            if "block forever" in line:
-                break
-        else:
-            raise RuntimeError(f"ray start --head exited with {head.wait()}")
-        yield f"127.0.0.1:{port}"
+        yield address
     finally:
         _stop(head)
 
