@@ -101,8 +101,8 @@ def _on_ray(
 
 #: The object store a ``--ray local`` cluster reserves (games return small records).
 _OBJECT_STORE = 100 * 1024 * 1024
-#: Ray gives its node 30 s to start; on a machine busy with other work it may need a second try.
-_STARTS = 2
+#: Ray gives its node 30 s to start; on a machine busy with other work it may need another try.
+_STARTS = 3
 
 
 def _start_local(ray: Any, workers: int, options: dict[str, Any]) -> None:

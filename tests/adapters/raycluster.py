@@ -47,11 +47,11 @@ def _start(cpus: int) -> tuple[subprocess.Popen[str], str] | None:
 def ray_cluster(cpus: int = 2) -> Iterator[str]:
     """Start a one-node Ray cluster on 127.0.0.1 with ``cpus`` CPUs; yield its address; stop it.
 
-    Ray gives a node 30 s to start; on a machine busy with other work the start is tried a second time.
+    Ray gives a node 30 s to start; on a machine busy with other work the start is tried up to 3 times.
     """
-    started = _start(cpus) or _start(cpus)
+    started = _start(cpus) or _start(cpus) or _start(cpus)
     if started is None:
-        raise RuntimeError("ray start --head failed twice")
+        raise RuntimeError("ray start --head failed 3 times")
     head, address = started
     try:
         yield address
