@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from longhouse import bots, games
 from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
-from longhouse.engine.errors import LonghouseError
+from longhouse.engine.errors import LonghouseError, SetupError
+from longhouse.engine.options import validate_options
 from longhouse.server import commands
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
@@ -100,9 +101,10 @@ class Hall:
             raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
         if not game.min_players <= seats <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
-        unknown = set(options) - set(game.setup_keys)
-        if unknown:
-            raise ValueError(f"unknown options {sorted(unknown)}; {game.title} takes {sorted(game.setup_keys)}")
+        try:  # only the game's declared options: never a fixture such as a deck order
+            options = validate_options(game.options, options)
+        except SetupError as exc:
+            raise ValueError(str(exc)) from exc
         row = self.store.create_table(game.name, seats, options, [None] * seats)
         table = Table(self, row)
         self.tables[table.id] = table
@@ -191,7 +193,8 @@ class Hall:
                 continue
             out.append({"name": game.name, "title": game.title, "board": board_for(game.name),
                         "min_players": game.min_players,
-                        "max_players": game.max_players, "setup_keys": dict(game.setup_keys)})
+                        "max_players": game.max_players,
+                        "options": [option.to_json() for option in game.options.values()]})
         return out
 
     def enter_lobby(self, conn: Conn) -> None:
@@ -216,7 +219,7 @@ class Hall:
                 try:
                     self._lobby_command(conn, *commands.parse(msg.text))
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
             else:
                 self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
@@ -255,7 +258,7 @@ class Hall:
             conn.notice("In the lobby: /who, /help. Create a table with the button, then use /join, /bot, "
                         "/start at the table.")
         else:
-            conn.error(f"/{name} works at a table; in the lobby there are /who and /help")
+            conn.error(f"/{name} works at a table; in the lobby there are /who and /help", code="command")
 
     # --- a table's messages ---------------------------------------------------------------------
 
@@ -269,7 +272,7 @@ class Hall:
                 try:
                     name, args = commands.parse(msg.text)
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
                     return
                 commands.run(table, conn, name, args)
             else:

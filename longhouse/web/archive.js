@@ -1,6 +1,6 @@
 // The archive of finished games, each with its record as JSON and a step-through replay.
 import { api } from "./net.js";
-import { h, seatTag } from "./ui.js";
+import { h, missingPage, seatTag } from "./ui.js";
 
 export async function showArchive(root) {
   const data = await api("/api/archive");
@@ -20,9 +20,17 @@ export async function showArchive(root) {
 }
 
 export async function showReplay(root, tableId) {
-  const data = await api(`/api/tables/${tableId}/replay`);
+  let data;
+  try {
+    data = await api(`/api/tables/${tableId}/replay`);
+  } catch (e) {
+    root.replaceChildren(missingPage(`Replay ${tableId}`, `There is no finished game ${tableId} to replay (${e.message}). `
+      + "A game can be replayed once it is over."));
+    return null;
+  }
   const { record, steps } = data;
-  const mod = await import(`./games/${record.game}.js`);
+  const description = await api(`/api/games/${record.game}`);
+  const mod = await import(`./games/${description.board}.js`);
   const boardEl = h("div", { class: "replay-board" });
   const slider = h("input", { type: "range", min: "0", max: String(steps.length - 1), value: "0",
     "aria-label": "move", id: "replay-step" });
@@ -30,7 +38,7 @@ export async function showReplay(root, tableId) {
   const events = h("div", { class: "replay-events", "aria-live": "polite" });
   let step = 0;
   const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => record.players,
-    replay: true });
+    description, replay: true });
   function show(i) {
     step = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = String(step);
