@@ -37,6 +37,11 @@ async function route() {
     cleanup = await showReplay(app, Number(path.split("/")[2]));
     return;
   }
+  if (path.startsWith("/rules/")) {
+    const { showRules } = await import("./rules.js");
+    cleanup = await showRules(app, decodeURIComponent(path.split("/")[2] || ""));
+    return;
+  }
   if (path.startsWith("/archive")) {
     const { showArchive } = await import("./archive.js");
     cleanup = await showArchive(app);
