@@ -2,7 +2,7 @@
 import { hintPanel } from "./hints.js";
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
-import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
+import { COLOURS, cap, chatPanel, h, keepingFocus, missingPage, seatTag, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
@@ -138,7 +138,7 @@ export async function showTable(root, tableId, me) {
         break;
       case "table":
         table = msg;
-        renderSeating();
+        keepingFocus(page, renderSeating, "#cmd-start:not(:disabled), #cmd-join, #cmd-leave");
         hints.table(msg);
         if (state && board) board.update(state, table);
         break;
