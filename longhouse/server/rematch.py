@@ -44,7 +44,7 @@ def rematch(table: Table, conn: Conn) -> Table:
         if new is not None:
             raise RematchError(f"the rematch (table {new.id}) has already started")
         settings = TableSettings.create(table.settings.time_control, True, table.settings.away_bot, table.id)
-        new = hall.create_table(table.game.name, n, dict(table.options), settings)
+        new = hall.create_table(table.game.name, n, dict(table.options), settings=settings)
         new.admitted.update(people.values())
         for seat in range(n):
             if seat not in people:

@@ -18,7 +18,7 @@ cannot save, gives back at most the seconds since the last checkpoint).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from longhouse.engine.state import State
@@ -32,7 +32,8 @@ class TimedHall(Protocol):
     """What a timekeeper needs of the hall: its clock, its store for people, and what it does to tables."""
 
     people: PeopleStore
-    clock: Callable[[], float]
+
+    def clock(self) -> float: ...
 
     def drop_waiting(self, table: Any) -> None: ...
 
@@ -47,6 +48,8 @@ class TimedTable(Protocol):
     state: State | None
     occupants: list[Occupant | None]
     settings: TableSettings
+    #: Seated people with no connection to the table: user id -> since when (the hall's clock).
+    away_since: dict[int, float]
 
     @property
     def hall(self) -> TimedHall: ...
@@ -59,6 +62,8 @@ class TimedTable(Protocol):
     def seat_label(self, seat: int) -> str: ...
 
     def stand_in(self, seat: int, text: str) -> None: ...
+
+    def forget_summary(self) -> None: ...
 
 #: Seconds between two stores of running clocks.
 CHECKPOINT = 10.0
@@ -84,8 +89,6 @@ class Timekeeper:
         self.table = table
         now = self.now()
         self.clock: Clock | None = None
-        #: seat -> when the person holding it lost their last connection to the table.
-        self.away_since: dict[int, float] = {}
         #: since when nobody at all has been connected to the table (None while somebody is).
         self.deserted_since: float | None = now
         self.acting: frozenset[int] = frozenset()
@@ -113,9 +116,6 @@ class Timekeeper:
             self.clock = Clock(self.control, len(self.table.occupants), now)
         self.acting = frozenset(state.acting())
         self.sync()
-        for seat in self.people_seats():  # after a restart everybody is away until they reconnect
-            if not self.table.connected(self.person(seat)):
-                self.away_since.setdefault(seat, now)
 
     def person(self, seat: int) -> int:
         occ = self.table.occupants[seat]
@@ -163,20 +163,13 @@ class Timekeeper:
     # --- presence -----------------------------------------------------------------------------------
 
     def presence_changed(self) -> None:
-        now = self.now()
-        table = self.table
-        self.deserted_since = None if table.conns else (self.deserted_since or now)
-        for seat in list(self.away_since):
-            occ = table.occupants[seat]
-            if not isinstance(occ, Person) or table.connected(occ.user_id):
-                del self.away_since[seat]
-        if table.status == Status.RUNNING:
-            for seat in self.people_seats():
-                if not table.connected(self.person(seat)):
-                    self.away_since.setdefault(seat, now)
+        """Someone came or went: the table is deserted when nobody at all is connected."""
+        self.deserted_since = None if self.table.conns else (self.deserted_since or self.now())
 
     def away_for(self, seat: int) -> float | None:
-        since = self.away_since.get(seat)
+        """How long the person at ``seat`` has had no connection to the table (None: here, or not a person)."""
+        occ = self.table.occupants[seat]
+        since = self.table.away_since.get(occ.user_id) if isinstance(occ, Person) else None
         return None if since is None else max(0.0, self.now() - since)
 
     # --- the tick -----------------------------------------------------------------------------------
@@ -190,6 +183,8 @@ class Timekeeper:
             return
         if table.status != Status.RUNNING or table.state is None:
             return
+        if table.away_since:
+            table.forget_summary()  # the away times it shows move on
         if self.clock is not None:
             for seat in self.clock.expired(now):
                 self.clock.run_out(seat, now)

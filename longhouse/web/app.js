@@ -44,7 +44,7 @@ async function route() {
     return;
   }
   if (path.startsWith("/replay/")) {
-    const { showReplay } = await import("./archive.js");
+    const { showReplay } = await import("./replay.js");
     cleanup = await showReplay(app, Number(path.split("/")[2]));
     return;
   }

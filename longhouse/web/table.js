@@ -6,7 +6,7 @@ import { Socket } from "./net.js";
 import { attention, loadSettings } from "./notify.js";
 import { playerLink } from "./player.js";
 import { hallBar } from "./table_hall.js";
-import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
+import { COLOURS, cap, chatPanel, h, keepingFocus, missingPage, seatTag, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
@@ -72,7 +72,8 @@ export async function showTable(root, tableId, me) {
       s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
           "take your seat back") : null)),
-    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`)] : []));
+    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`
+      + ((t.watching ?? 0) > t.spectators.length ? ` and ${t.watching - t.spectators.length} more` : ""))] : []));
     const free = t.seats.some((s) => s === null);
     const seated = t.seats.filter(Boolean).length;
     buttons.replaceChildren();
@@ -147,7 +148,7 @@ export async function showTable(root, tableId, me) {
         break;
       case "table":
         table = msg;
-        renderSeating();
+        keepingFocus(page, renderSeating, "#cmd-start:not(:disabled), #cmd-join, #cmd-leave");
         hints.table(msg);
         if (state && board) board.update(state, table);
         break;

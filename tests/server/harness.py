@@ -17,6 +17,7 @@ from longhouse import games
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
 from longhouse.server.settings import Settings
+from longhouse.server.transport import uvicorn_config
 from longhouse.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -41,32 +42,32 @@ def free_port() -> int:
 
 
 class FakeClock:
-    """A clock tests move by hand (``advance``); the hall's clocks, away periods and abandonment read it."""
+    """A clock the test moves by hand (``Limits.clock``): rates, lockouts and grace periods without waiting."""
 
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
+    def __init__(self, start: float = 1000.0) -> None:
+        self.time = start
 
     def __call__(self) -> float:
-        return self.now
+        return self.time
 
     def advance(self, seconds: float) -> None:
-        self.now += seconds
+        self.time += seconds
 
 
 class Hall:
     """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down. With ``clock`` (a ``FakeClock``)
-    its tables' time runs on that clock, looked at every ``tick`` real seconds."""
+    its limits and its tables' clocks run on that clock (see ``fake_clock``), looked at every ``tick`` seconds."""
 
     def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
                  max_rate: int = 0, clock: FakeClock | None = None, tick: float = 0.02, **settings: Any) -> None:
         self.store = Store(database, prefix=prefix)
-        self.clock = clock or FakeClock()
-        self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, clock=self.clock, tick=tick,
-                                                   **settings))
+        self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, tick=tick, **settings))
+        self.clock = clock
+        if clock is not None:
+            self.app.state.limits.clock = clock
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=64 * 1024, ws="websockets-sansio", lifespan="on")
+        config = uvicorn_config(self.app, "127.0.0.1", self.port, "warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -79,6 +80,12 @@ class Hall:
     @property
     def hall(self) -> Any:
         return self.app.state.hall
+
+    def fake_clock(self) -> FakeClock:
+        """Put the hall's limits on a clock the test moves."""
+        clock = self.clock = FakeClock()
+        self.app.state.limits.clock = clock
+        return clock
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -94,6 +101,7 @@ class WS:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._seen = 0
+        self.listing: dict[int, dict[str, Any]] = {}  # a lobby socket's tables by id
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
@@ -105,8 +113,21 @@ class WS:
             return False
         assert isinstance(text, str)
         self.raw.append(text)
-        self.messages.append(json.loads(text))
+        msg = json.loads(text)
+        self.messages.append(msg)
+        if msg.get("type") == "tables":
+            self.listing = {t["id"]: t for t in msg["tables"]}
+        elif msg.get("type") == "tables_delta":
+            for tid in msg["removed"]:
+                self.listing.pop(tid, None)
+            self.listing.update((t["id"], t) for t in msg["changed"])
         return True
+
+    def wait_listing(self, pred: Any, timeout: float = 10.0) -> dict[int, dict[str, Any]]:
+        """Wait until the lobby's list of tables (the whole list, then its deltas) satisfies ``pred``."""
+        self.wait(lambda m: m.get("type") in ("tables", "tables_delta") and pred(self.listing), timeout,
+                  what="a lobby listing")
+        return self.listing
 
     def wait(self, pred: Any, timeout: float = 10.0, what: str = "") -> dict[str, Any]:
         """The first message not yet consumed by ``wait`` that satisfies ``pred``."""
@@ -130,6 +151,11 @@ class WS:
         while self._pull(quiet):
             pass
 
+    def skip(self, quiet: float = 0.2) -> None:
+        """Drain, and let ``wait`` look only at messages that come after."""
+        self.drain(quiet)
+        self._seen = len(self.messages)
+
     def last_state(self) -> dict[str, Any]:
         states = [m for m in self.messages if m.get("type") == "state"]
         assert states, "no state received"
@@ -144,9 +170,9 @@ class Client:
 
     def __init__(self, hall: Hall, name: str | None = None, password: str = "secret-pw") -> None:
         self.base = hall.url
-        self.http = httpx.Client(base_url=self.base)
+        self.http = httpx.Client(base_url=self.base, timeout=30)  # a loaded machine hashes passwords slowly
         if name is None:
-            r = self.http.post("/api/guest")
+            r = self.http.post("/api/guest", json={})
         else:
             r = self.http.post("/api/signup", json={"name": name, "password": password})
         assert r.status_code == 200, r.text

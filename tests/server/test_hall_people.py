@@ -6,10 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from harness import WS, Client, FakeClock, Hall, command, create_table
 
 from longhouse.server.ratings import derive
 from longhouse.server.timekeeper import WAITING_TTL
+
+
+@pytest.fixture
+def hall(hall: Hall) -> Hall:
+    """The hall with its time on a fake clock (``hall.clock.advance``)."""
+    hall.fake_clock()
+    return hall
 
 
 def seated(hall: Hall, names: list[str | None], **settings: Any) -> tuple[int, list[Client], list[WS]]:

@@ -20,6 +20,13 @@ from pages import chat, sign_up
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def hall(hall: Hall) -> Hall:
+    """The hall with its time on a fake clock (``hall.clock.advance``)."""
+    hall.fake_clock()
+    return hall
+
+
 @pytest.fixture(autouse=True)
 def toy_game() -> Any:
     register_toy()
