@@ -162,10 +162,10 @@ def test_abandoned_tables_are_archived_as_abandoned_and_stale_waiting_tables_go(
     for s in [*sockets, ws]:
         s.close()
     hall.clock.advance(WAITING_TTL + 1)
-    lobby.wait(lambda m: m["type"] == "tables" and all(t["id"] != waiting for t in m["tables"]))
+    lobby.wait_listing(lambda listing: waiting not in listing)
     assert hall.store.table(waiting) is None
     hall.clock.advance(2 * 3600)
-    lobby.wait(lambda m: m["type"] == "tables" and all(t["id"] != tid for t in m["tables"]))
+    lobby.wait_listing(lambda listing: tid not in listing)
     row = hall.store.table(tid)
     assert row is not None and row.status == "over" and row.result is not None and row.result["abandoned"] is True
     import httpx
@@ -183,14 +183,17 @@ def test_private_tables_are_not_in_the_lobby_and_need_the_invitation(hall: Hall)
     tid, invite = created["table"], created["invite"]
     assert invite and len(invite) >= 12
     public = create_table(la, "toy", 2)
-    lb.wait(lambda m: m["type"] == "tables" and any(t["id"] == public for t in m["tables"]))
+    lb.wait_listing(lambda listing: public in listing)
     at = ann.table(tid)
     command(at, "/join")
     at.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0 and m["invite"] == invite)
     la.send({"type": "chat", "text": "anyone?"})
     lb.wait_type("chat", text="anyone?")
     for ws in (la, lb):
-        assert all(t["id"] != tid for m in ws.messages if m["type"] == "tables" for t in m["tables"])
+        ws.drain(0.2)
+        listed = [t for m in ws.messages if m["type"] in ("tables", "tables_delta")
+                  for t in m.get("tables", m.get("changed", []))]
+        assert any(t["id"] == public for t in listed) and all(t["id"] != tid for t in listed)
         assert all(invite not in raw for raw in ws.raw if '"created"' not in raw)
     refused = bob.ws(f"/ws/table/{tid}")
     assert "private" in refused.wait_type("error")["message"]
@@ -262,5 +265,5 @@ def test_a_waiting_table_nobody_sits_at_goes_with_its_settings(hall: Hall) -> No
     ann.table(tid).close()
     ws = ann.table(public := create_table(lobby, "toy", 2))
     ws.close()
-    lobby.wait(lambda m: m["type"] == "tables" and all(t["id"] != public for t in m["tables"]))
+    lobby.wait_listing(lambda listing: public not in listing)
     assert hall.store.table(tid) is None and hall.hall.people.table_hall(tid) == {}
