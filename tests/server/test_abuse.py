@@ -191,25 +191,22 @@ def test_a_client_that_does_not_read_is_dropped_at_its_backlog_limit() -> None:
 
 def test_nobody_hops_to_a_free_seat_mid_game_to_read_it(hall: Hall) -> None:
     tid, _, (wa, _wb, wc) = seat_table(hall, 3)
-    command(wc, "/leave")
-    wa.wait(lambda m: m["type"] == "table" and m["table"]["seats"][2] is None)
+    command(wc, "/leave")  # a seat given up mid-game goes to a bot, never to whoever clicks first
+    wa.wait(lambda m: m["type"] == "table" and m["table"]["seats"][2]["kind"] == "bot")
     command(wa, "/leave")
-    wa.wait(lambda m: m["type"] == "table" and m["table"]["seats"][0] is None)
+    wa.wait(lambda m: m["type"] == "table" and m["table"]["seats"][0]["kind"] == "bot")
     wa.drain(0.2)
     command(wa, "/join 3")
     assert "you play seat 1" in wa.wait_type("error")["message"]
     assert all(m["view"]["you"] is None for m in wa.messages[wa._seen:] if m["type"] == "state")
-    command(wa, "/join 1")  # their own seat, back
+    command(wa, "/join 1")  # their own seat, back from the bot
     wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-    # a watcher may take the free seat over, and is then its player: no going elsewhere
+    # a watcher cannot take a seat somebody gave up: the bot keeps it for its player
     sam = Client(hall, "Sam").table(tid)
     command(sam, "/join 3")
-    sam.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 2)
-    command(sam, "/leave")
-    command(wa, "/leave")
-    sam.wait(lambda m: m["type"] == "table" and m["table"]["seats"][0] is None)
-    command(sam, "/join 1")
-    assert "you play seat 3" in sam.wait_type("error")["message"]
+    assert "taken" in sam.wait_type("error")["message"]
+    command(wc, "/join 3")
+    wc.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 2)
 
 
 # --- 4. away seats -------------------------------------------------------------------------------------

@@ -263,7 +263,12 @@ def test_a_waiting_table_nobody_sits_at_goes_with_its_settings(hall: Hall) -> No
     tid = create_table(lobby, "toy", 2, private=True, time="turn-based")
     assert hall.hall.people.table_hall(tid)["time_control"] == "turn-based"
     ann.table(tid).close()
-    ws = ann.table(public := create_table(lobby, "toy", 2))
-    ws.close()
+    public = create_table(lobby, "toy", 2)
+    lobby.wait_listing(lambda listing: public in listing)
+    ann.table(public).close()
     lobby.wait_listing(lambda listing: public not in listing)
+    for _ in range(100):  # the private table's socket closed first, but on another connection: let it land
+        if hall.store.table(tid) is None:
+            break
+        lobby.drain(0.05)
     assert hall.store.table(tid) is None and hall.hall.people.table_hall(tid) == {}
