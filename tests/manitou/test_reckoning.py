@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from longhouse.games.manitou import data
+from longhouse.games.manitou import data, rulings
 from longhouse.games.manitou.fights import Card, resolve
 from longhouse.games.manitou.reckoning import buffalo, pelt_robbers, score_ground
 
@@ -22,7 +22,7 @@ def test_pelt_robber_tie_for_highest_each_takes_one() -> None:
 
 
 def test_pelt_robber_when_nobody_played_hunters_follows_the_literal_rule() -> None:
-    assert data.PELT_ROBBER_WHEN_ALL_ZERO is True
+    assert rulings.PELT_ROBBER_WHEN_ALL_ZERO is True
     assert pelt_robbers([0, 0, 0]) == [0, 1, 2]
 
 
