@@ -370,23 +370,24 @@ class FTState(State):
     def draw_resource(self) -> int:
         """The top card of the Resource draw pile (reshuffling the discards when it is empty); -1 if none."""
         if not self.res_deck:
-            if not self.res_discard:
-                return -1
-            self.res_deck = self.res_discard
-            self.res_discard = []
-            self.rng.shuffle(self.res_deck)
-        self._revealed = True
-        return self.res_deck.pop()
+            self.res_deck, self.res_discard = self._reshuffled(self.res_discard), []
+        return self._draw(self.res_deck)
 
     def draw_djinn(self) -> int:
+        """The top card of the Djinn draw pile (reshuffling the discards when it is empty); -1 if none."""
         if not self.djinn_deck:
-            if not self.djinn_discard:
-                return -1
-            self.djinn_deck = self.djinn_discard
-            self.djinn_discard = []
-            self.rng.shuffle(self.djinn_deck)
+            self.djinn_deck, self.djinn_discard = self._reshuffled(self.djinn_discard), []
+        return self._draw(self.djinn_deck)
+
+    def _reshuffled(self, discards: list[int]) -> list[int]:
+        self.rng.shuffle(discards)
+        return discards
+
+    def _draw(self, pile: list[int]) -> int:
+        if not pile:
+            return -1
         self._revealed = True
-        return self.djinn_deck.pop()
+        return pile.pop()
 
     def draw_meeple(self) -> int:
         """A meeple drawn at random from the bag (the bag must not be empty)."""

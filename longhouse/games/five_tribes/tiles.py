@@ -39,15 +39,10 @@ def tile_action(st: FTState, ev: list[Event]) -> None:
     t = st.final_tile
     kind = st.kind[t]
     seat = st.seat
-    if kind == VILLAGE:
-        if st.palace_supply > 0:
-            placement.start_placement(st, PALACE, t, FREE, ev)
-        else:
-            st.phase = FREE
-        return
-    if kind == OASIS:
-        if st.palm_supply > 0:
-            placement.start_placement(st, PALM, t, FREE, ev)
+    if kind in (VILLAGE, OASIS):
+        piece, supply = (PALACE, st.palace_supply) if kind == VILLAGE else (PALM, st.palm_supply)
+        if supply > 0:
+            placement.start_placement(st, piece, t, FREE, ev)
         else:
             st.phase = FREE
         return

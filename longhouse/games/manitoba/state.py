@@ -205,10 +205,7 @@ class ManitobaState(State):
     # --- copies and snapshots ------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        c = object.__new__(type(self))
-        ManitobaState.FIELDS.copy(self, c)
-        c.events = []
-        c.undo_cut = False
+        c = self.core_copy()
         c.undo_turn = None if self.undo_turn is None else self.undo_turn.copy()
         return c
 
