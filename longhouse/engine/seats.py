@@ -23,7 +23,7 @@ class Seat:
     #: A symbol that tells the seat apart without colour.
     symbol: str
     #: Display colours for the browser: the strong colour (pieces, frames), a soft background, and an ink
-    #: for text on a light background that reaches WCAG AA contrast (4.5:1) on white and on ``soft``.
+    #: for text in the seat's colour: at least 4.5:1 (WCAG AA) on white, on ``soft`` and on the hunting ground.
     strong: str
     soft: str
     ink: str
@@ -35,10 +35,10 @@ class Seat:
 
 
 SEATS: Final[tuple[Seat, ...]] = (
-    Seat(0, "red", "Red", "◆", strong="#c8322b", soft="#f7d7d4", ink="#a3241e", terminal="bold red"),
-    Seat(1, "blue", "Blue", "●", strong="#2f62c9", soft="#d6e1f7", ink="#224ea8", terminal="bold blue"),
-    Seat(2, "green", "Green", "▲", strong="#2c8a3f", soft="#d3ecd8", ink="#1d6b2e", terminal="bold green"),
-    Seat(3, "yellow", "Yellow", "■", strong="#d9a400", soft="#f8ecc2", ink="#7a5c00", terminal="bold yellow"),
+    Seat(0, "red", "Red", "◆", strong="#c8322b", soft="#f7d7d4", ink="#a8231c", terminal="bold red"),
+    Seat(1, "blue", "Blue", "●", strong="#2f62c9", soft="#d6e1f7", ink="#1f4fb0", terminal="bold blue"),
+    Seat(2, "green", "Green", "▲", strong="#2c8a3f", soft="#d3ecd8", ink="#1b6b2d", terminal="bold green"),
+    Seat(3, "yellow", "Yellow", "■", strong="#d9a400", soft="#f8ecc2", ink="#755800", terminal="bold yellow"),
 )
 
 #: Seat colours in seat order; the hall, the terminal and the move log all use them.
