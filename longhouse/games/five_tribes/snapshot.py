@@ -1,7 +1,7 @@
 """Checks on a Five Tribes state read back from a snapshot: shapes, ranges, and component conservation.
 
-``FTState.from_snapshot`` calls ``validate`` on every state it builds (and on the undo base), so that a
-corrupted snapshot is refused with a ``SnapshotError`` instead of failing later in some other way.
+``FTPlay.from_snapshot`` (play.py) calls ``validate`` on every state it builds (and on the undo base), so
+that a corrupted snapshot is refused with a ``SnapshotError`` instead of failing later in some other way.
 """
 
 from __future__ import annotations
