@@ -99,7 +99,8 @@ def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall,
     table = hall.hall.tables[table_id]
     assert table.status == "over" and table.state.is_over()
     # the final scores on the board are the server's
-    scores = [int(x) for x in page.eval_on_selector_all(".tally .score-table tr.total td", "els => els.map(e => e.textContent)")]
+    totals = page.eval_on_selector_all(".tally .score-table tr.total td", "els => els.map(e => e.textContent)")
+    scores = [int(x) for x in totals]
     assert scores == table.state.scores()
     page.click("#tally-ok")
     page.wait_for_selector(".tally", state="detached")
@@ -156,6 +157,16 @@ def test_a_round_by_taps_on_a_phone_without_sideways_scrolling(hall: Hall, brows
     ctx.close()
 
 
+def _tiles_in(x: Any) -> list[int]:
+    """The ids of every score tile a view shows, wherever it shows them."""
+    if isinstance(x, dict):
+        own = [x["id"]] if x.get("kind") in ("single", "pair", "most") and isinstance(x.get("id"), int) else []
+        return own + [t for v in x.values() for t in _tiles_in(v)]
+    if isinstance(x, list):
+        return [t for v in x for t in _tiles_in(v)]
+    return []
+
+
 def _secrets_in(frames: list[str], decks: list[list[int]], pile: list[int]) -> list[str]:
     """What the frames show that their seat may not know: event cards of seasons not yet laid out, score
     tiles not yet drawn, or the hidden decks themselves."""
@@ -175,17 +186,9 @@ def _secrets_in(frames: list[str], decks: list[list[int]], pile: list[int]) -> l
             if card["card"] == "event" and (season < 0 or card["id"] not in decks[season][:3]):
                 found.append(f"event card {card['id']} of a season not laid out")
 
-        def walk(x: Any) -> None:
-            if isinstance(x, dict):
-                if x.get("kind") in ("single", "pair", "most") and isinstance(x.get("id"), int) and x["id"] not in drawn:
-                    found.append(f"undrawn score tile {x['id']}")
-                for v in x.values():
-                    walk(v)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v)
-
-        walk(view)
+        for tile in _tiles_in(view):
+            if tile not in drawn:
+                found.append(f"undrawn score tile {tile}")
     return found
 
 
