@@ -55,7 +55,11 @@ def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True) -> 
     kind = phase(page)
     before = version(page)
     clicked = _choose(page, kind, n, tap, prefer_wampum)
-    wait_board_moved(page, BOARD, before)
+    try:
+        wait_board_moved(page, BOARD, before)
+    except Exception as exc:
+        raise AssertionError(f"clicking a {clicked} in the {kind!r} decision changed nothing: "
+                             f"{page.inner_text('.mb-status')!r}") from exc
     return clicked
 
 
@@ -74,8 +78,9 @@ def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool) -> str
         # prefer the ceremonial places (completing them brings wampum), else a storage sector
         target = _first(page, ".ceremonial.can", n) or _first(page, ".sector.can", n)
         assert target is not None, f"no place or sector for the {kind} decision"
+        what = "place" if "ceremonial" in (target.get_attribute("class") or "") else "sector"
         _click(page, target, tap)
-        return "place" if "ceremonial" in (target.get_attribute("class") or "") else "sector"
+        return what
     if kind in ("score", "final_choice", "event_lose_feather"):
         target = _first(page, ".sector.can", n)
         if target is not None:
@@ -86,6 +91,9 @@ def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool) -> str
         if target is not None:
             _click(page, target, tap)
             return "good"
+    if kind == "active" and n % 4 == 3 and page.locator("#end-turn").count():
+        _click(page, page.locator("#end-turn"), tap)  # a turn may end before both actions are used
+        return "end"
     wake = _first(page, ".wake-btn.can", n)
     if wake is not None:
         _click(page, wake, tap)

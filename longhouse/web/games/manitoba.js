@@ -125,9 +125,10 @@ export function createBoard(root, api) {
     const { view } = ctx;
     const key = tallyKey(view.tally);
     if (key && key !== tallyDone && tallyReady(view)) {
-      overlay.replaceChildren(drawTally(ctx, () => { tallyDone = key; overlay.hidden = true; render(); }));
+      overlay.replaceChildren(drawTally(ctx, () => { tallyDone = key; render(); }));
       overlay.hidden = false;
     } else {
+      overlay.replaceChildren();
       overlay.hidden = true;
     }
   }

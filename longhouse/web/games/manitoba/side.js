@@ -73,14 +73,14 @@ export function drawPaths(ctx) {
   const { view, ix, desc } = ctx;
   const el = h("section", { class: "mb-paths panel", "aria-label": "the vision board" }, h("h3", {}, "Vision paths"));
   const rows = desc.paths.map((p, pi) => {
-    const act = ix.vision[pi] || ix.repeat[pi];
+    const act = ix.vision[p.name] || ix.repeat[p.name];
     const spaces = desc.path_spaces[pi];
     const myPos = view.seat !== null ? view.villages[view.seat].paths[p.name] : null;
     const firsts = view.first_reached[pi] || [];
     const cells = spaces.map((sp) => {
       const here = view.villages.filter((v) => v.paths[p.name] === sp.space).map((v) => v.seat);
       const firstBonus = sp.wampum_first || /first/.test(sp.text);
-      const next = act && myPos !== null && (ix.repeat[pi] ? sp.space === myPos : sp.space === Math.min(myPos + 1, spaces.length));
+      const next = act && myPos !== null && (ix.repeat[p.name] ? sp.space === myPos : sp.space === Math.min(myPos + 1, spaces.length));
       return h("div", {
         class: `space${sp.permanent ? " permanent" : ""}${next ? " next" : ""}${marked(view, p.name, sp.space) ? " last" : ""}`,
         title: `${cap(p.name)}'s path, space ${sp.space}: ${sp.text}${firstBonus && firsts.includes(sp.space) ? " (first bonus already taken)" : ""}`,
@@ -97,7 +97,7 @@ export function drawPaths(ctx) {
       onkeydown: act ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.send(act); } } : null,
     }, h("span", { class: "path-name", style: `--disk:${DISK_FILL[p.colour]};--disk-ink:${DISK_INK[p.colour]}` }, cap(p.name),
       h("small", {}, p.colour)), h("div", { class: "spaces" }, cells),
-    act ? h("span", { class: "go" }, ix.repeat[pi] ? "repeat" : myPos ? "advance" : "enter") : null);
+    act ? h("span", { class: "go" }, ix.repeat[p.name] ? "repeat" : myPos ? "advance" : "enter") : null);
   });
   el.append(h("div", { class: "path-rows" }, rows));
   return el;
