@@ -56,7 +56,7 @@ def _label(table: Table, seat: int) -> str:
 
 
 def cmd_help(table: Table, conn: Conn, args: list[str]) -> None:
-    levels = ", ".join(bots.names())
+    levels = ", ".join(bots.levels())
     conn.notice("Commands: " + " · ".join(h.format(levels=levels) for h in HELP.values()))
 
 
@@ -142,7 +142,7 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     if rest and rest[0].lower() in bots.names():
         level = rest.pop(0).lower()
     elif rest and not (rest[0].isdigit() or rest[0].lower() in COLOURS):
-        raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.names())}")
+        raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.levels())}")
     free = _free_seats(table)
     if rest:
         seat = _seat_arg(table, rest[0])

@@ -9,6 +9,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
+from longhouse.bots import thinking
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError
 from longhouse.server import commands
 from longhouse.server.boards import board_for
@@ -29,6 +31,8 @@ class Hall:
         self.store = store
         self.settings = settings
         self.bot_delay = settings.bot_delay
+        #: Where bots think: worker processes shared by every hall of this process.
+        self.thinker: Thinker = thinking.shared()
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -193,7 +197,8 @@ class Hall:
     def enter_lobby(self, conn: Conn) -> None:
         self.lobby.append(conn)
         conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
-                   "games": self.games_info(), "bot_levels": bots.names()})
+                   "games": self.games_info(), "bot_levels": bots.levels(),
+                   "default_bot": bots.default_level()})
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
         conn.send(self.lobby_summary())
@@ -218,7 +223,7 @@ class Hall:
             self._lobby_command(conn, msg.name, msg.args)
         elif isinstance(msg, Create):
             if msg.bots is not None and msg.bots not in bots.names():
-                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.names())}")
+                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.levels())}")
                 return
             try:
                 table = self.create_table(msg.game, msg.seats, msg.options)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from longhouse import bots, games
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
@@ -40,6 +41,7 @@ class Host(Protocol):
     store: Store
     settings: Settings
     bot_delay: float
+    thinker: Thinker  # where bots think (worker processes)
 
     def lobby_changed(self, local: bool = True) -> None: ...
 
@@ -47,12 +49,8 @@ class Host(Protocol):
 
 
 def default_bot() -> str:
-    """The level ``/bot`` seats when none is named: a middling one if there is one."""
-    levels = bots.names()
-    for preferred in ("greedy", "random"):
-        if preferred in levels:
-            return preferred
-    return levels[0]
+    """The level ``/bot`` seats when none is named."""
+    return bots.default_level()
 
 
 class Table:
@@ -157,7 +155,7 @@ class Table:
     def _table_message(self, conn: Conn) -> dict[str, Any]:
         return {"type": "table", "table": self.summary(),
                 "you": {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest},
-                "bot_levels": bots.names(), "default_bot": default_bot()}
+                "bot_levels": bots.levels(), "default_bot": default_bot()}
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: tell everyone here and the lobby."""
@@ -376,8 +374,8 @@ class Table:
                    and seat in self.state.acting()):
                 version = self.version
                 bot = self.bots[seat]
-                snapshot = self.state.clone()
-                action = await asyncio.to_thread(bot.choose, snapshot, seat)
+                # thought in a worker process: the event loop stays free for every other table
+                action = (await self.hall.thinker.think(bot, self.state, seat)).action
                 state = self.state
                 if state is None or self.bots.get(seat) is not bot or seat not in state.acting():
                     return
