@@ -104,7 +104,7 @@ def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool) -> str
     if area is not None and (path is None or n % 3 != 2):
         _click(page, area, tap)
         if page.locator(".territory-map .area.from").count():
-            target = _first(page, ".territory-map .area.can:not(.from)", n)
+            target = _first(page, ".territory-map .area.target", n)
             assert target is not None, "a Cree was chosen but no area lights up"
             _click(page, target, tap)
             return "move"

@@ -4,7 +4,8 @@
 the state, which the view shows:
 
 - ``marks[seat]``: what that seat's last move did (Cree placed or moved, goods taken and stored, path
-  steps, wampum uses), kept until the seat moves again — a move is every step a seat takes in a row;
+  steps, wampum uses), kept until the seat moves again — a move is every step a seat takes in a row
+  within one round;
 - ``tally``: the last scoring — a score tile's scoring (which good each seat scored, pieces, points),
   the end-of-season steps after it, or the final scoring (sacrifices, goods, wampum) — per seat, so the
   board can show it until the player has read it.
@@ -59,6 +60,8 @@ def fold(st: ManitobaState, seat: int, events: list[Event]) -> None:
         assert tally is not None
         tally["scores"] = st.score[:]
         st.tally = tally
+    if any(e.kind == "round" for e in events):
+        st.mark_seat = -1  # a new round: the next step of any seat begins a new move
 
 
 def _row(tally: JSON, seat: int) -> JSON:

@@ -38,6 +38,9 @@ export function createBoard(root, api) {
   el.append(opps, status, map, paths, side, village, wordsEl, overlay);
   root.append(el);
 
+  // On a narrow screen the territory wraps into rows of two tiles (redrawn when the width changes).
+  const narrowQuery = window.matchMedia("(max-width: 700px)");
+  narrowQuery.addEventListener("change", () => render());
   const names = () => (api.names && api.names()) || [];
   const nameOf = (seat) => names()[seat] || cap(COLOURS[seat] || `seat ${seat + 1}`);
   const desc = () => api.description || {};
@@ -55,7 +58,7 @@ export function createBoard(root, api) {
 
   function context(view, ix) {
     return {
-      view, ix, desc: desc(), nameOf, send, selectedFrom, wakeMode, tradeMode,
+      view, ix, desc: desc(), nameOf, send, selectedFrom, wakeMode, tradeMode, narrow: narrowQuery.matches,
       setWakeMode(on) { wakeMode = on; render(); },
       setTradeMode(on) { tradeMode = on; render(); },
       clickArea(area, act) {
@@ -115,7 +118,7 @@ export function createBoard(root, api) {
     const texts = msg.legal_text || [];
     const det = h("details", { class: "mb-words", open: words ? true : null },
       h("summary", {}, `My choices in words (${legal.length})`),
-      h("div", { class: "words-list" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.kind))));
+      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.kind))));
     det.addEventListener("toggle", () => { words = det.open; });
     wordsEl.replaceChildren(det);
     void ctx;

@@ -23,7 +23,7 @@ export function svgEl(viewBox, cls, ...children) {
 }
 
 // The display colour of each sphere, keyed by the disk colour's name (the view names disks by colour).
-export const DISK_FILL = { brown: "#8a5a2b", green: "#3f8a3a", beige: "#d8c08a", blue: "#3a78c2", white: "#f4f1ea" };
+export const DISK_FILL = { brown: "#7d4f22", green: "#2f7a2b", beige: "#d8c08a", blue: "#2f68ad", white: "#f4f1ea" };
 export const DISK_INK = { brown: "#fff", green: "#fff", beige: "#3b2a12", blue: "#fff", white: "#3b2a12" };
 // Landscapes share their sphere's colour, a little softer, so that Cree and goods stand out on them.
 export const LAND_FILL = { prairie: "#c99a5b", forest: "#6fa35f", hills: "#e3d3a4", lake: "#7fb0dd", mountain: "#e9e6df" };

@@ -86,7 +86,7 @@ export function drawPaths(ctx) {
         title: `${cap(p.name)}'s path, space ${sp.space}: ${sp.text}${firstBonus && firsts.includes(sp.space) ? " (first bonus already taken)" : ""}`,
         dataset: { space: sp.space },
       }, h("span", { class: "sp-no" }, String(sp.space)), h("span", { class: "sp-short" }, sp.short),
-      firstBonus ? h("span", { class: `first${firsts.includes(sp.space) ? " gone" : ""}`, title: firsts.includes(sp.space) ? "first-to-reach bonus taken" : "first-to-reach bonus still open" }, "★") : null,
+      firstBonus ? h("span", { class: `first${firsts.includes(sp.space) ? " gone" : ""}`, title: firsts.includes(sp.space) ? "first-to-reach bonus taken" : "first-to-reach bonus still open" }, firsts.includes(sp.space) ? "☆" : "★") : null,
       h("span", { class: "markers" }, here.map((seat) => h("span", { class: `marker seat-${COLOURS[seat]}`, title: `${ctx.nameOf(seat)}` }, SYMBOLS[seat]))));
     });
     return h("div", {
@@ -156,7 +156,7 @@ export function tileWords(tile) {
 export function drawScores(ctx) {
   const { view } = ctx;
   const order = view.villages.map((v) => v.seat).sort((a, b) => view.villages[b].score - view.villages[a].score);
-  return h("section", { class: "mb-scores", "aria-label": "score track" }, order.map((seat) => h("span", { class: "track-seat" },
+  return h("section", { class: "mb-scores", "aria-label": "score track" }, h("small", {}, "Score track"), order.map((seat) => h("span", { class: "track-seat" },
     seatTag(seat, ctx.nameOf(seat)), h("b", {}, String(view.villages[seat].score)))));
 }
 

@@ -13,33 +13,49 @@ const SLOTS = {   // x, y, w, h of each slot inside a tile
   TR: [TW - SIDE, 0, SIDE, TH / 2], BR: [TW - SIDE, TH / 2, SIDE, TH / 2],
 };
 const TOP = 16;   // room for the tile numbers
+const ROW = TOP + TH + 6;
 
-export function areaBox(area) {
+// Where a tile is drawn: in one row on a wide screen; on a narrow one the chain wraps after `perRow` tiles
+// (each row continues the chain: the last tile of a row touches the first of the next).
+function tileXY(tile, perRow) {
+  return { x: (tile % perRow) * TW, y: Math.floor(tile / perRow) * ROW };
+}
+
+export function areaBox(area, perRow) {
   const [x, y, w, hh] = SLOTS[area.slot];
-  return { x: area.tile * TW + x, y: TOP + y, w, h: hh };
+  const at = tileXY(area.tile, perRow);
+  return { x: at.x + x, y: at.y + TOP + y, w, h: hh };
 }
 
 export function drawTerritory(ctx) {
   const { view, ix } = ctx;
   const areas = view.territory.areas;
   const tiles = Math.max(...areas.map((a) => a.tile)) + 1;
-  const width = tiles * TW;
-  const root = svgEl(`-2 0 ${width + 4} ${TOP + TH + 4}`, "territory-map");
+  const perRow = ctx.narrow ? 2 : tiles;
+  const rows = Math.ceil(tiles / perRow);
+  const width = Math.min(tiles, perRow) * TW;
+  const box = (a) => areaBox(a, perRow);
+  const root = svgEl(`-2 0 ${width + 4} ${rows * ROW}`, `territory-map${rows > 1 ? " wrapped" : ""}`);
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", "the territory");
   const marked = markedAreas(view.marks || []);
   const joined = joinedPairs(view, areas);
-  // tile numbers over each tile, as in the area names
+  // tile numbers over each tile, as in the area names; a wrapped chain says where it goes on
   for (let t = 0; t < tiles; t++) {
-    root.append(s("text", { x: t * TW + TW / 2, y: 11, class: "tile-no", "text-anchor": "middle" }, `tile ${t + 1}`));
+    const at = tileXY(t, perRow);
+    const wraps = rows > 1 && t % perRow === 0 && t > 0;
+    const goesOn = rows > 1 && t % perRow === perRow - 1 && t < tiles - 1;
+    const label = `tile ${t + 1}${wraps ? ` (its left edge joins tile ${t})` : ""}${goesOn ? ` — tile ${t + 2} joins its right edge` : ""}`;
+    root.append(s("text", { x: at.x + (wraps ? 4 : TW / 2), y: at.y + 11, class: "tile-no",
+      "text-anchor": wraps ? "start" : "middle" }, label));
   }
   const sel = ctx.selectedFrom;
   const moveTargets = sel !== null && ix.move[sel] ? ix.move[sel] : {};
   for (const area of areas) {
-    const b = areaBox(area);
+    const b = box(area);
     const act = actionFor(ctx, area, moveTargets);
     const isFrom = sel === area.id;
-    const cls = ["area", `land-${area.landscape}`, act ? "can" : "", isFrom ? "from" : "",
+    const cls = ["area", `land-${area.landscape}`, act ? "can" : "", isFrom ? "from" : "", moveTargets[area.id] ? "target" : "",
       area.cree !== null && area.cree !== undefined && ix.moveFrom[area.id] && area.cree === view.seat ? "movable" : ""];
     const g = s("g", {
       class: cls.filter(Boolean).join(" "), "data-area": area.id, "data-name": area.name,
@@ -69,12 +85,13 @@ export function drawTerritory(ctx) {
   }
   // tile borders over the areas
   for (let t = 0; t < tiles; t++) {
-    root.append(s("rect", { x: t * TW, y: TOP, width: TW, height: TH, class: "tile-edge", rx: 3 }));
+    const at = tileXY(t, perRow);
+    root.append(s("rect", { x: at.x, y: at.y + TOP, width: TW, height: TH, class: "tile-edge", rx: 3 }));
   }
   // Lake Manitoba / Duck Mountain Range: the joined areas of neighbouring tiles, drawn as a strait
   for (const [a, b] of joined) {
-    const p = areaBox(a);
-    const q = areaBox(b);
+    const p = box(a);
+    const q = box(b);
     root.append(s("line", { x1: p.x + p.w / 2, y1: p.y + p.h / 2, x2: q.x + q.w / 2, y2: q.y + q.h / 2,
       class: `joined joined-${a.landscape}` }));
   }

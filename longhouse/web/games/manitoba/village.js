@@ -67,7 +67,7 @@ export function drawMyVillage(ctx) {
   const scale = desc.storage_points;
   const cap_ = desc.sector_capacity;
   const sectors = Object.entries(v.storage).map(([good, pieces]) => {
-    const act = sectorAction(ix, good) || (ctx.tradeMode ? ix.wampumTrade[good] : null);
+    const act = ctx.tradeMode ? ix.wampumTrade[good] || null : sectorAction(ix, good);
     const cells = [];
     for (let i = cap_ - 1; i >= 0; i--) {
       const top = i === pieces.length - 1;
