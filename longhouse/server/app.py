@@ -18,7 +18,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from longhouse.server import accounts, archive, sockets
+from longhouse.server import accounts, archive, hints, sockets
 from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
 from longhouse.store import Store
@@ -61,11 +61,12 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 ROUTES = [
     Route("/", page), Route("/table/{table_id:int}", page), Route("/archive", page),
-    Route("/replay/{table_id:int}", page),
+    Route("/replay/{table_id:int}", page), Route("/rules/{game}", page),
     Route("/api/signup", accounts.signup, methods=["POST"]), Route("/api/signin", accounts.signin, methods=["POST"]),
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),
     Route("/api/tables/{table_id}/record", archive.record), Route("/api/tables/{table_id}/replay", archive.replay),
+    Route("/api/tables/{table_id}/analysis", hints.analysis_api),
     WebSocketRoute("/ws/lobby", sockets.lobby_ws), WebSocketRoute("/ws/table/{table_id}", sockets.table_ws),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]

@@ -12,7 +12,7 @@ from longhouse import bots, games
 from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError
-from longhouse.server import commands
+from longhouse.server import commands, table_options
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
@@ -100,7 +100,8 @@ class Hall:
             raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
         if not game.min_players <= seats <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
-        unknown = set(options) - set(game.setup_keys)
+        unknown = set(options) - set(game.setup_keys) - set(table_options.HALL_OPTIONS)
+        table_options.check_options(options)
         if unknown:
             raise ValueError(f"unknown options {sorted(unknown)}; {game.title} takes {sorted(game.setup_keys)}")
         row = self.store.create_table(game.name, seats, options, [None] * seats)
@@ -216,7 +217,7 @@ class Hall:
                 try:
                     self._lobby_command(conn, *commands.parse(msg.text))
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
             else:
                 self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
@@ -255,7 +256,7 @@ class Hall:
             conn.notice("In the lobby: /who, /help. Create a table with the button, then use /join, /bot, "
                         "/start at the table.")
         else:
-            conn.error(f"/{name} works at a table; in the lobby there are /who and /help")
+            conn.error(f"/{name} works at a table; in the lobby there are /who and /help", code="command")
 
     # --- a table's messages ---------------------------------------------------------------------
 
@@ -269,7 +270,7 @@ class Hall:
                 try:
                     name, args = commands.parse(msg.text)
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
                     return
                 commands.run(table, conn, name, args)
             else:

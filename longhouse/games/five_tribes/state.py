@@ -1078,14 +1078,18 @@ class FTState(State):
         Sibittis draw and generator are the ones re-dealt here."""
         s = self._copy(False)
         rng = rng.fork()
+        # hidden piles are sorted before they are shuffled: the re-deal depends only on what ``seat``
+        # knows and on ``rng``, never on the real order (hints rely on it)
+        s.res_deck.sort()
         rng.shuffle(s.res_deck)
         if s.phase == KEEP and seat != s.seat:
-            pool = s.djinn_deck + s.keep_choices
+            pool = sorted(s.djinn_deck + s.keep_choices)
             rng.shuffle(pool)
             k = len(s.keep_choices)
             s.keep_choices = pool[:k]
             s.djinn_deck = pool[k:]
         else:
+            s.djinn_deck.sort()
             rng.shuffle(s.djinn_deck)
         s.rng = Rng(rng.next64())
         if self.undo_base is not None:
