@@ -38,9 +38,12 @@ export function createBoard(root, api) {
   el.append(opps, status, map, paths, side, village, wordsEl, overlay);
   root.append(el);
 
-  // On a narrow screen the territory wraps into rows of two tiles (redrawn when the width changes).
-  const narrowQuery = window.matchMedia("(max-width: 700px)");
-  narrowQuery.addEventListener("change", () => render());
+  // On a narrow screen the territory wraps into rows of as many tiles as fit at a tappable size (the board
+  // is redrawn when the width changes).
+  const perRow = () => (window.innerWidth > 900 ? 99 : Math.max(2, Math.floor((window.innerWidth - 16) / 150)));
+  let lastPerRow = perRow();
+  const onResize = () => { if (perRow() !== lastPerRow) { lastPerRow = perRow(); render(); } };
+  window.addEventListener("resize", onResize);
   const names = () => (api.names && api.names()) || [];
   const nameOf = (seat) => names()[seat] || cap(COLOURS[seat] || `seat ${seat + 1}`);
   const desc = () => api.description || {};
@@ -58,7 +61,7 @@ export function createBoard(root, api) {
 
   function context(view, ix) {
     return {
-      view, ix, desc: desc(), nameOf, send, selectedFrom, wakeMode, tradeMode, narrow: narrowQuery.matches,
+      view, ix, desc: desc(), nameOf, send, selectedFrom, wakeMode, tradeMode, perRow: lastPerRow,
       setWakeMode(on) { wakeMode = on; render(); },
       setTradeMode(on) { tradeMode = on; render(); },
       clickArea(area, act) {

@@ -85,7 +85,7 @@ export function drawPaths(ctx) {
         class: `space${sp.permanent ? " permanent" : ""}${next ? " next" : ""}${marked(view, p.name, sp.space) ? " last" : ""}`,
         title: `${cap(p.name)}'s path, space ${sp.space}: ${sp.text}${firstBonus && firsts.includes(sp.space) ? " (first bonus already taken)" : ""}`,
         dataset: { space: sp.space },
-      }, h("span", { class: "sp-no" }, String(sp.space)), h("span", { class: "sp-short" }, sp.short),
+      }, h("span", { class: "sp-no" }, String(sp.space)), h("span", { class: "sp-short" }, sp.short.replace(/\//g, "/\u200b")),
       firstBonus ? h("span", { class: `first${firsts.includes(sp.space) ? " gone" : ""}`, title: firsts.includes(sp.space) ? "first-to-reach bonus taken" : "first-to-reach bonus still open" }, firsts.includes(sp.space) ? "☆" : "★") : null,
       h("span", { class: "markers" }, here.map((seat) => h("span", { class: `marker seat-${COLOURS[seat]}`, title: `${ctx.nameOf(seat)}` }, SYMBOLS[seat]))));
     });

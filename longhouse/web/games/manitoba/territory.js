@@ -31,13 +31,14 @@ export function drawTerritory(ctx) {
   const { view, ix } = ctx;
   const areas = view.territory.areas;
   const tiles = Math.max(...areas.map((a) => a.tile)) + 1;
-  const perRow = ctx.narrow ? 2 : tiles;
+  const perRow = Math.min(ctx.perRow || tiles, tiles);
   const rows = Math.ceil(tiles / perRow);
   const width = Math.min(tiles, perRow) * TW;
   const box = (a) => areaBox(a, perRow);
   const root = svgEl(`-2 0 ${width + 4} ${rows * ROW}`, `territory-map${rows > 1 ? " wrapped" : ""}`);
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", "the territory");
+  if (areas.some((a) => ix.place[a.id] || ix.recall[a.id] || ix.refill[a.id] || ix.moveFrom[a.id])) root.classList.add("choosing");
   const marked = markedAreas(view.marks || []);
   const joined = joinedPairs(view, areas);
   // tile numbers over each tile, as in the area names; a wrapped chain says where it goes on
