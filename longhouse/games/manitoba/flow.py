@@ -565,7 +565,7 @@ def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
     elif kind in (T.CHOOSE, T.EV_GOOD):
         out["goods"] = [D.GOODS[g] for g in range(5) if x >> g & 1]
     elif kind == T.SCORE:
-        from longhouse.games.manitoba.state import tile_json
+        from longhouse.games.manitoba.texts import tile_json
 
         out["tile"] = tile_json(x)
     elif kind == T.REFILL:

@@ -16,15 +16,25 @@ never changed once made (a new list or dict replaces them), so clones may share 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from longhouse.engine.events import Event
 from longhouse.games.manitoba import data as D
-
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
+from longhouse.games.manitoba.texts import tile_json
 
 JSON = dict[str, Any]
+
+
+class Recent(Protocol):
+    """The fields of a Manitoba state that ``fold`` reads and keeps (``ManitobaState`` has them)."""
+
+    n: int
+    season: int
+    round_no: int
+    score: list[int]
+    marks: list[list[JSON]]
+    mark_seat: int
+    tally: JSON | None
 
 #: Events that belong to a seat's move (the board marks their areas, paths, sectors and places).
 MOVE_KINDS = frozenset({
@@ -39,7 +49,7 @@ TALLY_KINDS = frozenset({
 })
 
 
-def fold(st: ManitobaState, seat: int, events: list[Event]) -> None:
+def fold(st: Recent, seat: int, events: list[Event]) -> None:
     """Update ``st.marks`` and ``st.tally`` with the events of one action of ``seat``."""
     if st.mark_seat != seat:
         st.marks = [*st.marks[:seat], [], *st.marks[seat + 1:]]
@@ -69,12 +79,10 @@ def _row(tally: JSON, seat: int) -> JSON:
     return rows[seat]
 
 
-def _tally(st: ManitobaState, tally: JSON | None, e: Event, copied: bool) -> JSON:
+def _tally(st: Recent, tally: JSON | None, e: Event, copied: bool) -> JSON:
     """The tally after one scoring event (a fresh copy the first time it changes in this fold)."""
     kind, data = e.kind, e.data
     if kind == "scoring" or kind == "final_scoring":
-        from longhouse.games.manitoba.state import tile_json
-
         tile = data.get("tile")
         return {
             "kind": "final" if kind == "final_scoring" else "tile",

@@ -500,11 +500,3 @@ def card_json(card: int, opts: Options) -> dict[str, Any]:
         return {"card": "score_5"}
     symbol, goods = card_symbol(card, opts)
     return {"card": "event", "id": card, "event": D.EVENT_NAMES[symbol], "goods": [D.GOODS[g] for g in goods]}
-
-
-def tile_json(tile: int) -> dict[str, Any]:
-    kind, goods = D.SCORE_TILES[tile]
-    from longhouse.games.manitoba.texts import tile_text
-
-    return {"id": tile, "kind": ("single", "pair", "most")[kind], "goods": [D.GOODS[g] for g in goods],
-            "text": tile_text(tile)}

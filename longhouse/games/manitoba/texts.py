@@ -92,6 +92,13 @@ def tile_text(tile: int) -> str:
     return f"Score {D.GOOD_PLURAL[goods[0]]} or {D.GOOD_PLURAL[goods[1]]}"
 
 
+def tile_json(tile: int) -> dict[str, Any]:
+    """A score tile as the view shows it: its kind, goods and words."""
+    kind, goods = D.SCORE_TILES[tile]
+    return {"id": tile, "kind": ("single", "pair", "most")[kind], "goods": [D.GOODS[g] for g in goods],
+            "text": tile_text(tile)}
+
+
 def description() -> dict[str, Any]:
     """The texts part of the game's description."""
     return {

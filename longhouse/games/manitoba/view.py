@@ -13,8 +13,9 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.flow import describe_task
 from longhouse.games.manitoba.prompts import prompt
-from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_json, tile_json
+from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_json
 from longhouse.games.manitoba.territory import area_name
+from longhouse.games.manitoba.texts import tile_json
 
 JSON = dict[str, Any]
 
