@@ -63,7 +63,8 @@ export async function showTable(root, tableId, me) {
       s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
           "take your seat back") : null)),
-    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`)] : []));
+    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`
+      + ((t.watching ?? 0) > t.spectators.length ? ` and ${t.watching - t.spectators.length} more` : ""))] : []));
     const free = t.seats.some((s) => s === null);
     const seated = t.seats.filter(Boolean).length;
     buttons.replaceChildren();
