@@ -29,6 +29,7 @@ W_TRADE   sector                 ``wampum horse``      use a wampum tile: the to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from longhouse.engine.errors import IllegalAction
@@ -75,12 +76,13 @@ _SCHEMA: dict[int, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
 _INT_RANGE = {"disks": (1, 5), "area": (0, MAX_AREA), "from": (0, MAX_AREA), "to": (0, MAX_AREA),
               "cree": (1, 9), "place": (3, 4)}
 
-#: Per kind: its words, with ``{a}`` and ``{b}`` its arguments (by name where the schema names them).
+#: Per kind: its words, with ``{a}`` and ``{b}`` its arguments (by name where the schema names them; areas
+#: by the name the caller gives them, "area 7" by default).
 _WORDS: dict[int, str] = {
     TAKE: "Take the {a} disk (and those above it) for Territory / Vision path",
     WAKEUP: "Take {a} disk(s) for the Wake-up action",
-    PLACE: "Place a Cree from the village square on area {a}",
-    MOVE: "Move a Cree from area {a} to area {b}",
+    PLACE: "Place a Cree from the village square on {a}",
+    MOVE: "Move a Cree from {a} to {b}",
     VISION: "Vision path: place or advance a Cree on the {a}'s path",
     WAKE: "Wake up {a} Cree",
     END: "End your actions",
@@ -89,13 +91,20 @@ _WORDS: dict[int, str] = {
     CEREMONY: "Put it on the {a}-space ceremonial place",
     GOOD: "Take a {a}",
     REPEAT: "Shaman: repeat the standard bonus of your Cree on the {a}'s path",
-    RECALL: "Take your Cree on area {a} back to the wigwam",
+    RECALL: "Take your Cree on {a} back to the wigwam",
     DROP: "Give up a feather from the {a} sector",
     SCORE: "Score your {a} storage",
-    REFILL: "Refill area {a}",
+    REFILL: "Put a good on {a}",
     W_WAKE: "Use a wampum tile to wake up a Cree",
     W_TRADE: "Use a wampum tile to turn your top berry into a {a}",
 }
+
+
+_AREA_KEYS = frozenset({"area", "from", "to"})
+
+
+def _area_number(area: int) -> str:
+    return f"area {area}"
 
 
 class Act(tuple[int, int, int]):
@@ -132,8 +141,12 @@ class Act(tuple[int, int, int]):
             return f"wampum {SECTOR_NAMES[self[1]]}"
         return " ".join([KIND_NAMES[self.kind], *(str(v) for v in self.args())])
 
-    def words(self) -> str:
-        args = [*self.args(), None, None]
+    def words(self, area_name: Callable[[int], str] | None = None) -> str:
+        """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
+        name = area_name or _area_number
+        args = [name(value) if key in _AREA_KEYS else shown
+                for (key, _names), value, shown in zip(_SCHEMA[self.kind], self[1:], self.args(), strict=False)]
+        args += [None, None]
         return _WORDS[self.kind].format(a=args[0], b=args[1])
 
 
@@ -245,5 +258,6 @@ def from_text(text: Any) -> Act:
     return from_json(data)
 
 
-def describe(action: Any) -> str:
-    return _check(action).words()
+def describe(action: Any, area_name: Callable[[int], str] | None = None) -> str:
+    """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
+    return _check(action).words(area_name)

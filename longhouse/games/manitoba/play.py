@@ -17,7 +17,7 @@ from longhouse.engine.state import Action
 from longhouse.engine.undo import TurnUndo
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
-from longhouse.games.manitoba import flow
+from longhouse.games.manitoba import flow, recent
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.actions import exact
 from longhouse.games.manitoba.state import ManitobaState
@@ -54,6 +54,7 @@ class ManitobaPlay(ManitobaState):
         self.undo_cut = False
         flow.act(self, action)
         flow.run(self)
+        recent.fold(self, seat, self.events)
         events = self.events
         self.events = []
         if self.undo_cut or self.over:
@@ -73,6 +74,7 @@ class ManitobaPlay(ManitobaState):
             restored.events = []
             flow.act(restored, action)
             flow.run(restored)
+            recent.fold(restored, seat, restored.events)
         ManitobaState.FIELDS.copy(restored, self)
         self.events = []
         self.undo_turn = TurnUndo(seat, turn.base, list(keep))

@@ -15,13 +15,13 @@ from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
-from longhouse.engine.state import JSON, Game, State
+from longhouse.engine.state import JSON, Action, Game, State
 from longhouse.engine.undo import TurnUndo
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.rulings import TIE_WAMPUM, Options
-from longhouse.games.manitoba.territory import Territory, build
+from longhouse.games.manitoba.territory import Territory, area_name, build
 
 #: Score-breakdown categories, in the order of the score sheet.
 CATEGORIES = ("vision", "wake_ups", "events", "scorings", "final_scoring", "wampum")
@@ -44,8 +44,9 @@ class ManitobaState(State):
         tables=("bd", "pos", "decks"),
         cubes=("sectors", "cere"),
         copies=("rng",),
-        # never changed in place: the options, the territory, the goods in the game, the legal actions
-        shared=("opts", "terr", "goods_total", "legal"),
+        # never changed in place: the options, the territory, the goods in the game, the legal actions, and
+        # the last moves the board marks (replaced, never changed, by recent.fold)
+        shared=("opts", "terr", "goods_total", "legal", "marks", "mark_seat", "tally"),
         json={"n": "players", "round_no": "round", "bd": "breakdown", "pos": "paths", "cere": "ceremonial",
               "wa": "wampum_active", "wi": "wampum_inactive"},
         unsaved=("acting_seats", "undo_cut"),
@@ -94,6 +95,11 @@ class ManitobaState(State):
     undo_cut: bool
     #: the active player's undoable steps this turn (from the totem choice), or None
     undo_turn: TurnUndo | None
+    #: each seat's last moves as the board marks them, whose they are, and the scoring being tallied
+    #: (recent.py)
+    marks: list[list[dict[str, Any]]]
+    mark_seat: int
+    tally: dict[str, Any] | None
 
     def __init__(self, n: int, opts: Options, terr: Territory, rng: Rng, start: int, totem: list[int],
                  decks: list[list[int]], tile_pile: list[int]) -> None:
@@ -143,6 +149,9 @@ class ManitobaState(State):
         self.acting_seats = ()
         self.undo_cut = False
         self.undo_turn = None
+        self.marks = [[] for _ in range(n)]
+        self.mark_seat = -1
+        self.tally = None
 
     @property
     def num_players(self) -> int:  # type: ignore[override]
@@ -181,6 +190,11 @@ class ManitobaState(State):
 
     def acting(self) -> tuple[int, ...]:
         return self.acting_seats
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words, naming areas as the board and the move log do ("Hills 2")."""
+        terr = self.terr
+        return A.describe(action, lambda area: area_name(terr, area) if 0 <= area < terr.size else f"area {area}")
 
     def is_over(self) -> bool:
         return self.over
@@ -231,6 +245,9 @@ class ManitobaState(State):
             "territory": self.terr.to_json(),
             "goods_total": self.goods_total[:],
             "legal": [list(a) for a in self.legal],
+            "marks": [list(m) for m in self.marks],
+            "mark_seat": self.mark_seat,
+            "tally": self.tally,
             **ManitobaState.FIELDS.to_json(self),
         }
 
@@ -262,6 +279,13 @@ class ManitobaState(State):
         st.acting_seats = () if st.over or not st.tasks else (st.tasks[-1][1],)
         st.undo_cut = False
         st.undo_turn = None
+        marks = d.get("marks")  # absent in snapshots made before the board marked last moves
+        st.marks = [[dict(e) for e in m] for m in marks] if marks is not None else [[] for _ in range(st.n)]
+        if len(st.marks) != st.n:
+            raise SnapshotError("marks must list one entry per seat")
+        st.mark_seat = int(d.get("mark_seat", -1))
+        tally = d.get("tally")
+        st.tally = dict(tally) if tally is not None else None
         return st
 
 
@@ -299,8 +323,3 @@ def card_json(card: int, opts: Options) -> dict[str, Any]:
         return {"card": "score_5"}
     symbol, goods = card_symbol(card, opts)
     return {"card": "event", "id": card, "event": D.EVENT_NAMES[symbol], "goods": [D.GOODS[g] for g in goods]}
-
-
-def tile_json(tile: int) -> dict[str, Any]:
-    kind, goods = D.SCORE_TILES[tile]
-    return {"id": tile, "kind": ("single", "pair", "most")[kind], "goods": [D.GOODS[g] for g in goods]}
