@@ -30,7 +30,8 @@ export async function showReplay(root, tableId) {
     return null;
   }
   const { record, steps } = data;
-  const mod = await import(`./games/${data.board || record.game}.js`);  // the game's board, or the generic one
+  const description = await api(`/api/games/${record.game}`);
+  const mod = await import(`./games/${description.board}.js`);  // the game's board, or the generic one
   const boardEl = h("div", { class: "replay-board" });
   const slider = h("input", { type: "range", min: "0", max: String(steps.length - 1), value: "0",
     "aria-label": "move", id: "replay-step" });
@@ -38,7 +39,7 @@ export async function showReplay(root, tableId) {
   const events = h("div", { class: "replay-events", "aria-live": "polite" });
   let step = 0;
   const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => record.players,
-    replay: true });
+    description, replay: true });
   const chart = analysisChart(tableId, (i) => show(i));
   function show(i) {
     step = Math.max(0, Math.min(steps.length - 1, i));

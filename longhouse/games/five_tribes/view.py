@@ -1,0 +1,124 @@
+"""What each seat sees of a Five Tribes position: the Sultanate, the tracks, the markets and Djinns, and
+every seat's public holdings.
+
+Hidden (RULING visibility, ``rulings.py``): another seat's gold until the game is over, and another seat's
+pending Sibittis draw. The engine wraps this part in the common header (``engine/view.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.engine.seats import seat_name
+from longhouse.games.five_tribes import rulings
+from longhouse.games.five_tribes.data import DJINNS, ZERO_SPOTS
+from longhouse.games.five_tribes.state import (
+    BID,
+    DROP,
+    KEEP,
+    KILL,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    TURN_PHASES,
+    FTState,
+)
+
+JSON = dict[str, Any]
+
+
+def view(state: FTState, seat: int | None) -> JSON:
+    """The game's part of ``state.view(seat)``."""
+    n = state.num_players
+    acting = state.acting()
+    players = []
+    for s in range(n):
+        players.append({
+            # RULING visibility: gold is hidden from the others.
+            "gold": state.gold[s] if (s == seat or state.phase == OVER or not rulings.GOLD_IS_HIDDEN) else None,
+            "camels": state.camels[s],
+            "viziers": state.viziers[s],
+            "elders": state.elders[s],
+            "resources": list(state.hands[s]),
+            "djinns": list(state.djinns[s]),
+            "markers": [m for m in range(len(state.marker_seat)) if state.marker_seat[m] == s],
+        })
+    v: JSON = {
+        "game": "five_tribes",
+        "num_players": n,
+        "seat": seat,
+        "phase": PHASE_NAMES[state.phase],
+        "round": state.round,
+        "acting": list(acting),
+        "turn_seat": state.seat if state.phase in TURN_PHASES else None,
+        "tiles": list(state.tiles),
+        "meeples": [list(x) for x in state.board],
+        "owner": list(state.owner),
+        "palms": list(state.palms),
+        "palaces": list(state.palaces),
+        "bag": list(state.bag),
+        "palm_supply": state.palm_supply,
+        "palace_supply": state.palace_supply,
+        "resource_row": list(state.res_row),
+        "resource_deck_size": len(state.res_deck),
+        "resource_discard": list(state.res_discard),
+        "djinn_row": list(state.djinn_row),
+        "djinn_deck_size": len(state.djinn_deck),
+        "djinn_discard": list(state.djinn_discard),
+        "bid_track": list(state.bid_track),
+        "turn_track": list(state.paid_spots) + state.zero_queue + [-1] * (ZERO_SPOTS - len(state.zero_queue)),
+        "marker_seat": list(state.marker_seat),
+        "players": players,
+        "move": {"path": list(state.mv_path), "hand": list(state.mv_hand), "left": state.mv_left}
+        if state.phase == DROP else None,
+        "final_tile": state.final_tile if state.phase in TURN_PHASES else -1,
+        "assassin_range": state.ass_range if state.phase == KILL else None,
+        "placing": (["palm", "palace"][state.place_kind], state.place_tile) if state.phase == PLACE else None,
+        "suit": list(state.suit),
+        "used_powers": [d for d in range(len(DJINNS)) if state.used >> d & 1],
+        "echidna": state.echidna,
+        "iblis": state.iblis,
+        "last_camel": state.last_camel,
+        "no_move": state.no_move,
+        "undo_steps": state.undo_steps(seat) if seat is not None else 0,
+    }
+    # A Sibittis draw is seen only by the player choosing from it.
+    v["keep_choices"] = sorted(state.keep_choices) if (state.phase == KEEP and seat == state.seat) else None
+    v["keep_count"] = len(state.keep_choices)
+    if state.phase == OVER:
+        v["scores"] = state.scores()
+        v["breakdown"] = state.score_breakdown()
+    return v
+
+
+#: What the seat at play is doing in each phase, in words.
+_DOING: dict[str, str] = {
+    "bid": "bidding for turn order",
+    "pick": "choosing a tile to pick up meeples",
+    "drop": "dropping meeples",
+    "builders": "scoring the Builders",
+    "assassins": "choosing the Assassins' target",
+    "kill": "choosing whom the Assassins kill",
+    "tile": "using the tile's action",
+    "place": "placing a Palm Tree or Palace",
+    "keep": "choosing cards to keep",
+    "free": "using a Djinn or selling merchandise",
+    "suit": "selling merchandise",
+}
+
+
+def phase_text(state: FTState) -> str:
+    """The round and who is doing what, the same for every seat."""
+    if state.phase == OVER:
+        return "Game over"
+    name = PHASE_NAMES[state.phase]
+    who = state.acting()
+    doing = _DOING.get(name, name)
+    if state.phase == BID or state.phase not in TURN_PHASES:
+        return f"Round {state.round}: " + (f"{seat_name(who[0])} is {doing}" if who else doing)
+    return f"Round {state.round}: {seat_name(state.seat)} is {doing}"
+
+
+def public_scores(state: FTState) -> list[int] | None:
+    """Gold is hidden during the game, so no running total is public; the final scores are."""
+    return state.scores() if state.phase == OVER else None
