@@ -114,6 +114,18 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     page.screenshot(path=str(shots / f"{game}-over-board.png"))
     page.click("#show-results")
     page.wait_for_selector("text=Final results")
+    # the replay shows it too, whatever board the game has: the move log beside it, jumps to the next turn
+    # and round, and a step of the log opens that step
+    page.goto(f"{hall.url}/replay/{table_id}")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-next-turn")
+    step = int(page.input_value("#replay-step"))
+    assert step > 0 and page.get_attribute(".replay-log li.current", "data-step") == str(step)
+    page.click("#replay-next-part")
+    assert int(page.input_value("#replay-step")) > step and "Round" in page.inner_text(".step-label")
+    page.locator(".replay-log .step-link").nth(5).click()
+    assert page.input_value("#replay-step") == "5"
+    page.screenshot(path=str(shots / f"{game}-replay.png"))
     assert not errors, errors
     ctx.close()
     watcher_ctx.close()
