@@ -92,7 +92,8 @@ export function createBoard(root, api) {
       if (selectedFrom !== null) text = `Now click a lit area to move your Cree from ${view.territory.areas[selectedFrom].name} (or click it again to keep it)`;
       if (tradeMode) text = "Wampum: click the storage sector that your top berry should turn into";
     } else if (d) {
-      text = `${cap(COLOURS[d.seat])} (${nameOf(d.seat)}): ${d.prompt.replace(/^You are the active player: /, "").replace(/\byour\b/g, "their").replace(/\byou\b/g, "they")}`;
+      // the engine's phase in words ("Round 2 of 15, spring: Blue is choosing a passive action")
+      text = view.header ? `${view.header.phase} (${nameOf(d.seat)})` : `${cap(COLOURS[d.seat])} (${nameOf(d.seat)}) is deciding`;
     } else {
       text = "Waiting…";
     }
