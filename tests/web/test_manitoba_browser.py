@@ -76,7 +76,7 @@ def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall,
         shot = {"totem": "totem", "passive": "passive", "good": "storage"}.get(kind)
         if kind in ("active", "passive") and page.locator(".path.can").count() and "vision" not in taken and n % 3 == 2:
             shot = "vision"
-        if page.locator("#wampum-wake").count():
+        if page.locator("#wampum-wake, #wampum-trade").count():
             shot = "wampum"
         if shot and shot not in taken:
             page.screenshot(path=str(shots / f"{shot}.png"))
