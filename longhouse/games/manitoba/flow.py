@@ -4,28 +4,28 @@ offers each decision's legal actions and carries out the chosen one (RULEBOOK "C
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.state import ManitobaState
+from longhouse.games.manitoba.territory import area_name
+from longhouse.games.manitoba.texts import tile_json
 
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
-
-_TAKE = tuple((A.TAKE, c, -1) for c in range(5))
-_WAKEUP = tuple((A.WAKEUP, k, -1) for k in range(6))
-_PLACE = tuple((A.PLACE, a, -1) for a in range(A.MAX_AREA + 1))
-_VISION = tuple((A.VISION, p, -1) for p in range(4))
-_WAKE = tuple((A.WAKE, k, -1) for k in range(10))
-_GOOD = tuple((A.GOOD, g, -1) for g in range(5))
-_REPEAT = tuple((A.REPEAT, p, -1) for p in range(4))
-_RECALL = tuple((A.RECALL, a, -1) for a in range(A.MAX_AREA + 1))
-_DROP = tuple((A.DROP, s, -1) for s in range(4))
-_SCORE = tuple((A.SCORE, g, -1) for g in range(4))
-_MOVE = {(f, t): (A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.MAX_AREA + 1)}
+_TAKE = tuple(A.act(A.TAKE, c, -1) for c in range(5))
+_WAKEUP = tuple(A.act(A.WAKEUP, k, -1) for k in range(6))
+_PLACE = tuple(A.act(A.PLACE, a, -1) for a in range(A.MAX_AREA + 1))
+_VISION = tuple(A.act(A.VISION, p, -1) for p in range(4))
+_WAKE = tuple(A.act(A.WAKE, k, -1) for k in range(10))
+_GOOD = tuple(A.act(A.GOOD, g, -1) for g in range(5))
+_REPEAT = tuple(A.act(A.REPEAT, p, -1) for p in range(4))
+_RECALL = tuple(A.act(A.RECALL, a, -1) for a in range(A.MAX_AREA + 1))
+_DROP = tuple(A.act(A.DROP, s, -1) for s in range(4))
+_SCORE = tuple(A.act(A.SCORE, g, -1) for g in range(4))
+_MOVE = {(f, t): A.act(A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.MAX_AREA + 1)}
 
 
 # --- round structure ----------------------------------------------------------------------------------------
@@ -337,7 +337,7 @@ def _legal_final(st: ManitobaState, t: T.Task) -> list[A.Act]:
 def place_cree(st: ManitobaState, seat: int, area: int) -> None:
     st.square[seat] -= 1
     st.area_cree[area] = seat
-    st.log("place", f"{name(seat)} places a Cree on area {area} ({D.LANDSCAPES[st.terr.land[area]]})",
+    st.log("place", f"{name(seat)} places a Cree on {area_name(st.terr, area)}",
            seat=seat, area=area)
     _take_area_good(st, seat, area)
 
@@ -345,7 +345,7 @@ def place_cree(st: ManitobaState, seat: int, area: int) -> None:
 def move_cree(st: ManitobaState, seat: int, frm: int, to: int) -> None:
     st.area_cree[frm] = -1
     st.area_cree[to] = seat
-    st.log("move", f"{name(seat)} moves a Cree from area {frm} to area {to} ({D.LANDSCAPES[st.terr.land[to]]})",
+    st.log("move", f"{name(seat)} moves a Cree from {area_name(st.terr, frm)} to {area_name(st.terr, to)}",
            seat=seat, frm=frm, to=to)
     _take_area_good(st, seat, to)
 
@@ -354,7 +354,8 @@ def _take_area_good(st: ManitobaState, seat: int, area: int) -> None:
     g = st.area_good[area]
     if g >= 0:
         st.area_good[area] = -1
-        st.log("take_good", f"{name(seat)} takes the {D.GOODS[g]} from area {area}", seat=seat, good=D.GOODS[g])
+        st.log("take_good", f"{name(seat)} takes the {D.GOODS[g]} from {area_name(st.terr, area)}", seat=seat,
+               good=D.GOODS[g], area=area)
         goods.gain(st, seat, g)
 
 
@@ -487,7 +488,7 @@ def _act_final(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     if action[0] == A.SCORE:
         scoring.final_score(st, t[1], t[2])
     else:
-        st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1])
+        st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1], good=D.GOODS[t[2]])
 
 
 _Legal = Callable[["ManitobaState", T.Task], list[A.Act]]
@@ -563,8 +564,6 @@ def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
     elif kind in (T.CHOOSE, T.EV_GOOD):
         out["goods"] = [D.GOODS[g] for g in range(5) if x >> g & 1]
     elif kind == T.SCORE:
-        from longhouse.games.manitoba.state import tile_json
-
         out["tile"] = tile_json(x)
     elif kind == T.REFILL:
         out["landscape"] = D.LANDSCAPES[x]

@@ -3,18 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.rulings import PAIR_EXEMPTION_EITHER
+from longhouse.games.manitoba.state import CAT_FINAL, CAT_SCORINGS, CAT_WAMPUM, ManitobaState
+from longhouse.games.manitoba.territory import area_name
 
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
-
-_SCORE = tuple((A.SCORE, g, -1) for g in range(4))
+_SCORE = tuple(A.act(A.SCORE, g, -1) for g in range(4))
 
 
 def sector_points(count: int) -> int:
@@ -24,7 +22,9 @@ def sector_points(count: int) -> int:
 def resolve(st: ManitobaState, tile: int) -> None:
     kind, offered = D.SCORE_TILES[tile]
     what = {D.TILE_SINGLE: "one good", D.TILE_PAIR: "one of two goods", D.TILE_MOST: "the good you have most of"}
-    st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile)
+    card = 3 if st.cards[st.card_idx] == D.CARD_SCORE3 else 5
+    st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile,
+           card=card)
     for seat in reversed(st.seats_from_active()):
         st.push(T.SCORE, seat, tile)
 
@@ -38,7 +38,7 @@ def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
     if kind == D.TILE_PAIR:
         out = [_SCORE[g] for g in offered]
         exempt = [st.exempt(seat, g) for g in offered]
-        if all(exempt) or (st.opts.pair_exemption == D.PAIR_EXEMPTION_EITHER and any(exempt)):
+        if all(exempt) or (st.opts.pair_exemption == PAIR_EXEMPTION_EITHER and any(exempt)):
             out.append(A.PASS_ACT)
         return out
     sectors = st.sectors[seat]
@@ -52,7 +52,6 @@ def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
 
 def score_good(st: ManitobaState, seat: int, good: int) -> None:
     """Steps 1–4 of the scoring procedure for one seat and one good."""
-    from longhouse.games.manitoba.state import CAT_SCORINGS
 
     pieces = st.sectors[seat][good]
     points = sector_points(len(pieces))
@@ -96,13 +95,13 @@ def refill(st: ManitobaState, seat: int, land: int) -> None:
 def put(st: ManitobaState, area: int, good: int) -> None:
     st.supply[good] -= 1
     st.area_good[area] = good
-    st.log("refill", f"A {D.GOODS[good]} is put on area {area}", area=area, good=D.GOODS[good])
+    st.log("refill", f"A {D.GOODS[good]} is put on {area_name(st.terr, area)}", area=area, good=D.GOODS[good])
 
 
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
     if st.supply[land] == 0:
         return []
-    return [(A.REFILL, a, -1) for a in empty_areas(st, land)]
+    return [A.act(A.REFILL, a, -1) for a in empty_areas(st, land)]
 
 
 def season_end(st: ManitobaState) -> None:
@@ -121,7 +120,8 @@ def season_end(st: ManitobaState) -> None:
         if seat >= 0:
             cree[a] = -1
             st.wigwam[seat] += 1
-            st.log("cree_home", f"{name(seat)} takes the Cree on mountain {a} back to the wigwam", seat=seat, area=a)
+            st.log("cree_home", f"{name(seat)} takes the Cree on {area_name(st.terr, a)} back to the wigwam", seat=seat,
+                   area=a)
     st.push(T.WAKE_ALL)
     refill(st, st.active, D.MOUNTAIN)
 
@@ -160,7 +160,6 @@ def final_seat(st: ManitobaState, seat: int) -> None:
 
 
 def final_score(st: ManitobaState, seat: int, good: int) -> None:
-    from longhouse.games.manitoba.state import CAT_FINAL
 
     count = len(st.sectors[seat][good])
     points = sector_points(count)
@@ -170,12 +169,12 @@ def final_score(st: ManitobaState, seat: int, good: int) -> None:
 
 
 def game_end(st: ManitobaState) -> None:
-    from longhouse.games.manitoba.state import CAT_WAMPUM
 
     for seat in st.seats_from_active():
         points = D.WAMPUM_ACTIVE_POINTS * st.wa[seat] + D.WAMPUM_INACTIVE_POINTS * st.wi[seat]
         st.add_points(seat, CAT_WAMPUM, points)
         if points:
-            st.log("points", f"{name(seat)} scores {points} point(s) for wampum tiles", seat=seat, points=points)
+            st.log("wampum_points", f"{name(seat)} scores {points} point(s) for wampum tiles", seat=seat,
+                   points=points)
     st.over = True
     st.log("game_over", "The game is over", scores=list(st.score))
