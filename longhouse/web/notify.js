@@ -94,7 +94,8 @@ export function settingsMenu() {
   box("title", "say so in the page title"), box("sound", "play a short sound"),
   box("browser", "show a browser notification"));
   const button = h("button", { class: "link settings-button", id: "settings-button", "aria-expanded": "false",
-    "aria-controls": "settings-panel", title: "Notification settings" }, "Settings");
+    "aria-controls": "settings-panel", "aria-label": "Settings", title: "Notification settings" },
+  h("span", { "aria-hidden": "true" }, "⚙"), h("span", { class: "settings-word", "aria-hidden": "true" }, " Settings"));
   button.addEventListener("click", async () => {
     await loadSettings();
     for (const key of Object.keys(DEFAULTS)) panel.querySelector(`#notify-${key}`).checked = settings[key];

@@ -40,7 +40,7 @@ export async function showTable(root, tableId, me) {
   const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
   page.append(
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
-      title, statusEl, conn, buttons, hall.el),
+      title, statusEl, conn, hall.el, buttons),
     tabs.el, boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);

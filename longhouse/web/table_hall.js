@@ -36,7 +36,7 @@ export function hallBar(tableId, command) {
     update(msg, awayText) {
       const t = msg.table;
       running = t.status === "running";
-      time.textContent = t.time_control ? t.time_control.title : "";
+      time.textContent = t.time_control && t.time_control.key !== "untimed" ? t.time_control.title : "";
       status.textContent = t.status === "running" ? awayText : "";
       invite.replaceChildren(...(msg.invite ? inviteLink(msg.invite) : []));
       const played = (t.players || []).includes(msg.you.name);
