@@ -23,7 +23,6 @@ from longhouse.games.five_tribes.data import (
     LETA,
     NUM_TILES,
     OASIS,
-    RESOURCE_NAMES,
     SIBITTIS,
     SLOAR,
     UTUG,
@@ -94,7 +93,7 @@ def tribe_powers(st: FTState, seat: int, which: tuple[int, ...]) -> list[Any]:
 
 
 def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
-    from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, player
+    from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, blind_draw_events, player
 
     d = a.djinn
     st.pay(seat, a.pay)
@@ -126,9 +125,8 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
         st.phase = KEEP
     elif d == SLOAR:
         card = st.draw_resource()
-        st.hands[seat][card] += 1
-        ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Sloar)",
-                        {"seat": seat, "cards": [card]}))
+        st.take_cards(seat, (card,), seen=False)
+        ev.extend(blind_draw_events(seat, card, "Sloar"))
     elif d == ECHIDNA:
         st.echidna = True
     elif d == IBLIS:

@@ -152,6 +152,8 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     st.palace_supply = PALACES
     st.last_camel = False
     st.no_move = False
+    st.last_path = []
+    st.last_mover = -1
     st.tiles = tiles
     st.owner = [-1] * NUM_TILES
     st.palms = [0] * NUM_TILES
@@ -179,6 +181,7 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
     st.play_queue = []
     st.board = board
     st.hands = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
+    st.shown = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
     st.djinns = [[] for _ in range(n)]
     st.rng = rng.fork()
     st.undo_base = None

@@ -22,6 +22,7 @@ from longhouse.games.five_tribes import djinns as D
 from longhouse.games.five_tribes import rulings, scoring
 from longhouse.games.five_tribes.data import (
     A_COLOUR,
+    AL_AMIN,
     BAAL,
     BLUE,
     BOAZ,
@@ -78,15 +79,22 @@ FAKIR_CHOICES = tuple(A.Fakirs(n) for n in range(19))
 _SCALARS = ("num_players", "phase", "round", "marker", "seat", "used", "moved", "mv_state", "mv_left",
             "final_tile", "last_colour", "tribe_count", "ass_range", "kills_left", "kill_tile", "kill_seat",
             "echidna", "iblis", "place_kind", "place_tile", "ret_phase", "palm_supply", "palace_supply",
-            "last_camel", "no_move")
+            "last_camel", "no_move", "last_mover")
 _LISTS = ("tiles", "owner", "palms", "palaces", "bag", "res_deck", "res_row", "res_discard", "djinn_deck",
           "djinn_row", "djinn_discard", "gold", "camels", "viziers", "elders", "djinn_owner", "used_round",
-          "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", "mv_hand", "mv_path", "keep_choices",
-          "suit")
-_NESTED = ("board", "hands", "djinns")
+          "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", "mv_hand", "mv_path", "last_path",
+          "keep_choices", "suit")
+_NESTED = ("board", "hands", "shown", "djinns")
 
 
 player = seat_name
+
+
+def blind_draw_events(seat: int, card: int, djinn: str) -> list[Event]:
+    """A card drawn blind: everybody learns that a card was drawn, only its taker which one."""
+    return [Event("draw", f"{player(seat)} draws a Resource card ({djinn})", {"seat": seat, "count": 1}),
+            Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} ({djinn})", {"seat": seat, "cards": [card]},
+                  seats=(seat,))]
 
 
 class FTState(State):
@@ -142,10 +150,15 @@ class FTState(State):
     play_queue: list[int]
     mv_hand: list[int]
     mv_path: list[int]
+    #: The path of the last meeple move made (by ``last_mover``), kept until the next move is made.
+    last_path: list[int]
+    last_mover: int
     keep_choices: list[int]
     suit: list[int]
     board: list[list[int]]
     hands: list[list[int]]
+    #: Per seat, how many of each card in its hand everybody saw it take (the rest were drawn blind).
+    shown: list[list[int]]
     djinns: list[list[int]]
     rng: Rng
     # Derived and bookkeeping (not in snapshots, rebuilt): tile kinds, colour masks, caches.
@@ -342,8 +355,7 @@ class FTState(State):
                 self.elders[seat] -= 1
                 self.bag[WHITE] += 1
             else:
-                self.hands[seat][FAKIR] -= 1
-                self.res_discard.append(FAKIR)
+                self.discard_card(seat, FAKIR)
 
     def payments(self, seat: int, cost: str) -> list[str]:
         e, f = self.elders[seat], self.hands[seat][FAKIR]
@@ -398,6 +410,20 @@ class FTState(State):
             self.rng.shuffle(self.res_deck)
         self._revealed = True
         return self.res_deck.pop()
+
+    def take_cards(self, seat: int, cards: list[int] | tuple[int, ...], seen: bool) -> None:
+        """Cards into a seat's hand: ``seen`` when taken face up (the row, a Market), not when drawn blind."""
+        for card in cards:
+            self.hands[seat][card] += 1
+            if seen:
+                self.shown[seat][card] += 1
+
+    def discard_card(self, seat: int, card: int) -> None:
+        """A card leaves a seat's hand face up onto the discard pile (a Fakir paid, a card sold)."""
+        self.hands[seat][card] -= 1
+        if self.shown[seat][card]:
+            self.shown[seat][card] -= 1
+        self.res_discard.append(card)
 
     def draw_djinn(self) -> int:
         if not self.djinn_deck:
@@ -518,9 +544,8 @@ class FTState(State):
     def _apply_bid(self, seat: int, a: A.Bid, ev: list[Event]) -> None:
         marker = self.bid_track.pop(0)
         price = min(self._bid_price(seat, a.spot, a.fakirs), self.gold[seat])
-        if a.fakirs:
-            self.hands[seat][FAKIR] -= a.fakirs
-            self.res_discard.extend([FAKIR] * a.fakirs)
+        for _ in range(a.fakirs):
+            self.discard_card(seat, FAKIR)
         self.pay_gold(seat, price)
         if a.spot == ZERO_BID:
             self.zero_queue.insert(0, marker)
@@ -689,6 +714,8 @@ class FTState(State):
             self._after_move(seat, b, c, ev)
 
     def _after_move(self, seat: int, t: int, c: int, ev: list[Event]) -> None:
+        self.last_path = self.mv_path[:]
+        self.last_mover = seat
         # Tile control check: pick up the last meeple and every meeple of its colour on the final tile.
         k = self.board[t][c]
         self.remove_meeples(t, c, k)
@@ -706,8 +733,7 @@ class FTState(State):
             self.bag[GREEN] += k
             take = self.res_row[:k]
             del self.res_row[:k]
-            for card in take:
-                self.hands[seat][card] += 1
+            self.take_cards(seat, take, seen=True)
             if take:
                 ev.append(Event("cards", f"{player(seat)} takes " + ", ".join(RESOURCE_NAMES[x] for x in take),
                                 {"seat": seat, "cards": take}))
@@ -730,9 +756,8 @@ class FTState(State):
             self._apply_fakirs(self.seat, 0, ev)
 
     def _apply_fakirs(self, seat: int, n: int, ev: list[Event]) -> None:
-        if n:
-            self.hands[seat][FAKIR] -= n
-            self.res_discard.extend([FAKIR] * n)
+        for _ in range(n):
+            self.discard_card(seat, FAKIR)
         if self.phase == BUILDERS:
             gold = (self.tribe_count + n) * self.blue_block(self.final_tile)
             if self.echidna:
@@ -799,9 +824,8 @@ class FTState(State):
             if kandicha and c == GREEN:
                 card = self.draw_resource()
                 if card >= 0:
-                    self.hands[seat][card] += 1
-                    ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Kandicha)",
-                                    {"seat": seat, "cards": [card]}))
+                    self.take_cards(seat, (card,), seen=False)
+                    ev.extend(blind_draw_events(seat, card, "Kandicha"))
             elif kandicha and c == BLUE and a.tile >= 0:
                 self.gain_gold(seat, rulings.kandicha_builder_gold(self.blue_block(a.tile)))
         nekir = self.djinn_owner[NEKIR]
@@ -861,7 +885,7 @@ class FTState(State):
             self.pay_gold(seat, price)
             for card in a.cards:
                 self.res_row.remove(card)
-                self.hands[seat][card] += 1
+            self.take_cards(seat, a.cards, seen=True)
             ev.append(Event("buy", f"{player(seat)} buys " + ", ".join(RESOURCE_NAMES[c] for c in a.cards)
                             + f" for {price} gold", {"seat": seat, "cards": list(a.cards), "price": price}))
         self.phase = FREE
@@ -918,8 +942,7 @@ class FTState(State):
             return
         value = SUIT_VALUES[len(self.suit)]
         for card in self.suit:
-            self.hands[seat][card] -= 1
-            self.res_discard.append(card)
+            self.discard_card(seat, card)
         self.gain_gold(seat, value)
         ev.append(Event("sell", f"{player(seat)} sells " + ", ".join(RESOURCE_NAMES[c] for c in self.suit)
                         + f" for {value} gold", {"seat": seat, "cards": self.suit[:], "gold": value}))
@@ -1017,7 +1040,10 @@ class FTState(State):
                 "camels": self.camels[s],
                 "viziers": self.viziers[s],
                 "elders": self.elders[s],
-                "resources": list(self.hands[s]),
+                # RULING visibility: resource cards are held in hand; the others see how many.
+                "resources": list(self.hands[s]) if (s == seat or self.phase == OVER
+                                                     or not rulings.CARDS_ARE_HIDDEN) else None,
+                "cards": sum(self.hands[s]),
                 "djinns": list(self.djinns[s]),
                 "markers": [m for m in range(len(self.marker_seat)) if self.marker_seat[m] == s],
             })
@@ -1050,9 +1076,16 @@ class FTState(State):
             "move": {"path": list(self.mv_path), "hand": list(self.mv_hand), "left": self.mv_left}
             if self.phase == DROP else None,
             "final_tile": self.final_tile if self.phase in TURN_PHASES else -1,
+            # The turn's meeple move so far (the picked-up tile, then each drop), and what its last meeple
+            # collected: the tribe, how many, and the blue-valued tiles the Builders would count.
+            "path": list(self.mv_path) if self.phase in TURN_PHASES else [],
+            "last_move": {"seat": self.last_mover, "path": list(self.last_path)} if self.last_path else None,
+            "tribe": {"colour": self.last_colour, "count": self.tribe_count,
+                      "blue_tiles": self.blue_block(self.final_tile)}
+            if self.phase in TURN_PHASES and self.final_tile >= 0 else None,
             "assassin_range": self.ass_range if self.phase == KILL else None,
             "placing": (["palm", "palace"][self.place_kind], self.place_tile) if self.phase == PLACE else None,
-            "suit": list(self.suit),
+            "suit": list(self.suit) if seat == self.seat or not rulings.CARDS_ARE_HIDDEN else [],
             "used_powers": [d for d in range(len(DJINNS)) if self.used >> d & 1],
             "echidna": self.echidna,
             "iblis": self.iblis,
@@ -1063,22 +1096,44 @@ class FTState(State):
         # A Sibittis draw is seen only by the player choosing from it.
         v["keep_choices"] = sorted(self.keep_choices) if (self.phase == KEEP and seat == self.seat) else None
         v["keep_count"] = len(self.keep_choices)
+        # The points anyone at the table can count (no gold, no cards), per seat and category; and my own
+        # cards' best value as suits.
+        v["public_points"] = [{k: row[k] for k in scoring.CATEGORIES if k not in ("gold", "merchandise")}
+                              for row in self.score_breakdown()]
+        if seat is not None:
+            v["players"][seat]["merchandise_value"] = scoring.merchandise_value(self.hands[seat],
+                                                                                self.owns(seat, AL_AMIN))
         if self.phase == OVER:
             v["scores"] = self.scores()
             v["breakdown"] = self.score_breakdown()
         return v
 
     def determinize(self, seat: int, rng: Rng) -> FTState:
-        """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, another player's
-        pending Sibittis draw, and the bag's future draws (the copy's generator is re-seeded). Gold held by
-        others is hidden from view but follows from the public record of every payment, so it is kept.
+        """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, the cards the
+        other players drew blind (Sloar, Kandicha) and still hold (until the end, when
+        every hand is shown), another player's pending Sibittis draw,
+        and the bag's future draws (the copy's generator is re-seeded). Cards everybody saw a player take
+        stay in that hand. Gold held by others is hidden from view but follows from the public record of
+        every payment, so it is kept.
 
         The acting player's undo history is kept for every observer, with the same re-deal: nothing hidden
         has been drawn since its base was taken (a draw starts a new base), so the base's decks, pending
-        Sibittis draw and generator are the ones re-dealt here."""
+        Sibittis draw and generator are the ones re-dealt here, and the base's hidden cards are this
+        re-deal's plus those the player has shown since (sold or paid)."""
         s = self._copy(False)
         rng = rng.fork()
-        rng.shuffle(s.res_deck)
+        # At the end every hand is shown for the scoring.
+        others = [o for o in range(s.num_players) if o != seat and s.phase != OVER]
+        unseen = [[s.hands[o][c] - s.shown[o][c] for c in range(len(s.hands[o]))] for o in range(s.num_players)]
+        pool = s.res_deck + [c for o in others for c, k in enumerate(unseen[o]) for _ in range(k)]
+        rng.shuffle(pool)
+        for o in others:
+            k = sum(unseen[o])
+            s.hands[o] = s.shown[o][:]
+            for card in pool[:k]:
+                s.hands[o][card] += 1
+            del pool[:k]
+        s.res_deck = pool
         if s.phase == KEEP and seat != s.seat:
             pool = s.djinn_deck + s.keep_choices
             rng.shuffle(pool)
@@ -1091,6 +1146,12 @@ class FTState(State):
         if self.undo_base is not None:
             base = self.undo_base._copy(False)
             base.res_deck = s.res_deck[:]
+            for o in others:
+                # Hidden cards leave a hand only face up, so the base's hidden cards are the current ones
+                # plus those shown since: re-dealt, they are the re-dealt current ones plus those.
+                was = [base.hands[o][c] - base.shown[o][c] for c in range(len(base.hands[o]))]
+                base.hands[o] = [base.shown[o][c] + s.hands[o][c] - s.shown[o][c] + was[c] - unseen[o][c]
+                                 for c in range(len(was))]
             base.djinn_deck = s.djinn_deck[:]
             base.rng = s.rng.copy()
             if base.phase == KEEP and s.phase == KEEP:

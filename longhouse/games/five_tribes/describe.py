@@ -1,0 +1,74 @@
+"""What the browser needs to know about Five Tribes by name: the tiles, the tribes, the Resource cards, the
+Djinns (name, VP, cost, power in words), the tracks and the score sheet's rows. Boards read these from here
+(through the game description), never from a copy of the game's tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.games.five_tribes import data
+from longhouse.games.five_tribes.board import DIRECTION_LETTERS, DIRECTIONS
+from longhouse.games.five_tribes.scoring import CATEGORIES, djinn_vp
+
+_KIND_KEYS = ("village", "sacred", "oasis", "small_market", "large_market")
+_KIND_ACTIONS = (
+    "Place a Palace here (compulsory)",
+    f"Pay 2 Elders, or 1 Elder and 1 Fakir: take one of the {data.DJINN_ROW_SIZE} Djinns on display",
+    "Place a Palm Tree here (compulsory)",
+    f"Pay {data.SMALL_MARKET_PRICE} gold: take 1 of the first {data.SMALL_MARKET_REACH} cards of the market",
+    f"Pay {data.LARGE_MARKET_PRICE} gold: take 2 of the first {data.LARGE_MARKET_REACH} cards of the market",
+)
+_TRIBES = (
+    ("Viziers", "yellow", "#e8b923",
+     f"Keep them: {data.VP_PER_VIZIER} VP each, and {data.VIZIER_MAJORITY_BONUS} VP for each opponent with fewer"),
+    ("Elders", "white", "#f4f0e6", f"Keep them: {data.VP_PER_ELDER} VP each; they pay for Djinns"),
+    ("Merchants", "green", "#2e9b48", "Take as many cards from the front of the market"),
+    ("Builders", "blue", "#2c6fd6", "Gold: Builders (+ Fakirs) × blue-valued tiles around, this one included"),
+    ("Assassins", "red", "#cf2f2f",
+     "Kill 1 meeple up to 1 tile away per Assassin (+ Fakirs), or an opponent's Vizier or Elder"),
+)
+_COSTS = {
+    data.NO_COST: "no cost",
+    data.COST_E_OR_F: "1 Elder or 1 Fakir",
+    data.COST_2: "2 Elders, or 1 Elder and 1 Fakir",
+    data.COST_F: "1 Fakir",
+    data.COST_F_PLUS: "Fakirs when bidding",
+}
+_SHEET = {
+    "gold": "Gold coins", "viziers": "Viziers", "vizier_majority": "Vizier majority", "elders": "Elders",
+    "djinns": "Djinns", "palm_trees": "Palm Trees", "palaces": "Palaces", "tiles": "Tiles",
+    "merchandise": "Merchandise",
+}
+#: What a payment code in an action means.
+PAYMENT_WORDS = {"": "", "E": "an Elder", "F": "a Fakir", "EE": "2 Elders", "EF": "an Elder and a Fakir"}
+
+
+def description() -> dict[str, Any]:
+    """The Five Tribes part of the game description, JSON-ready."""
+    return {
+        "board": {"rows": data.ROWS, "cols": data.COLS, "columns": "abcdef"[:data.COLS],
+                  "directions": [{"letter": DIRECTION_LETTERS[d], "name": ("north", "east", "south", "west")[d],
+                                  "step": list(DIRECTIONS[d])} for d in range(4)]},
+        "tiles": {code: {"name": data.KIND_NAMES[t.kind], "kind": _KIND_KEYS[t.kind], "vp": t.vp, "blue": t.blue,
+                         "action": _KIND_ACTIONS[t.kind]}
+                  for code, t in data.TILE_TYPES.items()},
+        "tribes": [{"letter": data.COLOUR_LETTERS[c], "name": data.COLOUR_NAMES[c], "plural": _TRIBES[c][0],
+                    "colour": _TRIBES[c][1], "hex": _TRIBES[c][2], "action": _TRIBES[c][3],
+                    "count": data.MEEPLE_COUNTS[c]} for c in range(data.COLOURS)],
+        "resources": [{"name": data.RESOURCE_NAMES[r], "code": data.RESOURCE_CODES[r],
+                       "count": data.RESOURCE_COUNTS[r], "merchandise": r != data.FAKIR}
+                      for r in range(data.NUM_RESOURCE_TYPES)],
+        "djinns": [{"name": d.name, "vp": djinn_vp(i), "cost": d.cost, "cost_text": _COSTS[d.cost], "text": d.text,
+                    "paid": d.cost != data.NO_COST} for i, d in enumerate(data.DJINNS)],
+        "payments": PAYMENT_WORDS,
+        "turn_track": list(data.TURN_TRACK_COSTS),
+        "zero_bid": data.ZERO_BID,
+        "suit_values": list(data.SUIT_VALUES),
+        "markets": {"small": {"price": data.SMALL_MARKET_PRICE, "reach": data.SMALL_MARKET_REACH},
+                    "large": {"price": data.LARGE_MARKET_PRICE, "reach": data.LARGE_MARKET_REACH}},
+        "market_row": data.RESOURCE_ROW_SIZE,
+        "supplies": {"palm_trees": data.PALM_TREES, "palaces": data.PALACES},
+        "camels": {str(n): k for n, k in data.CAMELS.items()},
+        "score_sheet": [{"key": k, "label": _SHEET[k]} for k in CATEGORIES],
+    }
