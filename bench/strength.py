@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from longhouse import games
 from longhouse.bots import arena
 from longhouse.bots.stats import BotSummary, summarize
+from longhouse.cli import arena as arena_command
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ def run_matchup(game: str, matchup: Matchup, count: int, seconds: float | None, 
                 jobs: int, seed: int) -> dict[str, object]:
     specs = arena.build_specs(game, matchup.bots, count, len(matchup.bots), seed, seconds, iterations)
     start = time.perf_counter()
-    outcomes = arena.run_with_progress(specs, jobs)
+    outcomes = arena_command.run_with_progress(specs, jobs)
     elapsed = time.perf_counter() - start
     summaries: dict[str, BotSummary] = {s.bot: s for s in summarize([o.result for o in outcomes if o.result])}
     ismcts = summaries.get("ismcts")

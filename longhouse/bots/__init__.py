@@ -1,4 +1,9 @@
-"""Bots that play any Longhouse game through the engine contract."""
+"""Bots that play any Longhouse game through the engine contract.
+
+Two kinds of names: the bot *kinds* (``random``, ``greedy``, ``ismcts``, ``moismcts``), each a class
+taking its own options, and the hall's named *levels* (``beginner`` … ``expert``,
+``longhouse.bots.levels``), each a kind with fixed options. ``make`` accepts either.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +12,58 @@ from importlib import import_module
 from typing import Any
 
 from longhouse.bots.base import Bot
+from longhouse.bots.levels import BY_NAME, DEFAULT, LEVELS
 
-# name -> "module:ClassName"; imported on first use.
+# kind -> "module:ClassName"; imported on first use.
 _BOTS: dict[str, str] = {
     "random": "longhouse.bots.random_bot:RandomBot",
     "greedy": "longhouse.bots.greedy:GreedyBot",
     "ismcts": "longhouse.bots.ismcts:IsmctsBot",
+    "moismcts": "longhouse.bots.moismcts:MoIsmctsBot",
 }
 
 
-def names() -> list[str]:
-    """The bot levels the hall and the arena offer."""
+def kinds() -> list[str]:
+    """The bot classes, by name."""
     return list(_BOTS)
 
 
+def levels() -> list[str]:
+    """The hall's named levels, weakest first (what the lobby and ``/bot`` offer)."""
+    return [level.name for level in LEVELS]
+
+
+def default_level() -> str:
+    return DEFAULT
+
+
+def names() -> list[str]:
+    """Every name ``make`` accepts: the levels, then the kinds."""
+    return [*levels(), *kinds()]
+
+
 def make(name: str, seed: int = 0, **options: Any) -> Bot:
-    """A new bot of kind ``name`` (``KeyError`` for an unknown one)."""
-    if name not in _BOTS:
+    """A new bot of level or kind ``name`` (``KeyError`` for an unknown one).
+
+    For a level, ``options`` given here (not ``None``) override the level's own, so a benchmark can
+    play ``expert`` at a fixed number of iterations.
+    """
+    level = BY_NAME.get(name)
+    if level is not None:
+        given = {k: v for k, v in options.items() if v is not None}
+        if "iterations" in given:
+            given.setdefault("seconds", None)
+        options = {**level.options, **given}
+        kind = level.bot
+    elif name in _BOTS:
+        kind = name
+    else:
         raise KeyError(f"unknown bot {name!r}; bots are {', '.join(names())}")
-    module, cls = _BOTS[name].split(":")
+    module, cls = _BOTS[kind].split(":")
     factory: Callable[..., Bot] = getattr(import_module(module), cls)
-    return factory(seed=seed, **options)
+    bot = factory(seed=seed, **options)
+    bot.name = name
+    return bot
 
 
-__all__ = ["Bot", "make", "names"]
+__all__ = ["Bot", "default_level", "kinds", "levels", "make", "names"]

@@ -1,4 +1,4 @@
-"""``longhouse arena GAME --bots a,b[,c,d] --games N``: bots against each other, with statistics.
+"""Bots against each other (the games behind ``longhouse arena``), with statistics.
 
 Seats rotate between games: in game ``g`` seat ``s`` is played by ``bots[(s + g) % len(bots)]``, so
 every bot sits in every seat equally often when ``N`` is a multiple of the number of bots. Game ``g``
@@ -10,9 +10,6 @@ Wilson intervals on win rates and normal-approximation intervals on mean scores.
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -21,7 +18,7 @@ from typing import Any
 
 from longhouse import bots as bot_registry
 from longhouse import games
-from longhouse.bots.stats import BotSummary, GameResult, summarize
+from longhouse.bots.stats import BotSummary, GameResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,127 +137,3 @@ def report_json(game: str, summaries: Sequence[BotSummary], outcomes: Sequence[M
             for o in outcomes if o.result is not None
         ],
     }
-
-
-def print_table(game: str, summaries: Sequence[BotSummary], outcomes: Sequence[MatchOutcome]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"{game}: {len(outcomes)} games")
-    for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "95% CI"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for s in summaries:
-        table.add_row(
-            s.bot, str(s.games), f"{s.wins:g}", f"{100 * s.win_rate:.1f}%",
-            f"{100 * s.win_low:.1f}–{100 * s.win_high:.1f}%", f"{s.mean_score:.1f}",
-            f"{s.score_low:.1f}–{s.score_high:.1f}",
-        )
-    console = Console()
-    console.print(table)
-    rates = search_rates(outcomes)
-    for name, rate in rates.items():
-        console.print(f"{name}: {rate:,.0f} search iterations/s")
-    for outcome in outcomes:
-        if outcome.error:
-            console.print(f"[red]aborted:[/red] {outcome.error}")
-
-
-def plot(path: str, game: str, summaries: Sequence[BotSummary], players: int) -> None:
-    """Draw the win rates with their 95% intervals, and the fair share as a dashed line."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(1.6 * len(summaries) + 2, 4))
-    names = [s.bot for s in summaries]
-    rates = [100 * s.win_rate for s in summaries]
-    errors = [
-        [max(0.0, 100 * (s.win_rate - s.win_low)) for s in summaries],
-        [max(0.0, 100 * (s.win_high - s.win_rate)) for s in summaries],
-    ]
-    ax.bar(names, rates, yerr=errors, capsize=6, color="#3b7dd8")
-    ax.axhline(100 / players, linestyle="--", color="grey", label=f"fair share ({100 / players:.0f}%)")
-    ax.set_ylim(0, 100)
-    ax.set_ylabel("win rate, % (ties split)")
-    ax.set_title(f"{game}: {summaries[0].games if summaries else 0} games per seat-bot")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=f"the game ({', '.join(games.names())})")
-    parser.add_argument("--bots", required=True,
-                        help=f"comma-separated bots, one per seat ({', '.join(bot_registry.names())})")
-    parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    parser.add_argument("--players", type=int, default=None, help="players per game (default: number of bots)")
-    parser.add_argument("--seconds-per-move", type=float, default=None, help="search time per move")
-    parser.add_argument("--iterations", type=int, default=None,
-                        help="search iterations per move (deterministic; wins over --seconds-per-move)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--plot", metavar="FILE.png", default=None, help="draw the win rates into FILE.png")
-
-
-def run(args: argparse.Namespace) -> int:
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    try:
-        game = games.get(args.game)
-    except KeyError as exc:
-        print(f"longhouse arena: {exc.args[0]}", file=sys.stderr)
-        return 2
-    unknown = [b for b in names if b not in bot_registry.names()]
-    if not names or unknown:
-        print(f"longhouse arena: unknown bot(s) {unknown}; bots are {', '.join(bot_registry.names())}",
-              file=sys.stderr)
-        return 2
-    players = args.players if args.players is not None else len(names)
-    if not game.min_players <= players <= game.max_players:
-        print(f"longhouse arena: {game.title} is for {game.min_players}–{game.max_players} players, not {players}",
-              file=sys.stderr)
-        return 2
-    if args.games < 1 or args.jobs < 1:
-        print("longhouse arena: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
-    specs = build_specs(args.game, names, args.games, players, args.seed, args.seconds_per_move, args.iterations)
-    outcomes = run_with_progress(specs, args.jobs)
-    summaries = summarize([o.result for o in outcomes if o.result is not None])
-    if args.json:
-        print(json.dumps(report_json(args.game, summaries, outcomes), indent=1))
-    else:
-        print_table(args.game, summaries, outcomes)
-    if args.plot:
-        plot(args.plot, args.game, summaries, players)
-    return 0
-
-
-def run_with_progress(specs: Sequence[MatchSpec], jobs: int) -> list[MatchOutcome]:
-    """``run_matches`` with a rich progress bar on stderr showing the running win rates."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    done: list[GameResult] = []
-    with Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), TextColumn("{task.fields[standing]}"),
-        console=Console(stderr=True), transient=True,
-    ) as progress:
-        task = progress.add_task(specs[0].game if specs else "arena", total=len(specs), standing="")
-
-        def on_result(outcome: MatchOutcome) -> None:
-            if outcome.result is not None:
-                done.append(outcome.result)
-            standing = "  ".join(f"{s.bot} {100 * s.win_rate:.0f}%" for s in summarize(done))
-            progress.update(task, advance=1, standing=standing)
-
-        return run_matches(specs, jobs, on_result)

@@ -20,12 +20,20 @@ class Bot(ABC):
     """
 
     name: str = "bot"
+    #: Whether the hall runs this bot's thinking in a worker process (``longhouse.bots.thinking``);
+    #: a bot that answers at once (random) is not worth the trip.
+    offload: bool = True
 
     def __init__(self, seed: int = 0, seconds: float | None = None, iterations: int | None = None) -> None:
         self.seed = seed
         self.rng = Rng(seed)
         self.seconds = seconds
         self.iterations = iterations
+
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's generator (a worker process gets a fresh seed for every move)."""
+        self.seed = seed
+        self.rng = Rng(seed)
 
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:

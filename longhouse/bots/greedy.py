@@ -4,6 +4,9 @@ For each legal action it plays the action on a few determinized copies of the po
 reads what its seat may not know), evaluates each result for its own seat with the game's evaluation
 (``longhouse.bots.evaluation``), and plays the action with the best mean value. Ties are broken by
 the bot's seeded generator, so a given seed always plays the same game.
+
+With ``randomness`` p > 0 it plays a uniformly random legal action with probability p instead (the
+``beginner`` level).
 """
 
 from __future__ import annotations
@@ -25,11 +28,15 @@ class GreedyBot(Bot):
         seconds: float | None = None,
         iterations: int | None = None,
         samples: int = DEFAULT_SAMPLES,
+        randomness: float = 0.0,
     ) -> None:
         super().__init__(seed, seconds, iterations)
         if samples < 1:
             raise ValueError("greedy needs at least one sample")
+        if not 0.0 <= randomness <= 1.0:
+            raise ValueError("randomness is a probability, between 0 and 1")
         self.samples = samples
+        self.randomness = randomness
 
     def choose(self, state: State, seat: int) -> Action:
         actions = state.legal_actions(seat)
@@ -37,6 +44,8 @@ class GreedyBot(Bot):
             raise ValueError(f"seat {seat} has nothing to play")
         if len(actions) == 1:
             return actions[0]
+        if self.randomness and self.rng.random() < self.randomness:
+            return self.rng.choice(actions)
         evaluate = evaluation.for_state(state)
         totals = [0.0] * len(actions)
         for _ in range(self.samples):

@@ -14,8 +14,9 @@ Every iteration:
 4. **Roll out** with uniformly random legal actions, for at most ``rollout_depth`` actions (``None``:
    to the end), then score the position with the game's evaluation
    (``longhouse.bots.evaluation``); a finished game scores its result (win share, plus a little score
-   margin). For the three hall games the tuned depth is 0: the new leaf is scored by the evaluation at
-   once, which measured far stronger than random rollouts (``ROLLOUT_DEPTH``, ``EXPLORATION``).
+   margin). The depth and the exploration constant come from the game's tuning
+   (``longhouse.bots.evaluation.tuning``); for the three hall games the depth is 0: the new leaf is
+   scored by the evaluation at once, which measured far stronger than random rollouts.
 5. **Back-propagate** the per-seat result vector: each node adds the value of the seat that moved into
    it.
 
@@ -44,14 +45,6 @@ from longhouse.engine.state import Action, State
 
 #: The hall's default: well under a second per move.
 DEFAULT_SECONDS = 0.8
-DEFAULT_EXPLORATION = 0.7
-#: Per-game tuning, used unless the bot is given its own values: the rollout cut-off (random actions
-#: played before evaluating; ``None`` plays to the end) and the UCB exploration constant.
-#: Manitou, Manitoba and Five Tribes: random rollouts are so noisy that scoring the leaf with the evaluation at once
-#: (depth 0), with a small exploration constant (leaf values differ by a few hundredths), plays far
-#: better (measured with the arena; see the report in bench/strength.py's output).
-ROLLOUT_DEPTH: dict[str, int | None] = {"manitou": 0, "manitoba": 0, "five_tribes": 0}
-EXPLORATION: dict[str, float] = {"manitou": 0.05, "manitoba": 0.05, "five_tribes": 0.05}
 
 
 class _Node:
@@ -89,9 +82,9 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         self.last_seconds = 0.0
 
-    def _depth(self, game: str) -> int | None:
+    def _depth(self, tuned: evaluation.Tuning) -> int | None:
         if self.rollout_depth == "auto":
-            return ROLLOUT_DEPTH.get(game)
+            return tuned.rollout_depth
         if isinstance(self.rollout_depth, str):
             raise ValueError(f"rollout_depth is a number, None or 'auto', not {self.rollout_depth!r}")
         return self.rollout_depth
@@ -118,8 +111,9 @@ class IsmctsBot(Bot):
         """Build the search tree for ``seat`` within the budget; returns its root."""
         game = evaluation.game_name(state)
         evaluate = evaluation.get(game)
-        depth = self._depth(game)
-        c = self.exploration if self.exploration is not None else EXPLORATION.get(game, DEFAULT_EXPLORATION)
+        tuned = evaluation.tuning(game, state.num_players)
+        depth = self._depth(tuned)
+        c = self.exploration if self.exploration is not None else tuned.exploration
         root = _Node(-1)
         start = time.perf_counter()
         deadline = start + (self.seconds or 0.0)

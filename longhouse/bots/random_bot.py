@@ -8,6 +8,7 @@ from longhouse.engine.state import Action, State
 
 class RandomBot(Bot):
     name = "random"
+    offload = False
 
     def choose(self, state: State, seat: int) -> Action:
         return self.rng.choice(state.legal_actions(seat))

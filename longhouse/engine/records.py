@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,15 +132,35 @@ def start(record: Record, game: Game | None = None) -> tuple[Game, State]:
     return game, state
 
 
+def steps(record: Record, game: Game | None = None) -> Iterator[tuple[State, list[Event]]]:
+    """Replay a record step by step: first the initial state with no events, then the same (live, mutated)
+    state after each entry together with the events that entry made. The one replay loop of the code base:
+    the hall's recovery, its replay pages and ``replay`` below all walk a record through it.
+
+    Raises ``RecordError`` as ``apply_entry`` and ``start`` do."""
+    game, state = start(record, game)
+    yield state, []
+    for index, entry in enumerate(record.actions):
+        yield state, apply_entry(game, state, entry, index)
+
+
+def replay_with_events(record: Record, game: Game | None = None) -> tuple[State, list[Event]]:
+    """The final state of a record and every event on the way (a table's move log)."""
+    history: list[Event] = []
+    final: State | None = None
+    for final, events in steps(record, game):  # noqa: B007 (the last state is the one returned)
+        history.extend(events)
+    assert final is not None
+    return final, history
+
+
 def replay(record: Record, game: Game | None = None, *, check_result: bool = True) -> State:
     """Replay a record move for move and return the final state.
 
     Raises ``RecordError`` with the index of the first entry that is malformed or illegal, or without
     an index when the header is at fault or the recorded result disagrees with the replay.
     """
-    game, state = start(record, game)
-    for index, entry in enumerate(record.actions):
-        apply_entry(game, state, entry, index)
+    state, _ = replay_with_events(record, game)
     if check_result and record.result is not None:
         if not state.is_over():
             raise RecordError("the record claims a result but the game is not over")

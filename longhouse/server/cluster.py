@@ -18,16 +18,16 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
+from starlette.websockets import WebSocket
 
-from longhouse.server.conn import Conn
-from longhouse.server.protocol import BadMessage, decode
-from longhouse.store import User
-
-if TYPE_CHECKING:
-    from longhouse.server.hall import Hall
+from longhouse.server.conn import Conn, serve
+from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
+from longhouse.server.settings import Settings
+from longhouse.server.table import Table
+from longhouse.store import Status, Store, TableRow, User
 
 log = logging.getLogger("longhouse.cluster")
 
@@ -40,6 +40,26 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+
+
+class Host(Protocol):
+    """What the cluster needs from its process's hall (``Hall`` is one)."""
+
+    store: Store
+    settings: Settings
+    tables: dict[int, Table]
+
+    def adopt(self, row: TableRow) -> Table | None: ...
+
+    def lobby_changed(self, local: bool = True) -> None: ...
+
+    def lobby_line(self, line: dict[str, Any], local: bool = True) -> None: ...
+
+    def publish_lobby(self) -> None: ...
+
+    def table_message(self, table: Table, conn: Conn, msg: ClientMessage) -> None: ...
+
+    def maybe_drop(self, table: Table) -> None: ...
 
 
 class RemoteConn(Conn):
@@ -62,7 +82,7 @@ class RemoteConn(Conn):
 
 
 class Cluster:
-    def __init__(self, hall: Hall, url: str, prefix: str = "longhouse:", lease: float = LEASE_SECONDS) -> None:
+    def __init__(self, hall: Host, url: str, prefix: str = "longhouse:", lease: float = LEASE_SECONDS) -> None:
         self.hall = hall
         self.url = url
         self.prefix = prefix
@@ -219,6 +239,14 @@ class Cluster:
 
     # --- proxied clients --------------------------------------------------------------------------
 
+    async def serve_proxied(self, ws: WebSocket, user: User, table_id: int, owner: str) -> None:
+        """A table another process owns: pass the client's messages to it, and its answers back."""
+        await ws.accept()
+        conn = Conn(user)
+        cid = self.proxy_open(conn, table_id, owner)
+        await serve(ws, conn, lambda c, m: self.proxy_message(cid, table_id, encode_message(m)),
+                    lambda c: self.proxy_close(cid, table_id), self.hall.settings.max_rate)
+
     def proxy_open(self, conn: Conn, table_id: int, owner: str) -> str:
         cid = secrets.token_hex(8)
         self.local[cid] = (conn, table_id, owner)
@@ -267,7 +295,7 @@ class Cluster:
     async def _renew_and_adopt(self) -> None:
         for table_id in list(self.owned):
             table = self.hall.tables.get(table_id)
-            if table is None or table.status == "over":
+            if table is None or table.status == Status.OVER:
                 await self.disown(table_id)
                 continue
             renewed = await self.redis.eval(_RENEW, 1, self.key(f"owner:{table_id}"), self.node,

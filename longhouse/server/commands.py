@@ -12,6 +12,7 @@ from collections.abc import Callable
 from longhouse import bots
 from longhouse.server.conn import Conn
 from longhouse.server.table import COLOURS, Table, default_bot
+from longhouse.store import BotSeat, Person, Status
 
 HELP = {
     "join": "/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)",
@@ -55,21 +56,21 @@ def _label(table: Table, seat: int) -> str:
 
 
 def cmd_help(table: Table, conn: Conn, args: list[str]) -> None:
-    levels = ", ".join(bots.names())
+    levels = ", ".join(bots.levels())
     conn.notice("Commands: " + " · ".join(h.format(levels=levels) for h in HELP.values()))
 
 
 def cmd_who(table: Table, conn: Conn, args: list[str]) -> None:
     parts = []
     for seat, occ in enumerate(table.occupants):
-        who = "free" if occ is None else occ["name"] + (" (bot)" if occ["kind"] == "bot" else "")
+        who = "free" if occ is None else occ.name + (" (bot)" if isinstance(occ, BotSeat) else "")
         parts.append(f"{seat + 1} {table.seat_label(seat)}: {who}")
     watchers = table.watchers()
     conn.notice("Seats — " + "; ".join(parts) + ". Watching: " + (", ".join(watchers) if watchers else "nobody"))
 
 
 def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
-    if table.status == "over":
+    if table.status == Status.OVER:
         raise CommandError("the game is over")
     mine = table.seat_of(conn.user.id)
     if mine is not None:
@@ -86,32 +87,31 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     if table.occupants[seat] is not None:
         table.unseat(seat)
         table.say(None, f"{conn.user.name} takes {_label(table, seat)} back from the bot.")
-    table.sit(seat, {"kind": "user", "user_id": conn.user.id, "name": conn.user.name})
+    table.sit(seat, Person(conn.user.id, conn.user.name))
     table.say(None, f"{conn.user.name} sits down at {_label(table, seat)}.")
 
 
 def _reclaimable(table: Table, seat: int, conn: Conn) -> bool:
     """A bot playing a running game's seat for the person who started there gives it back to them."""
     occ = table.occupants[seat]
-    return (table.status == "running" and occ is not None and occ["kind"] == "bot" and table.record is not None
+    return (table.status == Status.RUNNING and isinstance(occ, BotSeat) and table.record is not None
             and table.record.players[seat] == conn.user.name)
 
 
 def _away(table: Table, seat: int) -> bool:
     """A person who holds a seat of a running game but has no connection to the table."""
     occ = table.occupants[seat]
-    return (table.status == "running" and occ is not None and occ["kind"] == "user"
-            and not table.connected(occ["user_id"]))
+    return table.status == Status.RUNNING and isinstance(occ, Person) and not table.connected(occ.user_id)
 
 
 def cmd_leave(table: Table, conn: Conn, args: list[str]) -> None:
     seat = table.seat_of(conn.user.id)
     if seat is None:
         raise CommandError("you do not hold a seat")
-    if table.status == "over":
+    if table.status == Status.OVER:
         raise CommandError("the game is over")
     table.unseat(seat)
-    if table.status == "running":
+    if table.status == Status.RUNNING:
         table.say(None, f"{conn.user.name} leaves {_label(table, seat)}. Type /bot to hand the seat to a bot, "
                         f"or /join {seat + 1} to take it over.")
     else:
@@ -119,7 +119,7 @@ def cmd_leave(table: Table, conn: Conn, args: list[str]) -> None:
 
 
 def cmd_watch(table: Table, conn: Conn, args: list[str]) -> None:
-    if table.seat_of(conn.user.id) is not None and table.status != "over":
+    if table.seat_of(conn.user.id) is not None and table.status != Status.OVER:
         cmd_leave(table, conn, args)
     conn.notice("You are watching this table.")
 
@@ -131,18 +131,18 @@ def cmd_start(table: Table, conn: Conn, args: list[str]) -> None:
     if error is not None:
         raise CommandError(error)
     table.say(None, f"{conn.user.name} starts the game: " + ", ".join(
-        f"{occ['name']} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
+        f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
 
 
 def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
-    if table.status == "over":
+    if table.status == Status.OVER:
         raise CommandError("the game is over")
     level = default_bot()
     rest = list(args)
     if rest and rest[0].lower() in bots.names():
         level = rest.pop(0).lower()
     elif rest and not (rest[0].isdigit() or rest[0].lower() in COLOURS):
-        raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.names())}")
+        raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.levels())}")
     free = _free_seats(table)
     if rest:
         seat = _seat_arg(table, rest[0])
@@ -156,21 +156,21 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     occ = table.occupants[seat]
     if occ is not None:
         table.unseat(seat)
-        table.say(None, f"{occ['name']} is away; a bot plays {_label(table, seat)} for them "
+        table.say(None, f"{occ.name} is away; a bot plays {_label(table, seat)} for them "
                         f"(they can /join {seat + 1} to take it back).")
     name = f"Bot {table.seat_label(seat)}"
-    table.sit(seat, {"kind": "bot", "level": level, "name": name})
+    table.sit(seat, BotSeat(level, name))
     table.say(None, f"{conn.user.name} seats a {level} bot at {_label(table, seat)}.")
 
 
 def cmd_remove(table: Table, conn: Conn, args: list[str]) -> None:
-    if table.status != "waiting":
+    if table.status != Status.WAITING:
         raise CommandError("bots can be removed only before the game starts")
     if not args:
         raise CommandError("which seat? /remove 3")
     seat = _seat_arg(table, args[0])
     occ = table.occupants[seat]
-    if occ is None or occ["kind"] != "bot":
+    if not isinstance(occ, BotSeat):
         raise CommandError(f"no bot sits at {_label(table, seat)}")
     table.unseat(seat)
     table.say(None, f"{conn.user.name} removes the bot from {_label(table, seat)}.")

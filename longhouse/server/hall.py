@@ -9,13 +9,16 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
+from longhouse.bots import thinking
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError
 from longhouse.server import commands
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
+from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
-from longhouse.store import Store, TableRow
+from longhouse.store import BotSeat, Person, Status, Store, TableRow
 
 if TYPE_CHECKING:
     from longhouse.server.cluster import Cluster
@@ -24,9 +27,12 @@ log = logging.getLogger("longhouse.hall")
 
 
 class Hall:
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.settings = settings
+        self.bot_delay = settings.bot_delay
+        #: Where bots think: worker processes shared by every hall of this process.
+        self.thinker: Thinker = thinking.shared()
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -43,16 +49,16 @@ class Hall:
     def load(self, row: TableRow) -> Table | None:
         """Resume one stored table (its record replayed, its bots seated again)."""
         try:
-            record = self.store.record(row.id) if row.status != "waiting" else None
+            record = self.store.record(row.id) if row.status != Status.WAITING else None
             table = Table.load(self, row, record)
         except (LonghouseError, KeyError, ValueError):
             log.exception("table %s cannot be resumed; it stays in the store untouched", row.id)
             return None
         self.tables[row.id] = table
-        if row.status == "running":
+        if row.status == Status.RUNNING:
             for seat, occ in enumerate(table.occupants):
-                if occ is not None and occ["kind"] == "bot":
-                    table.bots[seat] = bots.make(occ["level"], seed=row.id * 8 + seat + table.version)
+                if isinstance(occ, BotSeat):
+                    table.bots[seat] = bots.make(occ.level, seed=row.id * 8 + seat + table.version)
         return table
 
     def adopt(self, row: TableRow) -> Table | None:
@@ -81,7 +87,7 @@ class Hall:
         if table is not None:
             return table
         row = self.store.table(table_id)
-        if row is None or row.status != "over":
+        if row is None or row.status != Status.OVER:
             return None
         table = Table.load(self, row, self.store.record(table_id))
         self.tables[table_id] = table
@@ -117,18 +123,18 @@ class Hall:
         """A waiting table nobody sits at or looks at is removed; a finished one leaves memory."""
         if table.conns:
             return
-        if table.status == "waiting" and all(o is None or o["kind"] == "bot" for o in table.occupants):
+        if table.status == Status.WAITING and all(not isinstance(o, Person) for o in table.occupants):
             table.stop()
             self.store.delete_table(table.id)
             self.tables.pop(table.id, None)
             self.lobby_changed()
-        elif table.status == "over":
+        elif table.status == Status.OVER:
             self.tables.pop(table.id, None)
 
     # --- the lobby ------------------------------------------------------------------------------
 
     def _local_tables(self) -> list[dict[str, Any]]:
-        return [t.summary() for t in self.tables.values() if t.status != "over" or t.conns]
+        return [t.summary() for t in self.tables.values() if t.status != Status.OVER or t.conns]
 
     def lobby_summary(self) -> dict[str, Any]:
         tables = self._local_tables()
@@ -191,7 +197,8 @@ class Hall:
     def enter_lobby(self, conn: Conn) -> None:
         self.lobby.append(conn)
         conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
-                   "games": self.games_info(), "bot_levels": bots.names()})
+                   "games": self.games_info(), "bot_levels": bots.levels(),
+                   "default_bot": bots.default_level()})
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
         conn.send(self.lobby_summary())
@@ -216,7 +223,7 @@ class Hall:
             self._lobby_command(conn, msg.name, msg.args)
         elif isinstance(msg, Create):
             if msg.bots is not None and msg.bots not in bots.names():
-                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.names())}")
+                conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.levels())}")
                 return
             try:
                 table = self.create_table(msg.game, msg.seats, msg.options)
@@ -231,15 +238,15 @@ class Hall:
 
     def _start_against_bots(self, table: Table, conn: Conn, level: str) -> None:
         """The lobby's "play against bots": the creator at the first seat, bots in the others, started."""
-        table.sit(0, {"kind": "user", "user_id": conn.user.id, "name": conn.user.name})
+        table.sit(0, Person(conn.user.id, conn.user.name))
         for seat in range(1, len(table.occupants)):
-            table.sit(seat, {"kind": "bot", "level": level, "name": f"Bot {table.seat_label(seat)}"})
+            table.sit(seat, BotSeat(level, f"Bot {table.seat_label(seat)}"))
         error = table.begin()
         if error is not None:  # cannot happen with 2-4 seats filled; said rather than hidden if it does
             conn.error(error)
             return
         table.say(None, f"{conn.user.name} plays against {len(table.occupants) - 1} {level} bots: " + ", ".join(
-            f"{occ['name']} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
+            f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
 
     def _lobby_command(self, conn: Conn, name: str, args: list[str]) -> None:
         if name == "who":

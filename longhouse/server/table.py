@@ -15,54 +15,52 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from longhouse import bots, games
+from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
-from longhouse.engine.records import Record, apply_entry, result_of, start
+from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
-from longhouse.store import TableRow
-
-if TYPE_CHECKING:
-    from longhouse.server.hall import Hall
+from longhouse.server.protocol import encode
+from longhouse.server.settings import Settings
+from longhouse.store import BotSeat, Occupant, Person, Status, Store, TableRow
 
 log = logging.getLogger("longhouse.table")
 
 COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
 
-Occupant = dict[str, Any]
 
+class Host(Protocol):
+    """What a table needs from the hall around it (``Hall`` is one)."""
 
-def replay_with_events(record: Record) -> tuple[Game, State, list[Event]]:
-    """Replay a record, keeping every event (the move log) as well as the final state."""
-    game, state = start(record)
-    history: list[Event] = []
-    for index, entry in enumerate(record.actions):
-        history.extend(apply_entry(game, state, entry, index))
-    return game, state, history
+    store: Store
+    settings: Settings
+    bot_delay: float
+    thinker: Thinker  # where bots think (worker processes)
+
+    def lobby_changed(self, local: bool = True) -> None: ...
+
+    def table_finished(self, table: Table) -> None: ...
 
 
 def default_bot() -> str:
-    """The level ``/bot`` seats when none is named: a middling one if there is one."""
-    levels = bots.names()
-    for preferred in ("greedy", "random"):
-        if preferred in levels:
-            return preferred
-    return levels[0]
+    """The level ``/bot`` seats when none is named."""
+    return bots.default_level()
 
 
 class Table:
-    def __init__(self, hall: Hall, row: TableRow) -> None:
+    def __init__(self, hall: Host, row: TableRow) -> None:
         self.hall = hall
         self.id = row.id
         self.game: Game = games.get(row.game)
         self.capacity = row.seats
         self.options = dict(row.options)
-        self.status = row.status
+        self.status: Status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
         self.created = row.created
         self.record: Record | None = None
@@ -78,11 +76,11 @@ class Table:
         self.last_own: dict[int, int] = {}
 
     @classmethod
-    def load(cls, hall: Hall, row: TableRow, record: Record | None) -> Table:
+    def load(cls, hall: Host, row: TableRow, record: Record | None) -> Table:
         """A stored table; a started one is replayed from its record, exactly where it stopped."""
         table = cls(hall, row)
         if record is not None:
-            table.game, table.state, table.history = replay_with_events(record)
+            table.state, table.history = replay_with_events(record, table.game)
             table.record = record
             table._track_acting()
         return table
@@ -95,7 +93,7 @@ class Table:
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, occ in enumerate(self.occupants):
-            if occ is not None and occ.get("kind") == "user" and occ.get("user_id") == user_id:
+            if isinstance(occ, Person) and occ.user_id == user_id:
                 return seat
         return None
 
@@ -120,9 +118,9 @@ class Table:
                 seats.append(None)
             else:
                 seats.append({
-                    "name": occ["name"], "kind": occ["kind"], "level": occ.get("level"),
+                    "name": occ.name, "kind": occ.kind, "level": occ.level if isinstance(occ, BotSeat) else None,
                     "colour": COLOURS[seat] if seat < len(COLOURS) else None,
-                    "connected": occ["kind"] == "bot" or self.connected(occ["user_id"]),
+                    "connected": isinstance(occ, BotSeat) or self.connected(occ.user_id),
                 })
         out: dict[str, Any] = {
             "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
@@ -157,7 +155,7 @@ class Table:
     def _table_message(self, conn: Conn) -> dict[str, Any]:
         return {"type": "table", "table": self.summary(),
                 "you": {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest},
-                "bot_levels": bots.names(), "default_bot": default_bot()}
+                "bot_levels": bots.levels(), "default_bot": default_bot()}
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: tell everyone here and the lobby."""
@@ -184,8 +182,8 @@ class Table:
     def sit(self, seat: int, occupant: Occupant) -> None:
         self.occupants[seat] = occupant
         self.save_seating()
-        if occupant["kind"] == "bot":
-            self.bots[seat] = bots.make(occupant["level"], seed=secrets.randbits(32))
+        if isinstance(occupant, BotSeat):
+            self.bots[seat] = bots.make(occupant.level, seed=secrets.randbits(32))
         self.seating_changed()
         self.resend_state()
         self.schedule_bots()
@@ -203,13 +201,13 @@ class Table:
     def begin(self) -> str | None:
         """Start the game with the seated players (in seat order). Returns an error, or None."""
         seated: list[Occupant | None] = [occ for occ in self.occupants if occ is not None]
-        if self.status != "waiting":
+        if self.status != Status.WAITING:
             return "the game has already started"
         if not self.game.min_players <= len(seated) <= self.game.max_players:
             return (f"{self.game.title} needs {self.game.min_players} to {self.game.max_players} players; "
                     f"{len(seated)} seated")
         seed = secrets.randbits(63)
-        players = [occ["name"] for occ in seated if occ is not None]
+        players = [occ.name for occ in seated if occ is not None]
         setup = dict(self.options) or None
         try:
             state = self.game.new_state(len(seated), seed, setup)
@@ -219,12 +217,12 @@ class Table:
         self.hall.store.start_table(self.id, record, seated)
         self.occupants = seated
         self.record, self.state, self.history = record, state, []
-        self.status = "running"
+        self.status = Status.RUNNING
         self._track_acting()
         self.bots = {}
         for seat, occ in enumerate(seated):
-            if occ is not None and occ["kind"] == "bot":
-                self.bots[seat] = bots.make(occ["level"], seed=secrets.randbits(32))
+            if isinstance(occ, BotSeat):
+                self.bots[seat] = bots.make(occ.level, seed=secrets.randbits(32))
         self.seating_changed()
         self.resend_state()
         self.schedule_bots()
@@ -307,7 +305,7 @@ class Table:
         self._track_acting()
         if over:
             self.record.result = result
-            self.status = "over"
+            self.status = Status.OVER
             for task in self.bot_tasks.values():
                 task.cancel()
             self.bot_tasks.clear()
@@ -322,7 +320,7 @@ class Table:
     def _rebuild(self) -> None:
         record = self.hall.store.record(self.id)
         assert record is not None
-        self.game, self.state, self.history = replay_with_events(record)
+        self.state, self.history = replay_with_events(record, self.game)
         self.record = record
         self.acting_since = {}
         self._track_acting()
@@ -343,8 +341,7 @@ class Table:
             "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
         }
         if state.is_over():
-            message["result"] = {"scores": state.scores(), "winners": state.winners(),
-                                 "breakdown": state.score_breakdown()}
+            message["result"] = result_of(state)
         return message
 
     def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
@@ -352,8 +349,6 @@ class Table:
         if self.state is None:
             return
         cache: dict[int | None, str] = {}
-        from longhouse.server.protocol import encode
-
         for conn in self.conns:
             seat = self.seat_of(conn.user.id)
             if seat not in cache:
@@ -363,7 +358,7 @@ class Table:
     # --- bots -----------------------------------------------------------------------------------
 
     def schedule_bots(self) -> None:
-        if self.state is None or self.status != "running":
+        if self.state is None or self.status != Status.RUNNING:
             return
         for seat in self.state.acting():
             if seat in self.bots and seat not in self.bot_tasks:
@@ -375,12 +370,12 @@ class Table:
             state = self.state
             alone = state is not None and len(state.acting()) == 1
             await asyncio.sleep(self.hall.bot_delay if alone else self.hall.bot_delay / 4)
-            while (self.state is not None and self.status == "running" and seat in self.bots
+            while (self.state is not None and self.status == Status.RUNNING and seat in self.bots
                    and seat in self.state.acting()):
                 version = self.version
                 bot = self.bots[seat]
-                snapshot = self.state.clone()
-                action = await asyncio.to_thread(bot.choose, snapshot, seat)
+                # thought in a worker process: the event loop stays free for every other table
+                action = (await self.hall.thinker.think(bot, self.state, seat)).action
                 state = self.state
                 if state is None or self.bots.get(seat) is not bot or seat not in state.acting():
                     return

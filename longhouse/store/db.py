@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,35 +39,11 @@ from sqlalchemy.engine.url import make_url
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
+from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
 
 
 class NameTaken(Exception):
     """Sign-up with a name that already has an account."""
-
-
-@dataclass(frozen=True)
-class User:
-    id: int
-    name: str
-    guest: bool
-
-
-@dataclass
-class TableRow:
-    """A stored table: its seating, status and record header."""
-
-    id: int
-    game: str
-    seats: int
-    options: dict[str, Any]
-    status: str  # "waiting" | "running" | "over"
-    occupants: list[dict[str, Any] | None]
-    rules_version: str | None
-    seed: int | None
-    players: list[str] | None
-    result: dict[str, Any] | None
-    created: float
-    finished: float | None
 
 
 def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table]:
@@ -136,7 +111,7 @@ class Store:
         self._writer: Connection | None = None
         self._insert_action = self.actions.insert()
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
-            status="over", result=bindparam("result"), finished=bindparam("finished"))
+            status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
         # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
         # commit, so that no move waits for the disk.
         self._stop = threading.Event()
@@ -214,25 +189,27 @@ class Store:
     # --- tables ---------------------------------------------------------------------------------
 
     def create_table(self, game: str, seats: int, options: dict[str, Any],
-                     occupants: list[dict[str, Any] | None]) -> TableRow:
+                     occupants: list[Occupant | None]) -> TableRow:
         now = time.time()
         with self.engine.begin() as c:
             tid = c.execute(self.tables.insert().values(
-                game=game, seats=seats, options=options, status="waiting", occupants=occupants,
-                created=now)).inserted_primary_key
+                game=game, seats=seats, options=options, status=Status.WAITING.value,
+                occupants=[occupant_to_json(o) for o in occupants], created=now)).inserted_primary_key
         assert tid is not None
-        return TableRow(int(tid[0]), game, seats, dict(options), "waiting", list(occupants), None, None, None, None,
-                        now, None)
+        return TableRow(int(tid[0]), game, seats, dict(options), Status.WAITING, list(occupants), None, None, None,
+                        None, now, None)
 
-    def set_occupants(self, table_id: int, occupants: list[dict[str, Any] | None]) -> None:
+    def set_occupants(self, table_id: int, occupants: list[Occupant | None]) -> None:
         with self.engine.begin() as c:
-            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(occupants=occupants))
+            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(
+                occupants=[occupant_to_json(o) for o in occupants]))
 
-    def start_table(self, table_id: int, record: Record, occupants: list[dict[str, Any] | None]) -> None:
+    def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None]) -> None:
         """Store the record header of a game that starts now."""
         with self.engine.begin() as c:
             c.execute(self.tables.update().where(self.tables.c.id == table_id).values(
-                status="running", occupants=occupants, rules_version=record.rules_version,
+                status=Status.RUNNING.value, occupants=[occupant_to_json(o) for o in occupants],
+                rules_version=record.rules_version,
                 seed=str(record.seed), players=record.players, options=record.setup or {}))
 
     def append_action(self, table_id: int, index: int, entry: dict[str, Any],
@@ -260,20 +237,21 @@ class Store:
             c.execute(self.tables.delete().where(self.tables.c.id == table_id))
 
     def _row(self, row: Any) -> TableRow:
-        return TableRow(row.id, row.game, row.seats, dict(row.options or {}), row.status, list(row.occupants),
+        return TableRow(row.id, row.game, row.seats, dict(row.options or {}), Status(row.status),
+                        [occupant_from_json(o) for o in row.occupants],
                         row.rules_version, int(row.seed) if row.seed is not None else None, row.players,
                         row.result, row.created, row.finished)
 
     def open_tables(self) -> list[TableRow]:
         """Every table that is waiting or running, oldest first."""
         with self.engine.connect() as c:
-            rows = c.execute(select(self.tables).where(self.tables.c.status != "over")
+            rows = c.execute(select(self.tables).where(self.tables.c.status != Status.OVER.value)
                              .order_by(self.tables.c.id)).all()
         return [self._row(r) for r in rows]
 
     def finished_tables(self, limit: int = 200) -> list[TableRow]:
         with self.engine.connect() as c:
-            rows = c.execute(select(self.tables).where(self.tables.c.status == "over")
+            rows = c.execute(select(self.tables).where(self.tables.c.status == Status.OVER.value)
                              .order_by(self.tables.c.finished.desc()).limit(limit)).all()
         return [self._row(r) for r in rows]
 

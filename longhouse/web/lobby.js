@@ -66,7 +66,7 @@ export function showLobby(root, me) {
         games = msg.games;
         gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
         levelSelect.replaceChildren(...(msg.bot_levels || []).map((level) =>
-          h("option", { value: level, selected: level === "greedy" }, `${cap(level)} bots`)));
+          h("option", { value: level, selected: level === (msg.default_bot || "casual") }, `${cap(level)} bots`)));
         break;
       case "tables":
         renderTables(msg.tables);

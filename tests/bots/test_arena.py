@@ -1,4 +1,5 @@
-"""`longhouse arena`: seat rotation, reproducible games, the table, JSON and the plot."""
+"""`longhouse arena` (``longhouse.bots.arena``, and its command ``longhouse.cli.arena``): seat rotation,
+reproducible games, the table, JSON and the plot."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from longhouse.bots import arena
+from longhouse.cli import arena as arena_command
 from longhouse.cli import build_parser
 
 
@@ -44,7 +46,7 @@ def test_parallel_games_give_the_same_results_as_serial_ones() -> None:
 
 def test_arena_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     args = parse("toy", "--bots", "greedy,random", "--games", "6", "--iterations", "10", "--json")
-    assert arena.run(args) == 0  # type: ignore[arg-type]
+    assert arena_command.run(args) == 0  # type: ignore[arg-type]
     report = json.loads(capsys.readouterr().out)
     assert report["game"] == "toy" and report["games"] == 6 and report["aborted"] == []
     by_bot = {b["bot"]: b for b in report["bots"]}
@@ -58,7 +60,7 @@ def test_arena_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     png = tmp_path / "rates.png"
     args = parse("toy", "--bots", "ismcts,random,random", "--games", "3", "--iterations", "10", "--plot", str(png))
-    assert arena.run(args) == 0  # type: ignore[arg-type]
+    assert arena_command.run(args) == 0  # type: ignore[arg-type]
     out = capsys.readouterr().out
     assert "win rate" in out and "ismcts" in out and "search iterations/s" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -74,5 +76,5 @@ def test_arena_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ],
 )
 def test_arena_refuses_bad_arguments(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.run(parse(*argv)) == 2  # type: ignore[arg-type]
+    assert arena_command.run(parse(*argv)) == 2  # type: ignore[arg-type]
     assert "longhouse arena:" in capsys.readouterr().err

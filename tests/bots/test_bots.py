@@ -46,9 +46,9 @@ def random_positions(game_name: str, count: int, seed: int) -> list[tuple[State,
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-@pytest.mark.parametrize("bot_name", bots.names())
+@pytest.mark.parametrize("bot_name", bots.kinds())
 def test_bots_only_choose_legal_actions_and_never_change_the_state(bot_name: str, game_name: str) -> None:
-    count = 40 if bot_name == "ismcts" and game_name == "five_tribes" else 80
+    count = 40 if bot_name in ("ismcts", "moismcts") and game_name == "five_tribes" else 80
     for i, (state, seat) in enumerate(random_positions(game_name, count, seed=11)):
         before = state.to_json()
         action = make(bot_name, i).choose(state, seat)
@@ -57,7 +57,7 @@ def test_bots_only_choose_legal_actions_and_never_change_the_state(bot_name: str
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-@pytest.mark.parametrize("bot_name", bots.names())
+@pytest.mark.parametrize("bot_name", bots.kinds())
 def test_bots_are_reproducible_with_a_seed(bot_name: str, game_name: str) -> None:
     positions = random_positions(game_name, 12, seed=5)
 
@@ -121,7 +121,7 @@ class SeatGuard:
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-@pytest.mark.parametrize("bot_name", bots.names())
+@pytest.mark.parametrize("bot_name", bots.kinds())
 def test_bots_see_the_real_state_only_through_their_seat(bot_name: str, game_name: str) -> None:
     for i, (state, seat) in enumerate(random_positions(game_name, 10, seed=23)):
         guard: Any = SeatGuard(state, seat)

@@ -33,7 +33,7 @@ def test_render_a_finished_game() -> None:
 def test_longhouse_play_five_tribes_runs_a_whole_game_in_the_terminal() -> None:
     import io
 
-    from longhouse.terminal import TerminalPlay
+    from longhouse.cli.play import TerminalPlay
 
     console = Console(width=120, record=True, color_system=None, file=io.StringIO())
     answers = iter(["u", "1"] + ["1"] * 5000)

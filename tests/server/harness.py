@@ -16,6 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 from longhouse import games
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
+from longhouse.server.settings import Settings
 from longhouse.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -43,9 +44,9 @@ class Hall:
     """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down."""
 
     def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
-                 max_rate: int = 0) -> None:
+                 max_rate: int = 0, **settings: Any) -> None:
         self.store = Store(database, prefix=prefix)
-        self.app = create_app(self.store, bot_delay=bot_delay, max_rate=max_rate)
+        self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, **settings))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",

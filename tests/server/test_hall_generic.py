@@ -10,6 +10,7 @@ import pytest
 from harness import Client, Hall, command, create_table
 
 from longhouse import games
+from longhouse.store import BotSeat, Person
 
 
 def test_the_lobby_and_the_table_say_which_board_the_page_loads(hall: Hall) -> None:
@@ -70,14 +71,17 @@ def test_a_person_and_bots_play_with_legal_actions_in_words(hall: Hall, game: st
 @pytest.mark.parametrize("game", ["manitou", "five_tribes"])
 def test_play_against_bots_seats_the_creator_fills_the_rest_and_starts(hall: Hall, game: str) -> None:
     ann = Client(hall, "Ann")
+    found = hall.store.user_by_name("Ann")
+    assert found is not None
+    ann_id = found[0].id
     lobby = ann.lobby()
     lobby.send({"type": "create", "game": game, "seats": 3, "options": {}, "bots": "random"})
     tid = int(lobby.wait_type("created")["table"])
     table = hall.hall.tables[tid]
     assert table.status == "running"
     occupants = table.occupants
-    assert occupants[0] is not None and occupants[0]["kind"] == "user" and occupants[0]["name"] == "Ann"
-    assert all(o is not None and o["kind"] == "bot" and o["level"] == "random" for o in occupants[1:])
+    assert occupants[0] == Person(ann_id, "Ann")
+    assert all(isinstance(o, BotSeat) and o.level == "random" for o in occupants[1:])
     wa = ann.table(tid)
     assert wa.wait_type("state")["seat"] == 0
 

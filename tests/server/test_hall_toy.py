@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from longhouse import games
 from longhouse.engine.records import Record, apply_entry, replay, start
+from longhouse.store import Person
 
 
 def seat_table(hall: Hall, players: int = 2) -> tuple[int, list[Client], list[WS]]:
@@ -354,7 +355,7 @@ def test_a_bot_stands_in_for_a_player_who_is_away_and_gives_the_seat_back(hall: 
     command(back, "/join 2")
     back.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
     assert back.wait_type("state")["view"]["you"]["hand"] is not None
-    assert hall.hall.tables[tid].occupants[1]["kind"] == "user"
+    assert isinstance(hall.hall.tables[tid].occupants[1], Person)
     assert state["version"] >= 2
 
 

@@ -12,7 +12,7 @@ from harness import Client, Hall, command, create_table
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
-from longhouse.store import NameTaken, Store
+from longhouse.store import BotSeat, NameTaken, Person, Status, Store
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -44,13 +44,16 @@ def test_store_round_trip_on_postgres(prefix: str) -> None:
         assert store.session_user("tok") == user
         row = store.create_table("toy", 2, {}, [None, None])
         seed = 2**63 + 12345  # seeds use all 64 bits
-        store.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], seed), [{"kind": "bot"}, {"kind": "bot"}])
+        seated = [Person(user.id, "Ann"), BotSeat("random", "Bot")]
+        store.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], seed), seated)
         store.append_action(row.id, 0, {"seat": 0, "action": {"type": "pick", "card": 3}})
         store.append_action(row.id, 1, {"seat": 0, "undo": -1}, result={"scores": [1, 0]})
         record = store.record(row.id)
         assert record is not None and record.seed == seed and record.players == ["Ann", "Bob"]
         assert record.actions == [{"seat": 0, "action": {"type": "pick", "card": 3}}, {"seat": 0, "undo": -1}]
-        assert store.table(row.id).status == "over"  # type: ignore[union-attr]
+        stored = store.table(row.id)
+        assert stored is not None and stored.status == Status.OVER
+        assert stored.occupants == seated
         with pytest.raises(IntegrityError, match=r"duplicate|unique|UniqueViolation"):
             store.append_action(row.id, 1, {"seat": 1, "undo": -1})
     finally:

@@ -41,7 +41,7 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     table_id = int(page.url.rstrip("/").split("/")[-1])
     chat(page, "/join")
     page.wait_for_selector("#cmd-leave")
-    page.select_option("#bot-level", "random")
+    page.select_option("#bot-level", "beginner")
     page.click("#cmd-bot")
     page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
     page.click("#cmd-bot")

@@ -105,7 +105,7 @@ def test_two_people_and_two_bots_play_manitou_to_the_end(hall: Hall, browser: An
     ann.wait_for_selector("#cmd-leave")
     chat(bob, "/join")
     bob.wait_for_selector("#cmd-leave")
-    ann.select_option("#bot-level", "random")
+    ann.select_option("#bot-level", "beginner")
     ann.click("#cmd-bot")
     ann.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
     ann.click("#cmd-bot")

@@ -8,12 +8,17 @@ bots call it on determinized copies, where whatever is hidden from ``seat`` has 
 
 ``get(game_name)`` returns the game's own evaluation (``longhouse.bots.evaluation.<game>``) when
 there is one, else ``generic``: normalised running scores.
+
+Each game's module also carries its search **tuning** per seat count (``TUNING``: a ``Tuning`` for 2,
+3, 4... players); ``tuning(game_name, players)`` gives it to the searching bots, which hold no
+per-game tables of their own. A game without one gets ``Tuning()``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import import_module
 
 from longhouse.engine.state import State
@@ -29,10 +34,56 @@ _MODULES: dict[str, str] = {
 _loaded: dict[str, Evaluation] = {}
 
 
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """How the searching bots play one game at one seat count (measured with the arena).
+
+    * ``exploration``: the UCB constant. Leaf values are evaluations in [0, 1] that differ by a few
+      hundredths between moves, so it is small.
+    * ``rollout_depth``: random actions played before the evaluation (``None``: to the end; 0: score
+      the new leaf at once).
+    * ``widen_from``: at a node with at least this many legal actions the moves are ordered by a
+      one-move look-ahead and only the best ``widen_base + widen_factor·visits^widen_power`` of them
+      are searched (progressive widening); fewer actions: all are searched.
+    """
+
+    exploration: float = 0.7
+    rollout_depth: int | None = None
+    widen_from: int = 1_000_000
+    widen_base: int = 4
+    widen_factor: float = 1.0
+    widen_power: float = 0.5
+
+    def width(self, actions: int, visits: int) -> int:
+        """How many of a node's ``actions`` (best first) may be searched after ``visits`` visits."""
+        if actions < self.widen_from:
+            return actions
+        return min(actions, self.widen_base + int(self.widen_factor * visits ** self.widen_power))
+
+
+_tunings: dict[str, Mapping[int, Tuning]] = {}
+
+
+def tuning(game_name: str, players: int) -> Tuning:
+    """The search tuning for ``game_name`` at ``players`` seats (the nearest seat count it names)."""
+    if game_name not in _tunings:
+        table: Mapping[int, Tuning] = {}
+        if game_name in _MODULES:
+            table = getattr(import_module(_MODULES[game_name]), "TUNING", {})
+        _tunings[game_name] = table
+    table = _tunings[game_name]
+    if not table:
+        return Tuning()
+    if players in table:
+        return table[players]
+    return table[min(table, key=lambda n: (abs(n - players), n))]
+
+
 def register(game_name: str, module: str) -> None:
     """Use ``module.evaluate`` for ``game_name`` (for games defined outside this package)."""
     _MODULES[game_name] = module
     _loaded.pop(game_name, None)
+    _tunings.pop(game_name, None)
 
 
 def get(game_name: str) -> Evaluation:
@@ -102,5 +153,15 @@ def generic(state: State, seat: int) -> list[float]:
 
 
 __all__ = [
-    "Evaluation", "final_values", "for_state", "game_name", "generic", "get", "margin_values", "outcome", "register",
+    "Evaluation",
+    "Tuning",
+    "final_values",
+    "for_state",
+    "game_name",
+    "generic",
+    "get",
+    "margin_values",
+    "outcome",
+    "register",
+    "tuning",
 ]

@@ -36,12 +36,14 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from longhouse.server.app import create_app
+    from longhouse.server.settings import Settings
     from longhouse.store import Store
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     store = Store(args.database, prefix=args.table_prefix)
-    app = create_app(store, bot_delay=max(0.0, args.bot_delay), redis_url=args.redis,
-                     redis_prefix=args.redis_prefix, redis_lease=args.redis_lease, max_rate=max(0, args.max_rate))
+    settings = Settings(bot_delay=max(0.0, args.bot_delay), max_rate=max(0, args.max_rate), redis_url=args.redis,
+                        redis_prefix=args.redis_prefix, redis_lease=args.redis_lease)
+    app = create_app(store, settings)
     print(f"Longhouse hall on http://{args.host}:{args.port}/  (store: {args.database})", flush=True)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,

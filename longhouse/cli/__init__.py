@@ -1,4 +1,8 @@
-"""``longhouse serve | play | replay | arena | bench | conformance``."""
+"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance``.
+
+One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
+``main`` imports only the chosen one, so ``longhouse play`` does not load the server.
+"""
 
 from __future__ import annotations
 
@@ -17,12 +21,12 @@ class _Command(Protocol):
 
 # subcommand -> (module implementing configure(parser) and run(args), one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "serve": ("longhouse.server.command", "start the game hall (default http://127.0.0.1:8000, SQLite)"),
-    "play": ("longhouse.terminal", "play a game in the terminal against bots"),
-    "replay": ("longhouse.replay_command", "replay a game record and print the final scores as JSON"),
-    "arena": ("longhouse.bots.arena", "play bots against each other and tabulate the results"),
-    "bench": ("longhouse.bench_command", "run the engine benchmark (bench/engine.py)"),
-    "conformance": ("longhouse.engine.conformance", "run the conformance suite on a game"),
+    "serve": ("longhouse.cli.serve", "start the game hall (default http://127.0.0.1:8000, SQLite)"),
+    "play": ("longhouse.cli.play", "play a game in the terminal against bots"),
+    "replay": ("longhouse.cli.replay", "replay a game record and print the final scores as JSON"),
+    "arena": ("longhouse.cli.arena", "play bots against each other and tabulate the results"),
+    "bench": ("longhouse.cli.bench", "run the engine benchmark (bench/engine.py)"),
+    "conformance": ("longhouse.cli.conformance", "run the conformance suite on a game"),
 }
 
 
@@ -49,7 +53,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(only=only)
     args = parser.parse_args(argv)
     return _load(args.command).run(args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -7,7 +7,7 @@ import runpy
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "engine.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "engine.py"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

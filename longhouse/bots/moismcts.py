@@ -1,0 +1,279 @@
+"""Multiple-observer information-set Monte Carlo tree search (MO-ISMCTS), the hall's strongest bot.
+
+The method is Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+Transactions on Computational Intelligence and AI in Games 4(2), 2012, pp. 120–143 (Algorithm 4,
+MO-ISMCTS), with the availability-counting UCB of the same paper and progressive widening (Coulom,
+"Computing Elo Ratings of Move Patterns in the Game of Go", 2007; Chaslot et al., "Progressive Strategies
+for Monte-Carlo Tree Search", 2008) where a position offers many moves.
+
+Why several trees. The single-observer search (``longhouse.bots.ismcts``) keeps one tree for the bot's
+own view; an opponent's decision below the root sits under the bot's earlier choices, including its
+secret ones (Manitou's hunting-party picks, say), so the simulated opponents play as if they could see
+them, and grow more paranoid with every iteration. MO-ISMCTS keeps **one tree per seat**. Each seat's
+tree is keyed by what that seat observes: its own moves by the action, another seat's moves by the
+events that seat may see of them (``Event.visible_to``; a hidden pick shows nothing, so all of them
+collapse into one "someone picked a card" node). Every iteration descends all the trees together on one
+determinization: the seat to move chooses in its own tree by UCB over the moves legal in this
+determinization, and every other tree follows that move's observation. A simulated opponent therefore
+decides only on what it could know.
+
+One iteration:
+
+1. **Determinize** the root position for the bot's seat (``state.determinize(seat, rng)``): hidden
+   cards are re-dealt, so the search only uses what the seat knows.
+2. **Select** down the mover's tree with UCB1 on the mover's own mean result, ``mean +
+   c·√(ln availability / visits)``; every seat maximises its own result. At a **wide** node (at least
+   ``Tuning.widen_from`` moves) the moves are first ordered by a one-move look-ahead on the game's
+   evaluation (move ordering) and only the best ``Tuning.width(…)`` of them are open to the search, more
+   as the node is visited (progressive widening). Forced moves get no node.
+3. **Expand** one untried move (the best-ordered one at a wide node, a random one elsewhere) in the
+   mover's tree, and its observation in every other tree.
+4. **Evaluate**: random play for ``Tuning.rollout_depth`` moves (0 for the hall games: the new leaf is
+   scored at once), then the game's evaluation (``longhouse.bots.evaluation``), a per-seat value in
+   [0, 1] close to a chance of winning; a finished game scores its result.
+5. **Back-propagate** through every tree: each node adds the value of the seat whose move led to it.
+
+**Simultaneous moves** (several seats acting) are searched in sequence, the bot's own seat first at the
+root and the lowest acting seat first below; because every seat decides in its own tree, a later seat
+never conditions on an earlier seat's hidden choice, which removes the single-observer search's bias.
+
+**Time management**: the budget is ``iterations`` per move (deterministic, for tests and benchmarks)
+or ``seconds`` per move; with seconds the search stops early once the most visited move cannot be
+overtaken in the time left (at the rate measured so far), and a move with a single legal action is
+played at once. The per-game and per-seat-count tuning comes from the game's evaluation module
+(``longhouse.bots.evaluation.tuning``), never from tables here.
+
+``analyse`` returns the root statistics (each legal move's visits and mean value for the seat), which
+the hints and the replay analysis show as win chances.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from longhouse.bots import evaluation
+from longhouse.bots.base import Bot
+from longhouse.engine.events import Event
+from longhouse.engine.state import Action, State
+
+DEFAULT_SECONDS = 1.0
+#: How often (in iterations) a timed search looks at the clock and at its early stop.
+CLOCK_EVERY = 16
+
+Key = tuple[int, object]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "order", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat whose move led here (-1 at a root)
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.children: dict[Key, _Node] = {}
+        self.order: dict[Action, int] | None = None  # move ordering at a wide node: action -> rank
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move at the root: how often it was searched and its mean value for the seat."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The search's verdict on a position for one seat: the preferred move and every legal move's value."""
+
+    seat: int
+    best: Action
+    moves: tuple[MoveValue, ...]  # in the order of ``legal_actions``
+    iterations: int
+
+
+def _observation(events: list[Event], observer: int) -> tuple[str, ...]:
+    """What ``observer`` sees of a move: the words of the events it may receive."""
+    return tuple(e.text for e in events if e.visible_to(observer))
+
+
+class MoIsmctsBot(Bot):
+    name = "moismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        exploration: float | None = None,
+        early_stop: bool = True,
+    ) -> None:
+        if seconds is None and iterations is None:
+            seconds = DEFAULT_SECONDS
+        if iterations is not None and iterations < 1:
+            raise ValueError("MO-ISMCTS needs at least one iteration")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("MO-ISMCTS needs a positive time budget")
+        super().__init__(seed, seconds, iterations)
+        self.exploration = exploration
+        self.early_stop = early_stop
+        #: Iterations and seconds spent on the last searched move (for benchmarks).
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.clock = time.perf_counter
+
+    def choose(self, state: State, seat: int) -> Action:
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to play")
+        if len(actions) == 1:
+            return actions[0]
+        return self.analyse(state, seat).best
+
+    def analyse(self, state: State, seat: int) -> Analysis:
+        """Search the position for ``seat`` (which must be acting) and return the root's statistics."""
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to play")
+        roots = self.search(state, seat)
+        root = roots[seat]
+        moves = []
+        best, best_key = actions[0], (-1, -1.0)
+        for action in actions:
+            child = root.children.get((seat, action))
+            visits = child.visits if child else 0
+            value = child.reward / child.visits if child and child.visits else 0.0
+            moves.append(MoveValue(action, visits, value))
+            if (visits, value) > best_key:
+                best, best_key = action, (visits, value)
+        return Analysis(seat, best, tuple(moves), self.last_iterations)
+
+    def search(self, state: State, seat: int) -> list[_Node]:
+        """Grow one tree per seat for ``seat``'s decision within the budget; returns the roots."""
+        game = evaluation.game_name(state)
+        evaluate = evaluation.get(game)
+        tuned = evaluation.tuning(game, state.num_players)
+        c = self.exploration if self.exploration is not None else tuned.exploration
+        roots = [_Node(-1) for _ in range(state.num_players)]
+        start = self.clock()
+        deadline = start + (self.seconds or 0.0)
+        done = 0
+        while True:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif done and done % CLOCK_EVERY == 0:
+                now = self.clock()
+                if now >= deadline or (self.early_stop and self._decided(roots[seat], done, now - start,
+                                                                         deadline - now)):
+                    break
+            world = state.determinize(seat, self.rng.fork())
+            self._iterate(world, seat, roots, evaluate, tuned, c)
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = self.clock() - start
+        return roots
+
+    @staticmethod
+    def _decided(root: _Node, done: int, spent: float, left: float) -> bool:
+        """Whether no other move can catch up with the most visited one in the time left."""
+        if spent <= 0 or len(root.children) < 2:
+            return False
+        visits = sorted((child.visits for child in root.children.values()), reverse=True)
+        still = done / spent * left
+        return visits[0] - visits[1] > still
+
+    def _order(self, node: _Node, world: State, mover: int, actions: list[Action],
+               evaluate: evaluation.Evaluation) -> dict[Action, int]:
+        """Rank a wide node's moves by a one-move look-ahead (best first), once per node."""
+        if node.order is None:
+            scored = []
+            for i, action in enumerate(actions):
+                after = world.clone()
+                after.apply(mover, action)
+                scored.append((-evaluate(after, mover)[mover], i, action))
+            scored.sort(key=lambda t: (t[0], t[1]))
+            node.order = {action: rank for rank, (_, _, action) in enumerate(scored)}
+        return node.order
+
+    def _iterate(self, world: State, seat: int, roots: list[_Node], evaluate: evaluation.Evaluation,
+                 tuned: evaluation.Tuning, c: float) -> None:
+        rng = self.rng
+        n = len(roots)
+        nodes = list(roots)
+        paths: list[list[_Node]] = [[] for _ in range(n)]
+        at_root = True
+        while not world.is_over():
+            mover = seat if at_root else min(world.acting())
+            actions = world.legal_actions(mover)
+            if not actions:  # a stuck position (an engine dead end): score it as it stands
+                break
+            if len(actions) == 1 and not at_root:
+                world.apply(mover, actions[0])
+                continue
+            at_root = False
+            node = nodes[mover]
+            children = node.children
+            if len(actions) >= tuned.widen_from:
+                order = self._order(node, world, mover, actions, evaluate)
+                width = tuned.width(len(actions), node.visits)
+                ranked = sorted(actions, key=lambda a: order.get(a, len(order)))
+                actions = ranked[:width]
+                untried = [a for a in actions if (mover, a) not in children][:1]
+            else:
+                untried = [a for a in actions if (mover, a) not in children]
+            for action in actions:
+                child = children.get((mover, action))
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(mover)
+                child.avail = 1
+                children[(mover, action)] = child
+                self._descend(world, mover, action, nodes, paths, child)
+                break
+            best_action = actions[0]
+            best_child = node
+            best_value = -math.inf
+            for action in actions:
+                child = children[(mover, action)]
+                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best_value, best_action, best_child = value, action, child
+            self._descend(world, mover, best_action, nodes, paths, best_child)
+        depth = tuned.rollout_depth
+        played = 0
+        while not world.is_over() and (depth is None or played < depth):
+            mover = min(world.acting())
+            actions = world.legal_actions(mover)
+            if not actions:
+                break
+            world.apply(mover, actions[rng.below(len(actions))])
+            played += 1
+        values = evaluate(world, seat)
+        for path in paths:
+            for visited in path:
+                visited.visits += 1
+                visited.reward += values[visited.seat]
+
+    @staticmethod
+    def _descend(world: State, mover: int, action: Action, nodes: list[_Node], paths: list[list[_Node]],
+                 child: _Node) -> None:
+        """Play ``action`` and move every seat's tree to its observation of it."""
+        events = world.apply(mover, action)
+        nodes[mover] = child
+        paths[mover].append(child)
+        for observer in range(len(nodes)):
+            if observer == mover:
+                continue
+            key = (-1 - mover, _observation(events, observer))  # never equal to a move's own key
+            follow = nodes[observer].children.get(key)
+            if follow is None:
+                follow = nodes[observer].children[key] = _Node(mover)
+            nodes[observer] = follow
+            paths[observer].append(follow)

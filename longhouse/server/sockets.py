@@ -1,0 +1,87 @@
+"""The two websocket endpoints: the lobby (``/ws/lobby``) and a table (``/ws/table/{id}``).
+
+Each checks the origin and the session, then hands the socket to ``conn.serve`` with the lobby's or the
+table's message handler. A table another process owns is served through the cluster's proxy.
+"""
+
+from __future__ import annotations
+
+from starlette.websockets import WebSocket
+
+from longhouse.server.accounts import current_user
+from longhouse.server.conn import Conn, serve
+from longhouse.server.hall import Hall
+from longhouse.store import Status
+
+
+def hall_of(ws: WebSocket) -> Hall:
+    hall: Hall = ws.app.state.hall
+    return hall
+
+
+def origin_ok(ws: WebSocket) -> bool:
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser
+    host = ws.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+async def refuse(ws: WebSocket, code: int, reason: str) -> None:
+    await ws.accept()
+    await ws.send_json({"type": "error", "message": reason, "code": "refused"})
+    await ws.close(code=code, reason=reason)
+
+
+async def lobby_ws(ws: WebSocket) -> None:
+    hall = hall_of(ws)
+    user = current_user(ws)
+    if not origin_ok(ws):
+        await refuse(ws, 4403, "cross-site websocket refused")
+        return
+    if user is None:
+        await refuse(ws, 4401, "sign in first")
+        return
+    await ws.accept()
+    conn = Conn(user)
+    hall.enter_lobby(conn)
+    await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.settings.max_rate)
+
+
+async def table_ws(ws: WebSocket) -> None:
+    hall = hall_of(ws)
+    user = current_user(ws)
+    if not origin_ok(ws):
+        await refuse(ws, 4403, "cross-site websocket refused")
+        return
+    if user is None:
+        await refuse(ws, 4401, "sign in first")
+        return
+    try:
+        table_id = int(ws.path_params["table_id"])
+    except ValueError:
+        await refuse(ws, 4404, "there is no such table")
+        return
+    table = hall.table(table_id)
+    if table is None and hall.cluster is not None:
+        row = hall.store.table(table_id)
+        if row is not None and row.status != Status.OVER:
+            owner = await hall.cluster.owner(table_id)
+            if owner is None and await hall.cluster.claim(table_id):
+                table = hall.adopt(row)
+            elif owner is not None and owner != hall.cluster.node:
+                await hall.cluster.serve_proxied(ws, user, table_id, owner)
+                return
+    if table is None:
+        await refuse(ws, 4404, "there is no such table")
+        return
+    await ws.accept()
+    conn = Conn(user)
+    table.attach(conn)
+    found = table
+
+    def closed(c: Conn) -> None:
+        found.detach(c)
+        hall.maybe_drop(found)
+
+    await serve(ws, conn, lambda c, m: hall.table_message(found, c, m), closed, hall.settings.max_rate)
