@@ -3,7 +3,7 @@
 // is: a tile, a track spot, a Djinn card, a market card, a meeple colour. It knows only the seat's view, the
 // legal actions sent with it and the game description (names of tiles, tribes, cards and Djinns).
 import { COLOURS, SYMBOLS, cap, h } from "../ui.js";
-import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks, WHITE, YELLOW } from "./five_tribes/panels.js";
+import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./five_tribes/panels.js";
 import { distance, drawSultanate, meepleIcon, neighbour, tileName } from "./five_tribes/sultanate.js";
 
 const CSS_ID = "five-tribes-css";
@@ -62,6 +62,7 @@ export function createBoard(root, api) {
   const tileLabel = (t) => `${tileName(desc, t)} (${desc.tiles[v().tiles[t]].name})`;
   const myTurn = () => me() !== null && v().acting.includes(me()) && L().length > 0;
   const pay = (p) => desc.payments[p] || p;
+  const an = (word) => (/^[AEIOU]/.test(word) ? `an ${word}` : `a ${word}`);
 
   function send(action) {
     if (pending || !api.act(action)) return;
@@ -105,7 +106,7 @@ export function createBoard(root, api) {
       for (const a of drops) {
         const t = neighbour(desc, here, a.direction);
         const tr = tribe(a.colour);
-        add(t, { label: last ? `${tr.name} — collect the ${tr.plural}` : `Drop ${a.colour === WHITE ? "an" : "a"} ${tr.name}`,
+        add(t, { label: last ? `${tr.name} — collect the ${tr.plural}` : `Drop ${an(tr.name)}`,
           icon: meepleIcon(desc, a.colour, 16), action: a, colour: a.colour });
       }
       if (last) {
@@ -117,7 +118,7 @@ export function createBoard(root, api) {
     for (const a of of("kill")) {
       if (a.tile < 0) continue;
       const tr = tribe(a.colour);
-      add(a.tile, { label: `Kill ${a.colour === WHITE || a.colour === 4 ? "an" : "a"} ${tr.name}`, icon: meepleIcon(desc, a.colour, 16), action: a });
+      add(a.tile, { label: `Kill ${an(tr.name)}`, icon: meepleIcon(desc, a.colour, 16), action: a });
     }
     for (const a of of("place")) {
       const what = view.placing ? (view.placing[0] === "palm" ? "Palm Tree" : "Palace") : "it";
@@ -329,7 +330,7 @@ export function createBoard(root, api) {
     const kills = of("kill").filter((a) => a.seat === s);
     if (!kills.length) return null;
     return h("div", { class: "ft-pool-kills" }, kills.map((a) => h("button", { class: "ft-pool-kill primary", dataset: { seat: s, colour: a.colour },
-      onclick: () => send(a) }, meepleIcon(desc, a.colour, 12), `Kill ${a.colour === YELLOW ? "a Vizier" : "an Elder"}`)));
+      onclick: () => send(a) }, meepleIcon(desc, a.colour, 12), `Kill ${an(tribe(a.colour).name)}`)));
   }
 
   function renderTop() {
@@ -376,9 +377,9 @@ export function createBoard(root, api) {
       h("div", { class: "ft-my-line" }, h("b", {}, "Your cards "), suit, hand),
       h("div", { class: "ft-my-line muted" }, `Gold ${p.gold} · best merchandise value ${p.merchandise_value ?? 0} · `
         + `Palm Trees left ${view.palm_supply}, Palaces left ${view.palace_supply}`));
-    mine.replaceChildren(playerPanel(ctx(), view, s, { wait: waitWord(s), extra: info }),
+    mine.replaceChildren(...[playerPanel(ctx(), view, s, { wait: waitWord(s), extra: info }),
       myDjinns.length ? h("div", { class: "ft-my-djinns", "aria-label": "your Djinns" }, myDjinns) : null,
-      renderKeep());
+      renderKeep()].filter(Boolean));
   }
 
   function renderKeep() {

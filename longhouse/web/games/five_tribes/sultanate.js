@@ -92,17 +92,19 @@ function drawTile(desc, view, t, opts) {
   if (opts.selected === t) classes.push("selected");
   const g = el("g", { class: classes.join(" "), transform: `translate(${x},${y})`, "data-tile": t, "data-name": tileName(desc, t) });
   g.append(el("rect", { x: 2, y: 2, width: T - 4, height: T - 4, rx: 7, class: "ft-ground" }));
-  g.append(el("text", { x: 8, y: 17, class: "ft-kind" }, tile.name));
-  g.append(el("circle", { cx: T - 16, cy: 16, r: 12, class: tile.blue ? "ft-vp blue" : "ft-vp red" }));
-  g.append(el("text", { x: T - 16, y: 20.5, class: "ft-vp-text", "text-anchor": "middle" }, String(tile.vp)));
+  g.append(el("text", { x: 7, y: 16, class: "ft-kind", textLength: tile.name.length > 9 ? 63 : null,
+    lengthAdjust: "spacingAndGlyphs" }, tile.name));
+  g.append(el("circle", { cx: T - 15, cy: 15, r: 11, class: tile.blue ? "ft-vp blue" : "ft-vp red" }));
+  g.append(el("text", { x: T - 15, y: 19.5, class: "ft-vp-text", "text-anchor": "middle" }, String(tile.vp)));
   // the meeples: one piece per tribe present, with its count
   const counts = view.meeples[t];
   const present = counts.map((n, c) => [c, n]).filter(([, n]) => n > 0);
-  const slot = 19;
-  const x0 = T / 2 - (present.length * slot) / 2 + slot / 2;
+  const slot = present.length > 4 ? 18.5 : 22;
+  const scale = present.length > 4 ? 1.1 : 1.3;
+  const x0 = T / 2 - (present.length * slot) / 2 + slot / 2 - 2;
   present.forEach(([c, n], i) => {
     const mx = x0 + i * slot;
-    const piece = el("g", { transform: `translate(${mx},52)`, class: `ft-piece tribe-${desc.tribes[c].colour}` });
+    const piece = el("g", { transform: `translate(${mx},50) scale(${scale})`, class: `ft-piece tribe-${desc.tribes[c].colour}` });
     piece.append(el("path", { d: MEEPLE, fill: desc.tribes[c].hex, class: "ft-piece-body" }));
     if (n > 1) {
       piece.append(el("circle", { cx: 6, cy: 11, r: 6.5, class: "ft-count-bg" }));
