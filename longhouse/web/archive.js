@@ -1,6 +1,6 @@
 // The archive of finished games, each with its record as JSON and a step-through replay.
 import { api } from "./net.js";
-import { h, seatTag } from "./ui.js";
+import { h, missingPage, seatTag } from "./ui.js";
 
 export async function showArchive(root) {
   const data = await api("/api/archive");
@@ -20,7 +20,14 @@ export async function showArchive(root) {
 }
 
 export async function showReplay(root, tableId) {
-  const data = await api(`/api/tables/${tableId}/replay`);
+  let data;
+  try {
+    data = await api(`/api/tables/${tableId}/replay`);
+  } catch (e) {
+    root.replaceChildren(missingPage(`Replay ${tableId}`, `There is no finished game ${tableId} to replay (${e.message}). `
+      + "A game can be replayed once it is over."));
+    return null;
+  }
   const { record, steps } = data;
   const mod = await import(`./games/${record.game}.js`);
   const boardEl = h("div", { class: "replay-board" });

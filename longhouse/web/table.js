@@ -1,6 +1,6 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
 import { Socket } from "./net.js";
-import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
+import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
@@ -15,18 +15,24 @@ export async function showTable(root, tableId, me) {
   const seatsEl = h("ul", { class: "seat-list" });
   const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
   const boardEl = h("div", { class: "board-wrap" });
-  const logEl = h("ol", { class: "log-lines", "aria-live": "polite" });
+  const logEl = h("ol", { class: "log-lines", "aria-live": "polite", tabindex: "0", "aria-label": "moves" });
   const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }));
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
 
-  root.replaceChildren(h("div", { class: "table-page" },
+  // On a phone or tablet the board comes first and the side panels sit behind tabs (see screens.css);
+  // on a desktop the tabs are hidden and every panel shows.
+  const page = h("div", { class: "table-page", dataset: { tab: "board" } });
+  const seatsPanel = h("section", { class: "panel seats-panel", id: "panel-seats" }, h("h2", {}, "Seats"), seatsEl);
+  const logPanel = h("section", { class: "panel log", id: "panel-moves" }, h("h2", {}, "Moves"), logEl);
+  chat.el.id = "panel-chat";
+  boardEl.id = "panel-board";
+  const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
+  page.append(
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
       title, statusEl, conn, buttons),
-    boardEl,
-    h("aside", { class: "side" },
-      h("section", { class: "panel seats-panel" }, h("h2", {}, "Seats"), seatsEl),
-      h("section", { class: "panel log" }, h("h2", {}, "Moves"), logEl),
-      chat.el)));
+    tabs.el, boardEl,
+    h("aside", { class: "side" }, seatsPanel, logPanel, chat.el));
+  root.replaceChildren(page);
 
   function command(name, args = []) { socket.send({ type: "command", name, args }); }
 
@@ -117,10 +123,11 @@ export async function showTable(root, tableId, me) {
     boardGame = game;
   }
 
-  function addLog(events) {
+  function addLog(events, news = true) {
     for (const e of events) {
       logEl.append(h("li", { class: `ev-${e.kind}` }, e.text));
     }
+    if (news && events.length) tabs.unread("moves");
     while (logEl.children.length > 400) logEl.firstChild.remove();
     logEl.scrollTop = logEl.scrollHeight;
   }
@@ -134,7 +141,7 @@ export async function showTable(root, tableId, me) {
         break;
       case "log":
         logEl.replaceChildren();
-        addLog(msg.events);
+        addLog(msg.events, false);
         break;
       case "state":
         state = msg;
@@ -148,9 +155,14 @@ export async function showTable(root, tableId, me) {
         break;
       case "chat":
         chat.add(msg);
+        if (msg.from) tabs.unread("chat");
         break;
       case "error":
-        if (msg.code === "refused") boardEl.replaceChildren(h("p", { class: "panel" }, msg.message));
+        if (msg.code === "refused") {
+          root.replaceChildren(missingPage(`Table ${tableId}`, msg.message === "there is no such table"
+            ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive.`
+            : msg.message));
+        }
         else toast(msg.message, "error");
         if (board && board.error) board.error(msg);
         break;
@@ -160,4 +172,27 @@ export async function showTable(root, tableId, me) {
   }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
 
   return () => socket.close();
+}
+
+// Tabs for the narrow layout: the page's data-tab names the panel shown; a dot marks a panel with news.
+function tabBar(page, entries) {
+  const buttons = new Map();
+  const el = h("nav", { class: "tabs", "aria-label": "table panels" }, entries.map(([key, label]) => {
+    const b = h("button", { type: "button", class: "tab", id: `tab-${key}`, "aria-controls": `panel-${key}`,
+      "aria-pressed": key === page.dataset.tab ? "true" : "false", onclick: () => show(key) },
+    label, h("span", { class: "news", "aria-hidden": "true" }));
+    buttons.set(key, b);
+    return b;
+  }));
+  function show(key) {
+    page.dataset.tab = key;
+    for (const [k, b] of buttons) {
+      b.setAttribute("aria-pressed", k === key ? "true" : "false");
+      if (k === key) b.classList.remove("unread");
+    }
+  }
+  return {
+    el,
+    unread(key) { if (page.dataset.tab !== key) buttons.get(key).classList.add("unread"); },
+  };
 }

@@ -38,7 +38,7 @@ export function toast(text, kind = "info") {
 }
 
 export function chatPanel(title, send) {
-  const lines = h("ol", { class: "chat-lines", "aria-live": "polite" });
+  const lines = h("ol", { class: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": `${title}: messages` });
   const input = h("input", { type: "text", maxlength: "400", placeholder: "Say something, or /help",
     "aria-label": "chat message", class: "chat-input" });
   const form = h("form", { class: "chat-form", onsubmit: (e) => {
@@ -58,4 +58,11 @@ export function chatPanel(title, send) {
     },
     clear() { lines.replaceChildren(); },
   };
+}
+
+// A clear page for a table or replay that is not there (a wrong number, a game not yet finished).
+export function missingPage(title, text) {
+  return h("section", { class: "missing panel", role: "alert" }, h("h1", {}, title), h("p", {}, text),
+    h("div", { class: "row" }, h("a", { href: "/", class: "button primary" }, "Go to the lobby"),
+      h("a", { href: "/archive", class: "button" }, "Finished games")));
 }

@@ -42,4 +42,5 @@ def browser() -> Iterator[object]:
 def shots(request: pytest.FixtureRequest) -> Path:
     folder = OUTPUT / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
+    (folder / "axe.txt").unlink(missing_ok=True)  # axe's findings of this run only (pages.axe_check)
     return folder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 
@@ -26,3 +27,70 @@ def board_version(page: Any, board: str) -> int:
 def wait_board_moved(page: Any, board: str, before: int) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('{board}')?.dataset.version) > {before}", timeout=15000)
+
+
+#: Sizes every page is looked at: a phone, a tablet (portrait) and a desktop.
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+DESKTOP = {"width": 1280, "height": 800}
+
+# What sticks out sideways: the page's own scroll width, elements past the right or left edge (fixed
+# ones such as a dragged card aside), and inner boxes that scroll sideways.
+_SIDEWAYS = """() => {
+  const w = document.documentElement.clientWidth;
+  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+    + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/ +/).join('.') : '');
+  const clipped = (e) => { for (let p = e.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX !== 'visible') return true; } return false; };
+  const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const s = getComputedStyle(e);
+    if (s.position === 'fixed' || s.display === 'none' || s.visibility === 'hidden') continue;
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.right > w + 1 || r.left < -1) && !clipped(e)) out.push('past the edge: ' + name(e));
+    if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1)
+      out.push('scrolls sideways: ' + name(e));
+  }
+  const wide = document.documentElement.scrollWidth;
+  if (wide > w + 1) out.unshift('the page is ' + wide + ' px wide');
+  return out.slice(0, 8);
+}"""
+
+
+def sideways(page: Any) -> list[str]:
+    """What makes the page scroll sideways (empty when nothing does)."""
+    return list(page.evaluate(_SIDEWAYS))
+
+
+def small_targets(page: Any, selector: str = "button, a.button, select, input, .tab, [role=button]") -> list[str]:
+    """Visible tap targets (of ``selector``) smaller than 44 × 44 px, or 44 px high for inline ones."""
+    return list(page.evaluate("""(sel) => [...document.querySelectorAll(sel)].filter((e) => {
+      const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+      if (!r.width || s.visibility === 'hidden' || e.closest('[hidden]') || e.disabled) return false;
+      return r.height < 43.5 || r.width < 43.5;
+    }).slice(0, 8).map((e) => e.outerHTML.slice(0, 90))""", selector))
+
+
+def axe_check(page: Any, label: str, log: Path) -> list[str]:
+    """Run axe-core on the page; append every violation to ``log``; return the serious and critical ones."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    found = results.response["violations"]
+    bad = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+           for v in found if v["impact"] in ("serious", "critical")]
+    with log.open("a") as f:
+        f.write(f"{label}: {len(found)} violations, {len(bad)} serious or critical\n")
+        for v in found:
+            f.write(f"  {v['id']} ({v['impact']}) x{len(v['nodes'])}: {v['help']}\n")
+    return bad
+
+
+def look(page: Any, folder: Path, label: str, size: dict[str, int]) -> None:
+    """At ``size``: a screenshot ``<label>-<w>x<h>.png``, no sideways scroll, and axe finds nothing serious."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.screenshot(path=str(folder / f"{label}-{size['width']}x{size['height']}.png"))
+    assert sideways(page) == [], (label, size, sideways(page))
+    bad = axe_check(page, f"{label} at {size['width']}x{size['height']}", folder / "axe.txt")
+    assert bad == [], (label, size, bad)

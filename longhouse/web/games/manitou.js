@@ -2,6 +2,10 @@
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
 import { COLOURS, SYMBOLS, cap, h, toast } from "../ui.js";
+import { herdNotes, laneNote, scorePanel } from "./manitou_scores.js";
+
+// A phone or tablet is used with a finger: the status line says "tap" there.
+const touch = () => window.matchMedia("(pointer: coarse)").matches;
 
 const WARRIORS = {
   C: "chief", M: "medicine man", R: "rain maker", S: "scout", Q: "squaw",
@@ -53,9 +57,11 @@ export function createBoard(root, api) {
   let msg = null;
   let table = null;
   let selected = null;          // a hand card chosen by click or keyboard, waiting for its ground
+  let selectedIndex = null;     // which of the hand's cards (two of a kind are two cards)
   let drag = null;
   let seenCards = new Set();
-  let scoreHidden = null;       // the hunt whose score screen the player closed (only when over)
+  let lastPlay = new Map();     // seat -> key of the card it played last (marked until it plays again)
+  let laneSizes = null;         // "ground:seat" -> cards in that lane at the last state
   let pending = false;
 
   const el = h("div", { class: "manitou" });
@@ -70,8 +76,7 @@ export function createBoard(root, api) {
     h("p", { class: "hint" }, "Same warrior on a controlled ground: both are cancelled. "
       + "A second warrior of the controller protects the first."));
   const mine = h("div", { class: "my-area" });
-  const overlay = h("div", { class: "overlay", hidden: true });
-  el.append(opponents, status, h("div", { class: "middle" }, grounds, reference), mine, overlay);
+  el.append(opponents, status, h("div", { class: "middle" }, grounds, reference), mine);
   root.append(el);
 
   const seat = () => msg.seat;
@@ -110,6 +115,9 @@ export function createBoard(root, api) {
       dataset: { seat: p.seat },
     }, tag(p.seat), h("span", { class: "score", title: "score" }, String(v.scores[p.seat])),
     p.seat === v.dealer ? h("span", { class: "dealer", title: "dealer" }, "dealer") : null,
+    h("span", { class: "tally" }, v.phase === "hunt" ? h("span", { title: "hunters played this hunt (the most get the pelt robbers)" },
+      `hunters ${p.hunter_total}`) : null,
+    h("span", { title: "prisoners taken" }, `prisoners ${p.prisoners}`)),
     h("span", { class: "wait" }, waitingWord(v, p)))));
   }
 
@@ -130,11 +138,12 @@ export function createBoard(root, api) {
         text = `Hunt ${v.hunt} of ${v.hunts}: waiting for ${waiting.join(", ")} to choose…`;
       }
     } else if (v.phase === "hunt") {
-      text = v.turn === me ? "Your turn — drag a card onto a hunting ground (or click the card, then the ground)"
+      text = v.turn === me ? (touch() ? "Your turn — tap a card, then a hunting ground (or drag it there)"
+        : "Your turn — drag a card onto a hunting ground (or click the card, then the ground)")
         : `${cap(COLOURS[v.turn])} (${nameOf(v.turn)}) to play`;
     } else if (v.phase === "score") {
       const waiting = v.players.filter((p) => !p.ready).map((p) => cap(COLOURS[p.seat]));
-      text = mineActs ? `Hunt ${v.last_hunt.hunt} is scored — click to continue`
+      text = mineActs ? `Hunt ${v.last_hunt.hunt} is scored — study the board, then Continue below`
         : `Waiting for ${waiting.join(", ")} to confirm the scores`;
     } else {
       const best = Math.max(...v.scores);
@@ -159,7 +168,7 @@ export function createBoard(root, api) {
     const last = v.last_hunt;
     if ((v.phase === "score" || v.phase === "over") && last && last.grounds.every((g) => g.lanes)) {
       return last.grounds.map((g) => ({
-        buffalo: g.buffalo, lanes: g.lanes, controller: g.controller,
+        buffalo: g.buffalo, lanes: g.lanes, controller: g.controller, report: g,
         hunter_totals: g.lanes.map((lane) => lane.reduce((sum, c) => sum + (c.kind === "hunter" ? c.value : 0), 0)),
       }));
     }
@@ -184,14 +193,17 @@ export function createBoard(root, api) {
             if (c.protected) cls += " protected";
           }
           if (!seenCards.has(key)) fresh.add(key);
-          const card = cardEl(c.code, { seat: s, cls: `${cls} small${seenCards.has(key) || !seenCards.size ? "" : " fresh"}` });
+          const last = lastPlay.get(s) === key && v.phase === "hunt";
+          const card = cardEl(c.code, { seat: s, cls: `${cls} small${seenCards.has(key) || !seenCards.size ? "" : " fresh"}${last ? " last" : ""}` });
           card.dataset.key = key;
+          if (last) card.title += ` — ${nameOf(s)}'s last move`;
           return h("div", { class: "slot-wrap" }, card);
         });
         const total = g.hunter_totals[s];
         return h("div", { class: `lane seat-${COLOURS[s]}${s === seat() ? " mine" : ""}`, dataset: { seat: s } },
           h("span", { class: "lane-mark", title: nameOf(s) }, SYMBOLS[s]),
-          h("div", { class: "lane-cards" }, cards),
+          h("div", { class: `lane-cards${cards.length > 5 ? " crowded" : ""}` }, cards),
+          laneNote(g.report, s),
           total ? h("span", { class: "total", title: "hunters' strength" }, String(total)) : null);
       });
       const controller = g.controller !== null && g.controller !== undefined
@@ -199,12 +211,14 @@ export function createBoard(root, api) {
         : null;
       const isTarget = targets.includes(gi);
       return h("div", {
-        class: `ground${isTarget ? " droppable" : ""}`, dataset: { ground: gi },
-        tabindex: isTarget ? "0" : "-1", role: "button",
+        class: `ground${isTarget ? " droppable" : ""}`,
+        tabindex: isTarget ? "0" : "-1", role: "button", "aria-disabled": isTarget ? "false" : "true",
+        dataset: { ground: gi, focus: `ground:${gi}` },
         "aria-label": `hunting ground ${gi + 1}: ${g.buffalo.map((b) => b.value).join(" and ")} buffalo`,
         onclick: () => { if (selected !== null && playable(selected).includes(gi)) play(selected, gi); },
         onkeydown: (e) => groundKey(e, gi),
-      }, h("div", { class: "ground-head" }, h("span", { class: "ground-no" }, `${gi + 1}`), herd, controller), h("div", { class: "lanes" }, lanes));
+      }, h("div", { class: "ground-head" }, h("span", { class: "ground-no" }, `${gi + 1}`), herd, controller),
+      herdNotes(g.report, tag), h("div", { class: "lanes" }, lanes));
     }));
     for (const k of fresh) seenCards.add(k);
     if (!seenCards.size) seenCards.add("-");
@@ -222,13 +236,18 @@ export function createBoard(root, api) {
       const next = targets[(i + (e.key === "ArrowRight" ? 1 : targets.length - 1)) % targets.length];
       grounds.querySelector(`[data-ground="${next}"]`).focus();
     } else if (e.key === "Escape") {
+      const back = selectedIndex;
       selected = null;
+      selectedIndex = null;
       render();
+      const card = mine.querySelector(`[data-hand-index="${back}"]`);
+      if (card) card.focus();
     }
   }
 
   function play(code, ground) {
     selected = null;
+    selectedIndex = null;
     send({ type: "play", card: code, ground });
     render();
   }
@@ -237,6 +256,11 @@ export function createBoard(root, api) {
     const v = view();
     const me = seat();
     mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${me !== null && v.acting.includes(me) ? " acting" : ""}`;
+    if (v.phase === "score" || v.phase === "over") {
+      mine.classList.add("scores");
+      mine.replaceChildren(scorePanel(v, me, { tag, legal, send, pending: () => pending }));
+      return;
+    }
     if (me === null) {
       mine.replaceChildren(h("p", { class: "spectating" }, api.replay
         ? "Replay of the public view, move by move (← → keys step through it)."
@@ -256,9 +280,10 @@ export function createBoard(root, api) {
         if (i >= 0) reserve.splice(i, 1);
       }
       reserve.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
-      const reserveEl = h("div", { class: "reserve", role: "group", "aria-label": "your reserve" }, reserve.map((code) => {
+      const reserveEl = h("div", { class: "reserve", role: "group", "aria-label": "your reserve" }, reserve.map((code, ri) => {
         const c = cardEl(code, { seat: me, cls: picks.has(code) ? "pickable" : "inert" });
         c.dataset.reserveCard = code;
+        c.dataset.focus = `reserve:${ri}`;
         c.tabIndex = picks.has(code) ? 0 : -1;
         c.setAttribute("role", "button");
         c.setAttribute("aria-label", `pick ${cardName(code)}`);
@@ -272,6 +297,7 @@ export function createBoard(root, api) {
         you.selection.map((code, i) => {
           const c = cardEl(code, { seat: me, cls: p.confirmed ? "inert" : "picked" });
           c.dataset.selectionIndex = i;
+          c.dataset.focus = `selection:${i}`;
           if (!p.confirmed && msg.undo_steps > 0) {
             c.tabIndex = 0;
             c.setAttribute("role", "button");
@@ -293,29 +319,24 @@ export function createBoard(root, api) {
         p.confirmed ? null : h("div", { class: "reserve-box" }, h("h3", {}, `Reserve — click a card to pick it (${reserve.length} left)`), reserveEl)));
       return;
     }
-    if (v.phase !== "hunt") {
-      mine.replaceChildren(head, h("div", { class: "my-stats" },
-        h("div", {}, `Buffalo: ${p.buffalo.join(" + ") || "—"}`),
-        h("div", {}, `Prisoners: ${p.prisoners}`),
-        h("div", {}, `Pelt robbers: ${p.pelt_robbers}`),
-        h("div", {}, `Reserve: ${p.reserve_size} cards`)));
-      return;
-    }
     const canPlay = v.phase === "hunt" && v.turn === me;
     const hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" }, you.hand.map((code, i) => {
       const targets = canPlay ? playable(code) : [];
-      const c = cardEl(code, { seat: me, cls: `big${targets.length ? " playable" : " inert"}${selected === code ? " selected" : ""}` });
+      const c = cardEl(code, { seat: me, cls: `big${targets.length ? " playable" : " inert"}${selectedIndex === i ? " selected" : ""}` });
       c.dataset.handCard = code;
       c.dataset.handIndex = i;
+      c.dataset.focus = `hand:${i}`;
       if (targets.length) {
         c.tabIndex = 0;
         c.setAttribute("role", "button");
         c.setAttribute("aria-label", `play ${cardName(code)}`);
-        c.addEventListener("pointerdown", (e) => startDrag(e, code, c));
+        c.setAttribute("aria-pressed", selectedIndex === i ? "true" : "false");
+        c.addEventListener("pointerdown", (e) => startDrag(e, code, c, i));
         c.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") {
             e.preventDefault();
             selected = code;
+            selectedIndex = i;
             render();
             const first = grounds.querySelector(".ground.droppable");
             if (first) first.focus();
@@ -336,10 +357,11 @@ export function createBoard(root, api) {
   }
 
   // --- dragging (pointer events: mouse, pen and touch alike) -------------------------------------
-  function startDrag(e, code, cardNode) {
+  function startDrag(e, code, cardNode, index) {
     if (e.button !== undefined && e.button !== 0) return;
     e.preventDefault();
-    drag = { code, x: e.clientX, y: e.clientY, node: cardNode, ghost: null, over: null, id: e.pointerId };
+    cardNode.focus({ preventScroll: true });
+    drag = { code, index, x: e.clientX, y: e.clientY, node: cardNode, ghost: null, over: null, id: e.pointerId };
     window.addEventListener("pointermove", moveDrag);
     window.addEventListener("pointerup", endDrag, { once: true });
   }
@@ -376,93 +398,65 @@ export function createBoard(root, api) {
       else { toast("Drop the card on a lit hunting ground", "info"); render(); }
       return;
     }
-    // a click: choose the card, then click a ground
-    selected = selected === d.code ? null : d.code;
+    // a click or a tap: choose the card (tap it again to put it back), then click or tap a ground
+    const again = selectedIndex === d.index;
+    selected = again ? null : d.code;
+    selectedIndex = again ? null : d.index;
     render();
   }
 
-  // --- the score screen and the final results ----------------------------------------------------
-  function renderOverlay() {
-    const v = view();
-    const me = seat();
-    if (v.phase !== "score" && v.phase !== "over") {
-      overlay.hidden = true;
-      return;
+  // Which card each seat played last: a lane that grew since the last state holds its newest card at the end.
+  function trackLastPlays(v) {
+    const sizes = new Map();
+    v.grounds.forEach((g, gi) => g.lanes.forEach((lane, s) => sizes.set(`${gi}:${s}`, lane.length)));
+    if (laneSizes) {
+      v.grounds.forEach((g, gi) => g.lanes.forEach((lane, s) => {
+        if (lane.length > (laneSizes.get(`${gi}:${s}`) || 0)) {
+          const c = lane[lane.length - 1];
+          lastPlay.set(s, `${v.hunt}:${gi}:${s}:${lane.length - 1}:${c.code}`);
+        }
+      }));
     }
-    if (v.phase === "over" && scoreHidden === "over") {
-      overlay.hidden = true;
-      return;
-    }
-    const lh = v.last_hunt;
-    const n = v.num_players;
-    const canConfirm = legal((a) => a.type === "done").length > 0;
-    const groundRows = lh ? lh.grounds.map((g, gi) => h("tr", {},
-      h("th", {}, `Ground ${gi + 1}`),
-      h("td", {}, g.buffalo_won.length ? g.buffalo_won.map((b) => h("span", { class: "won" }, tag(b.seat), ` ${b.value}`)) : "—",
-        g.buffalo_lost.length ? h("small", {}, ` (lost: ${g.buffalo_lost.join(", ")})`) : null),
-      h("td", {}, g.controller !== null ? h("span", {}, tag(g.controller), ` ${g.prisoners} prisoner${g.prisoners === 1 ? "" : "s"}`) : "no one"))) : [];
-    const seatsOrder = [...Array(n).keys()];
-    const hunt = lh ? h("section", {}, h("h3", {}, `Hunt ${lh.hunt}`),
-      h("table", { class: "score-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Buffalo won"), h("th", {}, "Prisoners"))),
-        h("tbody", {}, groundRows)),
-      h("p", { class: "robbers" }, lh.pelt_robbers.length
-        ? h("span", {}, "Pelt robbers (−10) visit ", lh.pelt_robbers.map((s) => tag(s)), ` — most hunters played (${Math.max(...lh.hunter_totals)})`)
-        : "No pelt robbers this hunt."),
-      h("table", { class: "score-table points" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), seatsOrder.map((s) => h("th", {}, tag(s))))),
-        h("tbody", {},
-          h("tr", {}, h("th", {}, "Hunters played"), seatsOrder.map((s) => h("td", {}, String(lh.hunter_totals[s])))),
-          h("tr", {}, h("th", {}, "Points this hunt"), seatsOrder.map((s) => h("td", {}, signed(lh.points[s])))),
-          h("tr", { class: "total" }, h("th", {}, "Total"), seatsOrder.map((s) => h("td", {}, String(v.scores[s]))))))) : null;
-    let foot;
-    if (v.phase === "score") {
-      const waiting = v.players.filter((p) => !p.ready).map((p) => p.seat);
-      foot = h("div", { class: "overlay-foot" },
-        canConfirm ? h("button", { id: "score-continue", class: "primary big", onclick: (e) => { e.stopPropagation(); send({ type: "done" }); } },
-          "Continue to the next hunt") : h("p", {}, me === null ? "" : "You are ready."),
-        waiting.length ? h("p", { class: "waiting-for" }, "Waiting for: ", waiting.map((s) => tag(s))) : null);
-    } else {
-      const rows = [["buffalo", "Buffalo"], ["prisoners", "Prisoners"], ["pelt_robbers", "Pelt robbers"], ["total", "Total"]];
-      foot = h("section", { class: "final" }, h("h3", {}, "Final results"),
-        h("table", { class: "score-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, ""), seatsOrder.map((s) => h("th", { class: v.winners.includes(s) ? "winner" : "" }, tag(s), v.winners.includes(s) ? h("span", { class: "star", title: "winner" }, " ★") : "")))),
-          h("tbody", {}, rows.map(([k, label]) => h("tr", { class: k === "total" ? "total" : "" }, h("th", {}, label),
-            seatsOrder.map((s) => h("td", {}, String(v.breakdown[s][k]))))))),
-        h("div", { class: "row" },
-          h("button", { id: "see-board", onclick: () => { scoreHidden = "over"; renderOverlay(); } }, "See the board"),
-          h("a", { href: "/", class: "button primary" }, "Back to the lobby")));
-    }
-    overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": "scores" },
-      h("h2", {}, v.phase === "over" ? "The game is over" : `Scores after hunt ${lh ? lh.hunt : ""}`), hunt, foot));
-    overlay.hidden = false;
-    overlay.onclick = v.phase === "score" && canConfirm ? () => send({ type: "done" }) : null;
+    laneSizes = sizes;
   }
-
-  function signed(x) { return x > 0 ? `+${x}` : String(x); }
 
   function render() {
     if (!msg) return;
+    // keep the keyboard focus on the same place across the redraw (a card, a ground, a button)
+    const active = document.activeElement;
+    const focusKey = active && el.contains(active) ? (active.dataset.focus || (active.id ? `#${active.id}` : null)) : null;
     renderOpponents();
     renderStatus();
     renderGrounds();
     renderMine();
-    renderOverlay();
+    if (focusKey) restoreFocus(focusKey);
     el.className = `manitou phase-${view().phase}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
     el.dataset.version = String(msg.version);
     el.dataset.phase = view().phase;
   }
 
+  function restoreFocus(key) {
+    const found = key.startsWith("#") ? el.querySelector(`[id="${key.slice(1)}"]`)
+      : el.querySelector(`[data-focus="${key}"]`);
+    if (found && found.tabIndex >= 0) { found.focus({ preventScroll: true }); return; }
+    // the card went (picked, played): the next one of its row, else the last, else OK
+    const [kind, index] = key.split(":");
+    const row = [...el.querySelectorAll(`[data-focus^="${kind}:"]`)].filter((x) => x.tabIndex >= 0);
+    const next = row.find((x) => Number(x.dataset.focus.split(":")[1]) >= Number(index)) || row[row.length - 1]
+      || el.querySelector("#ok-button:not(:disabled), #score-continue, .hand .card.playable");
+    if (next) next.focus({ preventScroll: true });
+  }
+
   return {
     update(stateMsg, tableMsg) {
       if (msg && stateMsg.version !== msg.version) pending = false;
-      if (msg && msg.view.hunt !== stateMsg.view.hunt) seenCards = new Set();
+      if (msg && msg.view.hunt !== stateMsg.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
       msg = stateMsg;
       table = tableMsg;
-      if (selected !== null && !msg.view.you?.hand?.includes(selected)) selected = null;
+      if (msg.view.phase === "hunt") trackLastPlays(msg.view);
+      if (selectedIndex !== null && msg.view.you?.hand?.[selectedIndex] !== selected) { selected = null; selectedIndex = null; }
       if (drag) return;  // do not pull the card out from under the pointer; the drop re-renders
       render();
-      if (table && msg.view.phase === "over" && scoreHidden === null) scoreHidden = null;
     },
     error() {
       pending = false;

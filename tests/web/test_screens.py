@@ -1,0 +1,123 @@
+"""The hall on a phone: one person plays a whole Manitou game against bots by taps alone at 390×844, with no
+sideways scroll at any step; on the way every page (sign-in, lobby, table, archive, replay, a page for a
+table that does not exist) is looked at on a phone, a tablet (768×1024) and a desktop (1280×800), with a
+screenshot of each and axe-core's accessibility check (no serious or critical violation).
+
+Screenshots and axe's findings (``axe.txt``) are saved under ``test-output/<test name>/``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import Hall
+from pages import DESKTOP, PHONE, TABLET, board_version, chat, look, sideways, small_targets, wait_board_moved
+
+pytestmark = pytest.mark.browser
+
+
+def version(page: Any) -> int:
+    return board_version(page, ".manitou")
+
+
+def tap_and_wait(page: Any, selector: str) -> None:
+    """Tap what ``selector`` finds and wait until the board shows a newer state."""
+    v = version(page)
+    page.locator(selector).tap()
+    wait_board_moved(page, ".manitou", v)
+
+
+def everywhere(page: Any, folder: Path, label: str) -> None:
+    for size in (PHONE, TABLET, DESKTOP):
+        look(page, folder, label, size)
+    page.set_viewport_size(PHONE)
+
+
+def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots: Path) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    page.goto(hall.url + "/")
+    page.wait_for_selector("#signup")
+    everywhere(page, shots, "signin")
+    page.fill("input[name=name]", "Ann")
+    page.fill("input[name=password]", "a good password")
+    page.locator("#signup").tap()
+    page.wait_for_selector("#create-table")
+    page.wait_for_selector("#bot-level option", state="attached")
+    everywhere(page, shots, "lobby")
+    assert small_targets(page) == []
+
+    page.select_option("#new-game", "manitou")
+    page.select_option("#new-seats", "4")
+    page.select_option("#bot-level", "beginner")
+    page.locator("#play-bots").tap()
+    page.wait_for_selector(".manitou")
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+
+    seen: set[str] = set()
+    taps = 0
+    deadline = time.time() + 240
+    while page.get_attribute(".manitou", "data-phase") != "over":
+        assert not errors, errors
+        assert time.time() < deadline, ("the game did not finish in time", page.inner_text(".status-line"))
+        assert sideways(page) == [], sideways(page)
+        phase = page.get_attribute(".manitou", "data-phase")
+        if phase not in seen and page.locator(".status-line.my-turn").count():
+            seen.add(phase)
+            everywhere(page, shots, f"table-{phase}")
+            assert small_targets(page, "button, .tab, .card.pickable, .card.playable, #score-continue") == []
+        if phase == "select" and page.locator("#ok-button").count():
+            counter = page.inner_text("#pick-counter").split("/")
+            if int(counter[0]) < int(counter[1]):
+                tap_and_wait(page, ".reserve .card.pickable >> nth=0")
+            else:
+                tap_and_wait(page, "#ok-button")
+            taps += 1
+        elif phase == "hunt" and page.locator(".status-line.my-turn").count():
+            page.locator(".hand .card.playable").first.tap()
+            page.wait_for_selector(".ground.droppable")
+            tap_and_wait(page, ".ground.droppable >> nth=0")
+            taps += 2
+        elif phase == "score" and page.locator("#score-continue").count():
+            tap_and_wait(page, "#score-continue")
+            taps += 1
+        else:
+            page.wait_for_function("(v) => Number(document.querySelector('.manitou').dataset.version) > v"
+                                   " || document.querySelector('.status-line.my-turn')", arg=version(page))
+    assert {"select", "hunt", "score"} <= seen and taps > 40
+    page.wait_for_selector("text=Final results")
+    everywhere(page, shots, "table-over")
+
+    # the side panels are one tap away, and chat works from the phone
+    for tab, panel in (("moves", ".log-lines li"), ("seats", ".seat-list li.mine"), ("chat", ".chat-input")):
+        page.locator(f"#tab-{tab}").tap()
+        assert page.locator(panel).first.is_visible()
+        assert not page.locator(".board-wrap").is_visible()
+        look(page, shots, f"table-tab-{tab}", PHONE)
+    chat(page, "good game, bots")
+    page.wait_for_selector("text=good game, bots")
+    page.locator("#tab-board").tap()
+    assert page.locator(".manitou").is_visible()
+
+    page.goto(hall.url + "/archive")
+    page.wait_for_selector(f"tr[data-table='{table_id}']")
+    everywhere(page, shots, "archive")
+    page.locator(f"tr[data-table='{table_id}'] a:has-text('Replay')").tap()
+    page.wait_for_selector("#replay-step")
+    page.locator("#replay-next").tap()
+    everywhere(page, shots, "replay")
+
+    page.goto(hall.url + "/table/99999")
+    page.wait_for_selector("text=There is no open table 99999")
+    everywhere(page, shots, "no-such-table")
+    page.goto(hall.url + "/replay/99999")
+    page.wait_for_selector("text=There is no finished game 99999")
+    everywhere(page, shots, "no-such-replay")
+    assert not errors, errors
+    ctx.close()
