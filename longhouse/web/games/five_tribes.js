@@ -233,7 +233,7 @@ export function createBoard(root, api) {
     if (!chooser) return;
     const box = h("div", { class: "ft-chooser panel", role: "dialog", "aria-label": chooser.title },
       h("div", { class: "ft-chooser-title" }, chooser.title),
-      chooser.options.map((o, i) => h("button", { class: "ft-choice", dataset: { choice: i, colour: o.colour ?? "" },
+      chooser.options.map((o, i) => h("button", { class: "ft-choice", dataset: { choice: i, action: JSON.stringify(o.action) },
         onclick: () => send(o.action) }, o.icon || null, o.label)));
     boardBox.append(box);
     if (chooser.anchor !== undefined) {
