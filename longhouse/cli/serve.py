@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
+import socket
+import sys
 
 DEFAULT_DATABASE = "sqlite:///data/longhouse.db"
 #: Websocket frames larger than this are refused by the server before the app sees them.
@@ -32,6 +35,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
 
+def port_taken(host: str, port: int) -> str | None:
+    """Why the hall could not listen on ``host:port`` (another program has it), or None when it is free."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (f"port {port} on {host} is taken (is another hall running?); "
+                        f"choose another with --port, e.g. longhouse serve --port {port + 1}")
+            return f"cannot listen on {host}:{port}: {exc.strerror}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -39,6 +56,10 @@ def run(args: argparse.Namespace) -> int:
     from longhouse.server.settings import Settings
     from longhouse.store import Store
 
+    taken = port_taken(args.host, args.port)
+    if taken is not None:
+        print(f"longhouse serve: {taken}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     store = Store(args.database, prefix=args.table_prefix)
     settings = Settings(bot_delay=max(0.0, args.bot_delay), max_rate=max(0, args.max_rate), redis_url=args.redis,

@@ -25,7 +25,12 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        """The event for a client; ``private`` marks one only some seats see (a pick, a draw), which a move
+        log may fold away."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        if self.seats is not None:
+            out["private"] = True
+        return out
 
 
 def visible_events(events: list[Event], seat: int | None) -> list[dict[str, Any]]:

@@ -67,7 +67,7 @@ async def signin(request: Request) -> Response:
         data = await read_json(request)
         user = await asyncio.to_thread(auth.sign_in, store_of(request), data.get("name"), data.get("password"))
     except auth.AuthError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=401)
+        return JSONResponse({"error": str(exc), "code": exc.code}, status_code=401)
     return signed_in(request, user)
 
 

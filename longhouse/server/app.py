@@ -61,7 +61,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 ROUTES = [
     Route("/", page), Route("/table/{table_id:int}", page), Route("/archive", page),
-    Route("/replay/{table_id:int}", page),
+    Route("/replay/{table_id:int}", page), Route("/rules/{game}", page),
     Route("/api/signup", accounts.signup, methods=["POST"]), Route("/api/signin", accounts.signin, methods=["POST"]),
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),

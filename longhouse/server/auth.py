@@ -19,7 +19,15 @@ _hasher = PasswordHasher()
 
 
 class AuthError(Exception):
-    """A sign-up or sign-in that cannot be done; the message says why."""
+    """A sign-up or sign-in that cannot be done; the message says why (``code`` names the kind for the page)."""
+
+    code = "refused"
+
+
+class UnknownName(AuthError):
+    """A sign-in with a name no one has signed up with (the page offers to sign up with it)."""
+
+    code = "unknown_name"
 
 
 def check_name(name: object) -> str:
@@ -50,7 +58,9 @@ def sign_in(store: Store, name: object, password: object) -> User:
         raise AuthError("wrong name or password")
     found = store.user_by_name(name)
     if found is None or found[1] is None:
-        _hasher.hash(password)  # the same cost either way, so timing does not tell names apart
+        _hasher.hash(password)  # the same cost either way
+        if found is None:  # sign-up tells a taken name anyway, so saying so here gives nothing away
+            raise UnknownName(f"no one has signed up as {name!r} yet")
         raise AuthError("wrong name or password")
     user, stored = found
     assert stored is not None

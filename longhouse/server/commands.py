@@ -186,9 +186,9 @@ def run(table: Table, conn: Conn, name: str, args: list[str]) -> None:
     """Run one command; a command that cannot be done tells only its sender why."""
     command = COMMANDS.get(name)
     if command is None:
-        conn.error(f"unknown command /{name}; try /help")
+        conn.error(f"unknown command /{name}; try /help", code="command")
         return
     try:
         command(table, conn, args)
     except CommandError as exc:
-        conn.error(str(exc))
+        conn.error(str(exc), code="command")

@@ -216,7 +216,7 @@ class Hall:
                 try:
                     self._lobby_command(conn, *commands.parse(msg.text))
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
             else:
                 self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
@@ -255,7 +255,7 @@ class Hall:
             conn.notice("In the lobby: /who, /help. Create a table with the button, then use /join, /bot, "
                         "/start at the table.")
         else:
-            conn.error(f"/{name} works at a table; in the lobby there are /who and /help")
+            conn.error(f"/{name} works at a table; in the lobby there are /who and /help", code="command")
 
     # --- a table's messages ---------------------------------------------------------------------
 
@@ -269,7 +269,7 @@ class Hall:
                 try:
                     name, args = commands.parse(msg.text)
                 except commands.CommandError as exc:
-                    conn.error(str(exc))
+                    conn.error(str(exc), code="command")
                     return
                 commands.run(table, conn, name, args)
             else:

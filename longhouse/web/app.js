@@ -37,6 +37,11 @@ async function route() {
     cleanup = await showReplay(app, Number(path.split("/")[2]));
     return;
   }
+  if (path.startsWith("/rules/")) {
+    const { showRules } = await import("./rules.js");
+    cleanup = await showRules(app, decodeURIComponent(path.split("/")[2] || ""));
+    return;
+  }
   if (path.startsWith("/archive")) {
     const { showArchive } = await import("./archive.js");
     cleanup = await showArchive(app);
@@ -52,31 +57,46 @@ async function route() {
   cleanup = showLobby(app, me);
 }
 
+const NAME_MAX = 20;
+
 function showSignIn() {
   const name = h("input", { name: "name", autocomplete: "username", required: true, minlength: "2",
-    maxlength: "20", placeholder: "Name" });
+    placeholder: "Name", "aria-describedby": "signin-error" });
   const password = h("input", { name: "password", type: "password", autocomplete: "current-password",
-    required: true, minlength: "6", placeholder: "Password" });
-  const error = h("p", { class: "form-error", role: "alert" });
+    required: true, minlength: "6", placeholder: "Password", "aria-describedby": "signin-error" });
+  const error = h("p", { class: "form-error", id: "signin-error", role: "alert" });
+  const offer = h("p", { class: "offer", hidden: true });
+  // A name too long is refused with a message (never cut short); the browser's own check says so.
+  name.addEventListener("input", () => name.setCustomValidity(name.value.length > NAME_MAX
+    ? `A name has at most ${NAME_MAX} characters (this one has ${name.value.length}).` : ""));
   async function go(path) {
     error.textContent = "";
+    offer.hidden = true;
     try {
       me = await api(path, path === "/api/guest" ? {} : { name: name.value, password: password.value });
       showWho();
       route();
     } catch (e) {
       error.textContent = e.message;
+      if (e.code === "unknown_name") {
+        offer.replaceChildren(`New here? Sign up as ${name.value} with this password: `,
+          h("button", { type: "button", id: "offer-signup", class: "primary", onclick: () => go("/api/signup") },
+            `Sign up as ${name.value}`));
+        offer.hidden = false;
+      }
     }
   }
   const form = h("form", { class: "signin panel", onsubmit: (e) => { e.preventDefault(); go("/api/signin"); } },
     h("h1", {}, "Welcome to the Longhouse"),
     h("p", { class: "lead" }, "Manitou, Manitoba and Five Tribes — play with friends and bots."),
-    h("label", {}, "Name", name), h("label", {}, "Password", password), error,
+    h("label", {}, "Name", name), h("label", {}, "Password", password), error, offer,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "signin" }, "Sign in"),
       h("button", { type: "button", id: "signup", onclick: () => { if (form.reportValidity()) go("/api/signup"); } },
         "Sign up"),
       h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, "Play as guest")));
+  // the browser's own check of the form (an empty field, a name too long) clears an older server error
+  form.addEventListener("invalid", () => { error.textContent = ""; offer.hidden = true; }, true);
   app.replaceChildren(h("div", { class: "center" }, form));
   name.focus();
 }

@@ -84,7 +84,8 @@ export function showLobby(root, me) {
         chat.add(msg);
         break;
       case "error":
-        toast(msg.message, "error");
+        if (msg.code === "command") chat.note(msg.message, true);
+        else toast(msg.message, "error");
         break;
       default:
         break;

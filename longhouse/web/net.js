@@ -49,6 +49,10 @@ export async function api(path, body) {
   };
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || `request failed (${r.status})`);
+  if (!r.ok) {
+    const err = new Error(data.error || `request failed (${r.status})`);
+    err.code = data.code;
+    throw err;
+  }
   return data;
 }

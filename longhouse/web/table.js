@@ -1,4 +1,5 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
+import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
 import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
 
@@ -15,7 +16,7 @@ export async function showTable(root, tableId, me) {
   const seatsEl = h("ul", { class: "seat-list" });
   const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
   const boardEl = h("div", { class: "board-wrap" });
-  const logEl = h("ol", { class: "log-lines", "aria-live": "polite", tabindex: "0", "aria-label": "moves" });
+  const log = moveLog();
   const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }));
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
 
@@ -23,7 +24,6 @@ export async function showTable(root, tableId, me) {
   // on a desktop the tabs are hidden and every panel shows.
   const page = h("div", { class: "table-page", dataset: { tab: "board" } });
   const seatsPanel = h("section", { class: "panel seats-panel", id: "panel-seats" }, h("h2", {}, "Seats"), seatsEl);
-  const logPanel = h("section", { class: "panel log", id: "panel-moves" }, h("h2", {}, "Moves"), logEl);
   chat.el.id = "panel-chat";
   boardEl.id = "panel-board";
   const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
@@ -31,7 +31,7 @@ export async function showTable(root, tableId, me) {
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
       title, statusEl, conn, buttons),
     tabs.el, boardEl,
-    h("aside", { class: "side" }, seatsPanel, logPanel, chat.el));
+    h("aside", { class: "side" }, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
 
   function command(name, args = []) { socket.send({ type: "command", name, args }); }
@@ -79,7 +79,9 @@ export async function showTable(root, tableId, me) {
       }
       if (mySeat !== null) buttons.append(button("Watch", "watch", []));
     }
-    buttons.append(button("Who", "who", []), button("Help", "help", []));
+    buttons.append(button("Who", "who", []), button("Help", "help", []),
+      h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
+        title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
     if (t.status === "waiting") renderWaiting();
   }
 
@@ -123,15 +125,6 @@ export async function showTable(root, tableId, me) {
     boardGame = game;
   }
 
-  function addLog(events, news = true) {
-    for (const e of events) {
-      logEl.append(h("li", { class: `ev-${e.kind}` }, e.text));
-    }
-    if (news && events.length) tabs.unread("moves");
-    while (logEl.children.length > 400) logEl.firstChild.remove();
-    logEl.scrollTop = logEl.scrollHeight;
-  }
-
   const socket = new Socket(`/ws/table/${tableId}`, async (msg) => {
     switch (msg.type) {
       case "table":
@@ -140,12 +133,12 @@ export async function showTable(root, tableId, me) {
         if (state && board) board.update(state, table);
         break;
       case "log":
-        logEl.replaceChildren();
-        addLog(msg.events, false);
+        log.reset(msg.events);
         break;
       case "state":
         state = msg;
-        addLog(msg.events);
+        log.add(msg.events);
+        if (msg.events.length) tabs.unread("moves");
         await ensureBoard(table.table.board || "generic");
         if (state === msg) board.update(state, table);  // else a newer state is on its way to the board
         break;
@@ -163,6 +156,7 @@ export async function showTable(root, tableId, me) {
             ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive.`
             : msg.message));
         }
+        else if (msg.code === "command") chat.note(msg.message, true);
         else toast(msg.message, "error");
         if (board && board.error) board.error(msg);
         break;

@@ -44,10 +44,15 @@ def test_accounts_sign_up_sign_in_guest_and_refusals(hall: Hall) -> None:
     http = httpx.Client(base_url=hall.url)
     assert http.post("/api/signup", json={"name": "alice", "password": "another1"}).status_code == 400
     assert http.post("/api/signup", json={"name": "x", "password": "another1"}).status_code == 400
+    r = http.post("/api/signup", json={"name": "Abcdefghijklmnopqrstu", "password": "another1"})  # 21 letters
+    assert r.status_code == 400 and "2 to 20" in r.json()["error"]  # refused with the reason, never cut short
+    assert hall.store.user_by_name("Abcdefghijklmnopqrst") is None
     assert http.post("/api/signup", json={"name": "Bobby", "password": "123"}).status_code == 400
     assert http.post("/api/signup", content=b"not json").status_code == 400
     assert http.post("/api/signin", json={"name": "Alice", "password": "wrong!!"}).status_code == 401
-    assert http.post("/api/signin", json={"name": "Nobody", "password": "wrong!!"}).status_code == 401
+    r = http.post("/api/signin", json={"name": "Nobody", "password": "wrong!!"})
+    assert r.status_code == 401 and r.json()["code"] == "unknown_name"  # the page offers to sign up
+    assert http.post("/api/signin", json={"name": "Alice", "password": "wrong!!"}).json()["code"] == "refused"
     r = http.post("/api/signin", json={"name": "Alice", "password": "correct horse"})
     assert r.status_code == 200 and r.json()["name"] == "Alice"
     assert http.get("/api/me").json()["user"]["name"] == "Alice"

@@ -100,10 +100,22 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
         assert page.locator(panel).first.is_visible()
         assert not page.locator(".board-wrap").is_visible()
         look(page, shots, f"table-tab-{tab}", PHONE)
+    # the move log folds away my own picks and draws until I ask for them; a seat's steps share one entry
+    page.locator("#tab-moves").tap()
+    log = page.inner_text(".log-lines")
+    assert "Red picks" not in log and "Red draws" not in log and "Red has chosen a hunting party" in log
+    page.locator("#log-private").tap()
+    page.wait_for_selector(".log-lines li:has-text('Red picks')")
+    assert page.locator(".log-lines li.turn .steps li.private").count() > 0
+    look(page, shots, "table-tab-moves-all", PHONE)
+    page.locator("#tab-chat").tap()
     chat(page, "good game, bots")
     page.wait_for_selector("text=good game, bots")
     page.locator("#tab-board").tap()
     assert page.locator(".manitou").is_visible()
+
+    # the rules are one tap away from the table
+    assert page.get_attribute("#rules-link", "href") == "/rules/manitou"
 
     page.goto(hall.url + "/archive")
     page.wait_for_selector(f"tr[data-table='{table_id}']")
@@ -119,5 +131,91 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
     page.goto(hall.url + "/replay/99999")
     page.wait_for_selector("text=There is no finished game 99999")
     everywhere(page, shots, "no-such-replay")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_small_things_players_hit(hall: Hall, browser: Any, shots: Path) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(hall.url + "/")
+    page.wait_for_selector("#signup")
+
+    # a name longer than allowed is refused with a message by the browser's own check, not cut short
+    page.fill("input[name=name]", "Abcdefghijklmnopqrstuvwxy")
+    page.fill("input[name=password]", "a good password")
+    page.locator("#signup").tap()
+    assert "at most 20" in page.eval_on_selector("input[name=name]", "(e) => e.validationMessage")
+    assert page.input_value("input[name=name]") == "Abcdefghijklmnopqrstuvwxy"
+    # an unknown name offers to sign up; the browser's own check clears that older error
+    page.fill("input[name=name]", "Newcomer")
+    page.locator("#signin").tap()
+    page.wait_for_selector("#offer-signup")
+    assert "no one has signed up as 'Newcomer'" in page.inner_text("#signin-error")
+    page.screenshot(path=str(shots / "signin-unknown-name-390x844.png"))
+    page.fill("input[name=password]", "")
+    page.locator("#signin").tap()
+    assert page.inner_text("#signin-error") == "" and not page.locator("#offer-signup").is_visible()
+    page.fill("input[name=password]", "a good password")
+    page.locator("#signin").tap()
+    page.locator("#offer-signup").tap()
+    page.wait_for_selector("text=In the lobby: Newcomer")  # connected: the chat's history is in
+
+    lines = ".lobby .chat-lines li"
+    # a command word without its slash is not sent: the page suggests the command, ready to send
+    page.fill(".chat-input", "join")
+    page.press(".chat-input", "Enter")
+    page.wait_for_selector("text=did you mean /join?")
+    assert page.input_value(".chat-input") == "/join"
+    # a command that cannot be done here says why in the chat
+    page.press(".chat-input", "Enter")
+    page.wait_for_selector(".chat-lines li.error:has-text('/join works at a table')")
+    # over-long text is refused with a message; a long word wraps; every line has its time
+    page.fill(".chat-input", "x" * 401)
+    page.press(".chat-input", "Enter")
+    page.wait_for_selector("text=That message has 401 characters")
+    assert page.input_value(".chat-input") == "x" * 401
+    page.fill(".chat-input", "w" * 120)
+    page.press(".chat-input", "Enter")
+    page.wait_for_selector(f"{lines}:has-text('{'w' * 120}')")
+    assert page.locator(f"{lines} time").count() == page.locator(lines).count() >= 4
+    look(page, shots, "lobby-chat", PHONE)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_rules_of_every_game_on_every_screen(hall: Hall, browser: Any, shots: Path) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    for game, words in (("manitou", "Who gets the buffalo"), ("manitoba", "Score tiles"), ("five_tribes", "Djinns")):
+        page.goto(f"{hall.url}/rules/{game}")  # no sign-in needed
+        page.wait_for_selector(f"h2:has-text('{words}')")
+        everywhere(page, shots, f"rules-{game}")
+    page.goto(f"{hall.url}/rules/chess")
+    page.wait_for_selector("text=There are no rules here")
+
+
+@pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
+def test_the_other_boards_on_every_screen(hall: Hall, browser: Any, shots: Path, game: str) -> None:
+    """Whatever board a game has (its own or the generic one), its table fits a phone and a tablet and passes axe."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(hall.url + "/")
+    page.fill("input[name=name]", "Ann")
+    page.fill("input[name=password]", "a good password")
+    page.locator("#signup").tap()
+    page.wait_for_selector("#bot-level option", state="attached")
+    page.select_option("#new-game", game)
+    page.select_option("#new-seats", "3")
+    page.select_option("#bot-level", "beginner")
+    page.locator("#play-bots").tap()
+    page.wait_for_function("() => document.querySelector('.board-wrap [data-version]')")
+    page.wait_for_function("() => document.querySelector('.status-line.my-turn, .my-turn')"
+                           " || /your|you /i.test(document.querySelector('.status-line')?.textContent || '')")
+    everywhere(page, shots, f"table-{game}")
+    assert small_targets(page, "button, .tab, .legal-action") == []
     assert not errors, errors
     ctx.close()

@@ -188,7 +188,7 @@ export function createBoard(root, api) {
       h("thead", {}, h("tr", {}, seated ? h("th", {}, "") : null, cols.map((c) => h("th", {}, humanise(c))))),
       h("tbody", {}, list.map((o, i) => h("tr", { class: i === mine ? "mine" : "" },
         seated ? h("th", {}, tag(i)) : null,
-        cols.map((c) => h("td", {}, c in o ? flatEl(c, o[c]) : ""))))));
+        cols.map((c) => h("td", { dataset: { label: humanise(c) } }, c in o ? flatEl(c, o[c]) : ""))))));
   }
 
   function node(key, v, path, depth, mine = false) {

@@ -39,11 +39,18 @@ function cardName(code) {
   return WARRIORS[code] ? WARRIORS[code] : `hunter ${code}`;
 }
 
+// A card's tooltip: what it is, and for a warrior whom it beats and who beats it.
+function cardTip(code) {
+  if (!WARRIORS[code]) return `Hunter of strength ${code}`;
+  const beatenBy = Object.keys(BEATS).filter((w) => BEATS[w].includes(code)).map((w) => WARRIORS[w]);
+  return `${cap(WARRIORS[code])}: beats ${BEATS[code].map((w) => WARRIORS[w]).join(", ")}; beaten by ${beatenBy.join(", ")}`;
+}
+
 function cardEl(code, opts = {}) {
   const warrior = WARRIORS[code] !== undefined;
   const colour = opts.seat !== undefined && opts.seat !== null ? COLOURS[opts.seat] : null;
   const classes = ["card", warrior ? "warrior" : "hunter", colour ? `seat-${colour}` : "", opts.cls || ""];
-  const el = h("div", { class: classes.join(" "), dataset: { code }, title: cap(cardName(code)) });
+  const el = h("div", { class: classes.join(" "), dataset: { code }, title: cardTip(code) });
   if (warrior) {
     el.append(svg("0 0 40 42", FIGURES[code], "figure"), h("span", { class: "name" }, WARRIORS[code]));
   } else {
@@ -181,7 +188,7 @@ export function createBoard(root, api) {
     const fresh = new Set();
     grounds.replaceChildren(...shownGrounds(v).map((g, gi) => {
       const herd = h("div", { class: "herd" },
-        g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: `${b.size} herd worth ${b.value}` },
+        g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: `${cap(b.size)} herd worth ${b.value} points: the strongest hunters here take the largest herd` },
           svg("0 0 58 32", BUFFALO, "bison"), h("b", {}, String(b.value)))));
       const lanes = laneOrder().map((s) => {
         const cards = g.lanes[s].map((c, ci) => {
