@@ -178,6 +178,16 @@ def test_a_person_and_two_bots_play_five_tribes_to_the_end_on_the_board(hall: Ha
     assert mine.leaks == [] and watching.leaks == []
     row = hall.store.table(table_id)
     assert row is not None and row.status == "over"
+    # the finished game replays on the same board, move by move
+    page.goto(f"{hall.url}/replay/{table_id}")
+    page.wait_for_selector(f"{BOARD} .ft-sultanate")
+    first = version(page)
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"(v) => Number(document.querySelector('{BOARD}').dataset.version) > v", arg=first)
+    assert page.locator(f"{BOARD} .ft-tile.lit").count() == 0  # nothing to click in a replay
+    page.screenshot(path=str(shots / "replay.png"))
+    assert not errors, errors
     ctx.close()
 
 

@@ -47,7 +47,7 @@ PAYMENT_WORDS = {"": "", "E": "an Elder", "F": "a Fakir", "EE": "2 Elders", "EF"
 def description() -> dict[str, Any]:
     """The Five Tribes part of the game description, JSON-ready."""
     return {
-        "board": {"rows": data.ROWS, "cols": data.COLS, "columns": "abcdef"[:data.COLS],
+        "sultanate": {"rows": data.ROWS, "cols": data.COLS, "columns": "abcdef"[:data.COLS],
                   "directions": [{"letter": DIRECTION_LETTERS[d], "name": ("north", "east", "south", "west")[d],
                                   "step": list(DIRECTIONS[d])} for d in range(4)]},
         "tiles": {code: {"name": data.KIND_NAMES[t.kind], "kind": _KIND_KEYS[t.kind], "vp": t.vp, "blue": t.blue,

@@ -40,10 +40,10 @@ export function createBoard(root, api) {
   el.append(top, h("div", { class: "ft-status-row" }, status, bar), h("div", { class: "ft-middle" }, boardBox, side), mine, overlay);
   root.append(el);
 
+  // The game description (names of tiles, tribes, cards, Djinns): given by the table or the replay page, or
+  // fetched once.
   const descReady = (async () => {
-    const given = api.description ? await api.description("five_tribes") : null;
-    const full = given || await fetchDescription();
-    desc = full.five_tribes || full.data || full;
+    desc = api.description && api.description.sultanate ? api.description : await fetchDescription();
   })().catch((e) => { el.replaceChildren(h("p", { class: "panel" }, String(e))); });
 
   // --- small helpers ----------------------------------------------------------------------------------------
@@ -377,7 +377,7 @@ export function createBoard(root, api) {
       h("div", { class: "ft-my-line" }, h("b", {}, "Your cards "), suit, hand),
       h("div", { class: "ft-my-line muted" }, `Gold ${p.gold} · best merchandise value ${p.merchandise_value ?? 0} · `
         + `Palm Trees left ${view.palm_supply}, Palaces left ${view.palace_supply}`));
-    mine.replaceChildren(...[playerPanel(ctx(), view, s, { wait: waitWord(s), extra: info }),
+    mine.replaceChildren(...[playerPanel(ctx(), view, s, { wait: waitWord(s), extra: info, noDjinns: true }),
       myDjinns.length ? h("div", { class: "ft-my-djinns", "aria-label": "your Djinns" }, myDjinns) : null,
       renderKeep()].filter(Boolean));
   }

@@ -64,6 +64,13 @@ export function publicPoints(v, seat) {
   return p ? Object.values(p).reduce((a, b) => a + b, 0) : 0;
 }
 
+// The public points in words, category by category (the score sheet's names).
+function pointsTitle(ctx, v, seat) {
+  const p = v.public_points ? v.public_points[seat] : {};
+  const parts = ctx.desc.score_sheet.filter(({ key }) => key in p).map(({ key, label }) => `${label} ${p[key]}`);
+  return `Points anyone can count (gold and cards are hidden): ${parts.join(" · ")}`;
+}
+
 // A player's panel: camels left, Viziers, Elders, cards, Djinns, gold (own only), public points.
 export function playerPanel(ctx, v, seat, opts = {}) {
   const p = v.players[seat];
@@ -78,9 +85,10 @@ export function playerPanel(ctx, v, seat, opts = {}) {
     stat("cards", h("span", { class: "ft-mini-card", "aria-hidden": "true" }), p.cards, "Resource cards"),
     p.gold !== null && p.gold !== undefined ? stat("gold", h("span", { class: "ft-coin", "aria-hidden": "true" }), p.gold, "gold")
       : h("span", { class: "ft-stat gold hidden", title: "gold is kept face down" }, h("span", { class: "ft-coin", "aria-hidden": "true" }), "?"),
-    h("span", { class: "ft-stat points", title: "points anyone can count: tiles, Palm Trees, Palaces, Djinns, Viziers, Elders" },
+    h("span", { class: "ft-stat points", title: pointsTitle(ctx, v, seat) },
       h("b", {}, String(publicPoints(v, seat))), " pts"));
-  const djinns = p.djinns.length ? h("div", { class: "ft-owned-djinns" }, p.djinns.map((d) => djinnCard(ctx, d, { cls: "mini" }))) : null;
+  const djinns = p.djinns.length && !opts.noDjinns
+    ? h("div", { class: "ft-owned-djinns" }, p.djinns.map((d) => djinnCard(ctx, d, { cls: "mini" }))) : null;
   return h("div", {
     class: `ft-player seat-${ctx.colour(seat)}${turn ? " acting" : ""}${me ? " mine" : ""}`, dataset: { seat },
   }, h("div", { class: "ft-player-head" }, ctx.tag(seat), me ? h("small", {}, "you") : null,

@@ -20,23 +20,23 @@ function el(name, attrs = {}, ...kids) {
 }
 
 export function tileName(desc, t) {
-  return desc.board.columns[t % desc.board.cols] + String(Math.floor(t / desc.board.cols) + 1);
+  return desc.sultanate.columns[t % desc.sultanate.cols] + String(Math.floor(t / desc.sultanate.cols) + 1);
 }
 
 export function neighbour(desc, t, d) {
-  const { rows, cols } = desc.board;
-  const [dr, dc] = desc.board.directions[d].step;
+  const { rows, cols } = desc.sultanate;
+  const [dr, dc] = desc.sultanate.directions[d].step;
   const r = Math.floor(t / cols) + dr;
   const c = (t % cols) + dc;
   return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
 }
 
 export function distance(desc, a, b) {
-  const cols = desc.board.cols;
+  const cols = desc.sultanate.cols;
   return Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
 }
 
-const centre = (desc, t) => [M + (t % desc.board.cols) * T + T / 2, M + Math.floor(t / desc.board.cols) * T + T / 2];
+const centre = (desc, t) => [M + (t % desc.sultanate.cols) * T + T / 2, M + Math.floor(t / desc.sultanate.cols) * T + T / 2];
 
 // A small meeple glyph of a tribe, for use in HTML (hand, pools, choosers).
 export function meepleIcon(desc, colour, size = 18) {
@@ -62,12 +62,12 @@ export function palaceIcon(size = 16) {
 // progress), last ({seat, path} of the last move), final (the turn's final tile), seatColour(seat), seatSymbol(seat),
 // onTile(tile), describeTile(tile) for the accessible name.
 export function drawSultanate(desc, view, opts) {
-  const { rows, cols } = desc.board;
+  const { rows, cols } = desc.sultanate;
   const W = M + cols * T + 6;
   const H = M + rows * T + 6;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "ft-sultanate", role: "group", "aria-label": "the Sultanate" });
   for (let c = 0; c < cols; c++) {
-    svg.append(el("text", { x: M + c * T + T / 2, y: 15, class: "ft-coord", "text-anchor": "middle" }, desc.board.columns[c]));
+    svg.append(el("text", { x: M + c * T + T / 2, y: 15, class: "ft-coord", "text-anchor": "middle" }, desc.sultanate.columns[c]));
   }
   for (let r = 0; r < rows; r++) {
     svg.append(el("text", { x: 10, y: M + r * T + T / 2 + 5, class: "ft-coord", "text-anchor": "middle" }, String(r + 1)));
@@ -82,8 +82,8 @@ export function drawSultanate(desc, view, opts) {
 function drawTile(desc, view, t, opts) {
   const code = view.tiles[t];
   const tile = desc.tiles[code];
-  const x = M + (t % desc.board.cols) * T;
-  const y = M + Math.floor(t / desc.board.cols) * T;
+  const x = M + (t % desc.sultanate.cols) * T;
+  const y = M + Math.floor(t / desc.sultanate.cols) * T;
   const lit = opts.lit && opts.lit.has(t);
   const classes = ["ft-tile", `k-${tile.kind}`];
   if (lit) classes.push("lit");
@@ -120,13 +120,13 @@ function drawTile(desc, view, t, opts) {
     camel.append(el("text", { x: 0, y: -10, class: "ft-camel-sym", "text-anchor": "middle" }, opts.seatSymbol(owner)));
     g.append(camel);
   }
-  let bx = T - 14;
+  let bx = T - 15;
   for (const [count, d, cls] of [[view.palaces[t], PALACE, "ft-palace"], [view.palms[t], PALM, "ft-palm"]]) {
     if (!count) continue;
-    const item = el("g", { transform: `translate(${bx},85)`, class: cls }, el("path", { d }));
-    if (count > 1) item.append(el("text", { x: -12, y: 5, class: "ft-small-count", "text-anchor": "end" }, `${count}`));
+    const item = el("g", { transform: `translate(${bx},84) scale(1.35)`, class: cls }, el("path", { d }));
+    if (count > 1) item.append(el("text", { x: -10, y: 5, class: "ft-small-count", "text-anchor": "end" }, `${count}`));
     g.append(item);
-    bx -= count > 1 ? 34 : 24;
+    bx -= count > 1 ? 40 : 28;
   }
   if (lit) {
     const label = opts.lit.get(t);
