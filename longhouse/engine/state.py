@@ -12,7 +12,10 @@ from typing import Any, ClassVar, Protocol
 
 from longhouse.engine.errors import IllegalAction
 from longhouse.engine.events import Event
+from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
+from longhouse.engine.seats import seats_json
+from longhouse.engine.view import Views, header
 
 #: An action is a small immutable, hashable value defined by each game.
 Action = Hashable
@@ -45,8 +48,13 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
-    #: The documented ``setup=`` keys, each with a sentence saying what it fixes.
+    #: The documented ``setup=`` keys, each with a sentence saying what it fixes: the table options below
+    #: and the fixtures (deck orders, positions) that tests and puzzles use. The hall accepts only options.
     setup_keys: ClassVar[Mapping[str, str]] = {}
+    #: The variants a table may choose (each also a setup key), documented and validated.
+    options: ClassVar[Mapping[str, Option]] = {}
+    #: The module holding the game's part of a view, its phase in words and its public scores.
+    views: ClassVar[Views | None] = None
 
     @abstractmethod
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> State:
@@ -89,6 +97,24 @@ class Game(ABC):
         if self.notation is not None:
             return self.notation.describe(action)
         return self.action_to_text(action)
+
+    def description(self) -> JSON:
+        """The game's own part of its description: names, reference tables, texts (see ``describe``)."""
+        return {}
+
+    def describe(self) -> JSON:
+        """Everything a client needs once to draw this game in words: identity, seats, options, and the
+        game's component names and reference tables. Sent once per connection; never secret."""
+        return {
+            "game": self.name,
+            "title": self.title,
+            "rules_version": self.rules_version,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "seats": seats_json(self.max_players),
+            "options": [option.to_json() for option in self.options.values()],
+            **self.description(),
+        }
 
     def check_players(self, num_players: int) -> None:
         from longhouse.engine.errors import SetupError
@@ -190,9 +216,13 @@ class State(ABC):
 
     # --- information ----------------------------------------------------------------------------
 
-    @abstractmethod
     def view(self, seat: int | None) -> JSON:
-        """Everything ``seat`` may know, JSON-ready; ``None`` is a spectator."""
+        """Everything ``seat`` may know, JSON-ready; ``None`` is a spectator: the engine's ``header``
+        (``engine/view.py``) around the game's own part from ``Game.views``."""
+        views = self.game.views
+        if views is None:
+            raise TypeError(f"{type(self.game).__name__} sets no views module and does not override view")
+        return {"header": header(self, seat), **views.view(self, seat)}
 
     @abstractmethod
     def clone(self) -> State:

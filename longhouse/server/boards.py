@@ -1,13 +1,26 @@
-"""Which board module the browser loads for a game: its own ``web/games/<name>.js`` when the hall has one,
-else the generic board (``web/games/generic.js``) that shows any game's view and legal actions in words."""
+"""What the browser needs to draw a game: which board module it loads, the game's description, and the
+seats' colours and symbols (generated from ``engine/seats.py``, so the browser keeps no copy).
+
+A game's own board is ``web/games/<name>.js`` when the hall has one, else the generic board
+(``web/games/generic.js``) that shows any game's view and legal actions in words.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from longhouse import games
+from longhouse.engine.seats import seats_module, seats_stylesheet
+from longhouse.engine.state import Game
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "web" / "games"
 GENERIC = "generic"
+_CACHE = "public, max-age=300"
 
 
 @lru_cache(maxsize=64)
@@ -16,3 +29,31 @@ def board_for(game_name: str) -> str:
     if game_name != GENERIC and game_name.isidentifier() and (GAMES_DIR / f"{game_name}.js").is_file():
         return game_name
     return GENERIC
+
+
+@lru_cache(maxsize=64)
+def _description(game: Game) -> dict[str, Any]:
+    return {**game.describe(), "board": board_for(game.name)}
+
+
+def describe(game: Game) -> dict[str, Any]:
+    """The game's description with the board module that draws it, built once per game."""
+    return _description(game)
+
+
+async def game_description(request: Request) -> Response:
+    """``GET /api/games/{name}``: a game's description (names, reference tables, options)."""
+    name = request.path_params["name"]
+    if name not in games.names():
+        return JSONResponse({"error": f"there is no game {name[:40]!r}"}, status_code=404)
+    return JSONResponse(describe(games.get(name)), headers={"Cache-Control": _CACHE})
+
+
+async def seats_js(request: Request) -> Response:
+    """``GET /static/seats.js``: the seats as an ES module."""
+    return Response(seats_module(), media_type="text/javascript", headers={"Cache-Control": _CACHE})
+
+
+async def seats_css(request: Request) -> Response:
+    """``GET /static/seats.css``: a CSS class per seat with its display colours."""
+    return Response(seats_stylesheet(), media_type="text/css", headers={"Cache-Control": _CACHE})

@@ -5,12 +5,15 @@ Client -> server (JSON objects, told apart by ``type``):
 - ``{"type": "command", "name": "join", "args": ["2"]}``: a command from a button.
 - ``{"type": "action", "version": v, "action": {...}, "ref": n?}``: play an action, having seen version v.
 - ``{"type": "undo", "version": v, "step": k, "ref": n?}``: take back one's own step k (see State.undo).
-- ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table; with
+- ``{"type": "create", "game": "manitou", "seats": 4, "options": {}}``: (lobby) create a table; ``options``
+  holds only the game's declared ``Game.options`` (never a set-up fixture such as a deck order); with
   ``"bots": "greedy"`` (any bot level) it is a game against bots: the creator sits at the first seat, bots of
   that level fill the others, and the game starts at once.
 - ``{"type": "ping"}``.
 
-Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, setup keys), ``table``
+Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, the table ``options`` a
+creator may choose), ``game`` (first on every table connection: ``description`` = ``Game.describe()`` plus
+``board``: the names and reference tables a board draws with; also at ``GET /api/games/<name>``), ``table``
 (seating; ``table.board``: the board module the page loads, ``games/<board>.js``, the game's own or
 ``generic``), ``state`` (``version``; ``acting``: the seats that may act now; ``view``: this seat's
 ``State.view``; ``events``: only those it may see; ``legal``: its legal actions as ``Game.action_to_json``,

@@ -23,7 +23,7 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
-from longhouse.server.boards import board_for
+from longhouse.server.boards import board_for, describe
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
@@ -140,6 +140,7 @@ class Table:
     def attach(self, conn: Conn) -> None:
         self.conns.append(conn)
         seat = self.seat_of(conn.user.id)
+        conn.send({"type": "game", "description": describe(self.game)})
         conn.send(self._table_message(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:

@@ -29,7 +29,8 @@ export async function showReplay(root, tableId) {
     return null;
   }
   const { record, steps } = data;
-  const mod = await import(`./games/${record.game}.js`);
+  const description = await api(`/api/games/${record.game}`);
+  const mod = await import(`./games/${description.board}.js`);
   const boardEl = h("div", { class: "replay-board" });
   const slider = h("input", { type: "range", min: "0", max: String(steps.length - 1), value: "0",
     "aria-label": "move", id: "replay-step" });
@@ -37,7 +38,7 @@ export async function showReplay(root, tableId) {
   const events = h("div", { class: "replay-events", "aria-live": "polite" });
   let step = 0;
   const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => record.players,
-    replay: true });
+    description, replay: true });
   function show(i) {
     step = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = String(step);

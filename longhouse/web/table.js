@@ -6,6 +6,7 @@ import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
   let state = null;      // the latest "state" message (this seat's view)
+  let description = null; // the game's description (names, reference tables), sent once per connection
   let board = null;
   let boardGame = null;
   let ref = 0;
@@ -121,12 +122,16 @@ export async function showTable(root, tableId, me) {
         return socket.send({ type: "undo", version: state.version, step, ref });
       },
       names: () => (table ? table.table.players || table.table.seats.map((s) => s && s.name) : []),
+      description,
     });
     boardGame = game;
   }
 
   const socket = new Socket(`/ws/table/${tableId}`, async (msg) => {
     switch (msg.type) {
+      case "game":
+        description = msg.description;
+        break;
       case "table":
         table = msg;
         renderSeating();

@@ -1,7 +1,9 @@
 // Small DOM helpers shared by the pages.
-export const COLOURS = ["red", "blue", "green", "yellow"];
-// A symbol per seat, so colours are told apart by more than hue.
-export const SYMBOLS = ["◆", "●", "▲", "■"];
+// Seats (colour, name, a symbol per seat so colours are told apart by more than hue) come from the server,
+// generated from longhouse/engine/seats.py.
+import { COLOURS, SEATS, SYMBOLS } from "./seats.js";
+
+export { COLOURS, SEATS, SYMBOLS };
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

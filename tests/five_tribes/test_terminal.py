@@ -19,7 +19,7 @@ def _text(view: dict[str, object], seat: int | None) -> str:
 def test_render_shows_the_board_and_hides_others_gold() -> None:
     st = GAME.new_state(3, 4)
     out = _text(st.view(0), 0)
-    assert "a1" in out and "f5" in out and "Resource row" in out and "P1 (you)" in out
+    assert "a1" in out and "f5" in out and "Resource row" in out and "◆ Red (you)" in out
     assert out.count("?") >= 2  # the others' gold
     assert out.count("0 hidden") == 2  # the others' cards: how many, not which
 

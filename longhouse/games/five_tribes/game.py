@@ -8,9 +8,11 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import Game, Notation
+from longhouse.engine.state import JSON, Game, Notation
+from longhouse.engine.view import Views
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import rulings
+from longhouse.games.five_tribes import view as five_tribes_view
 from longhouse.games.five_tribes.data import (
     CAMELS,
     COLOUR_LETTERS,
@@ -32,6 +34,7 @@ from longhouse.games.five_tribes.data import (
     STARTING_GOLD,
     TILE_SET,
 )
+from longhouse.games.five_tribes.describe import description
 from longhouse.games.five_tribes.state import BID, FTState
 
 _SETUP_KEYS = {
@@ -200,7 +203,11 @@ class FiveTribes(Game):
     # may hold such an action).
     rules_version: ClassVar[str] = "2"
     notation: ClassVar[Notation | None] = A
+    views: ClassVar[Views | None] = five_tribes_view
     setup_keys: ClassVar[Mapping[str, str]] = _SETUP_KEYS
+
+    def description(self) -> JSON:
+        return description()
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTState:
         self.check_players(num_players)

@@ -22,7 +22,6 @@ from longhouse.games.five_tribes import djinns as D
 from longhouse.games.five_tribes import rulings, scoring
 from longhouse.games.five_tribes.data import (
     A_COLOUR,
-    AL_AMIN,
     BAAL,
     BLUE,
     BOAZ,
@@ -1028,85 +1027,6 @@ class FTState(State):
         return [row["total"] for row in scoring.breakdown(self)]
 
     # --- information -----------------------------------------------------------------------------
-
-    def view(self, seat: int | None) -> JSON:
-        n = self.num_players
-        acting = self.acting()
-        players = []
-        for s in range(n):
-            players.append({
-                # RULING visibility: gold is hidden from the others.
-                "gold": self.gold[s] if (s == seat or self.phase == OVER or not rulings.GOLD_IS_HIDDEN) else None,
-                "camels": self.camels[s],
-                "viziers": self.viziers[s],
-                "elders": self.elders[s],
-                # RULING visibility: resource cards are held in hand; the others see how many.
-                "resources": list(self.hands[s]) if (s == seat or self.phase == OVER
-                                                     or not rulings.CARDS_ARE_HIDDEN) else None,
-                "cards": sum(self.hands[s]),
-                "djinns": list(self.djinns[s]),
-                "markers": [m for m in range(len(self.marker_seat)) if self.marker_seat[m] == s],
-            })
-        v: JSON = {
-            "game": "five_tribes",
-            "num_players": n,
-            "seat": seat,
-            "phase": PHASE_NAMES[self.phase],
-            "round": self.round,
-            "acting": list(acting),
-            "turn_seat": self.seat if self.phase in TURN_PHASES else None,
-            "tiles": list(self.tiles),
-            "meeples": [list(x) for x in self.board],
-            "owner": list(self.owner),
-            "palms": list(self.palms),
-            "palaces": list(self.palaces),
-            "bag": list(self.bag),
-            "palm_supply": self.palm_supply,
-            "palace_supply": self.palace_supply,
-            "resource_row": list(self.res_row),
-            "resource_deck_size": len(self.res_deck),
-            "resource_discard": list(self.res_discard),
-            "djinn_row": list(self.djinn_row),
-            "djinn_deck_size": len(self.djinn_deck),
-            "djinn_discard": list(self.djinn_discard),
-            "bid_track": list(self.bid_track),
-            "turn_track": list(self.paid_spots) + self.zero_queue + [-1] * (ZERO_SPOTS - len(self.zero_queue)),
-            "marker_seat": list(self.marker_seat),
-            "players": players,
-            "move": {"path": list(self.mv_path), "hand": list(self.mv_hand), "left": self.mv_left}
-            if self.phase == DROP else None,
-            "final_tile": self.final_tile if self.phase in TURN_PHASES else -1,
-            # The turn's meeple move so far (the picked-up tile, then each drop), and what its last meeple
-            # collected: the tribe, how many, and the blue-valued tiles the Builders would count.
-            "path": list(self.mv_path) if self.phase in TURN_PHASES else [],
-            "last_move": {"seat": self.last_mover, "path": list(self.last_path)} if self.last_path else None,
-            "tribe": {"colour": self.last_colour, "count": self.tribe_count,
-                      "blue_tiles": self.blue_block(self.final_tile)}
-            if self.phase in TURN_PHASES and self.final_tile >= 0 else None,
-            "assassin_range": self.ass_range if self.phase == KILL else None,
-            "placing": (["palm", "palace"][self.place_kind], self.place_tile) if self.phase == PLACE else None,
-            "suit": list(self.suit) if seat == self.seat or not rulings.CARDS_ARE_HIDDEN else [],
-            "used_powers": [d for d in range(len(DJINNS)) if self.used >> d & 1],
-            "echidna": self.echidna,
-            "iblis": self.iblis,
-            "last_camel": self.last_camel,
-            "no_move": self.no_move,
-            "undo_steps": self.undo_steps(seat) if seat is not None else 0,
-        }
-        # A Sibittis draw is seen only by the player choosing from it.
-        v["keep_choices"] = sorted(self.keep_choices) if (self.phase == KEEP and seat == self.seat) else None
-        v["keep_count"] = len(self.keep_choices)
-        # The points anyone at the table can count (no gold, no cards), per seat and category; and my own
-        # cards' best value as suits.
-        v["public_points"] = [{k: row[k] for k in scoring.CATEGORIES if k not in ("gold", "merchandise")}
-                              for row in self.score_breakdown()]
-        if seat is not None:
-            v["players"][seat]["merchandise_value"] = scoring.merchandise_value(self.hands[seat],
-                                                                                self.owns(seat, AL_AMIN))
-        if self.phase == OVER:
-            v["scores"] = self.scores()
-            v["breakdown"] = self.score_breakdown()
-        return v
 
     def determinize(self, seat: int, rng: Rng) -> FTState:
         """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, the cards the

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from longhouse.engine.seats import SEATS, seat_label
 from longhouse.games.five_tribes.board import tile_name
 from longhouse.games.five_tribes.data import (
     COLOUR_LETTERS,
@@ -19,7 +20,7 @@ from longhouse.games.five_tribes.data import (
     TURN_TRACK_COSTS,
 )
 
-SEAT_STYLES = ("bold magenta", "bold cyan", "bold green", "bold yellow")
+SEAT_STYLES = tuple(s.terminal for s in SEATS)
 MEEPLE_STYLES = ("yellow", "white", "green", "blue", "red")
 KIND_SHORT = ("Village", "Sacred", "Oasis", "Sm.Mkt", "Lg.Mkt")
 
@@ -37,7 +38,7 @@ def _tile_cell(view: dict[str, Any], t: int) -> Text:
     text.append("\n")
     owner = view["owner"][t]
     if owner >= 0:
-        text.append(f"camel P{owner + 1} ", style=SEAT_STYLES[owner])
+        text.append(f"camel {seat_label(owner)} ", style=SEAT_STYLES[owner])
     if view["palms"][t]:
         text.append(f"palm×{view['palms'][t]} ", style="green")
     if view["palaces"][t]:
@@ -59,7 +60,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     info = Text()
     info.append(f"Round {view['round'] + 1} — phase: {view['phase']}", style="bold")
     if view.get("acting"):
-        info.append(f" — acting: P{view['acting'][0] + 1}")
+        info.append(f" — acting: {seat_label(view['acting'][0])}")
     info.append("\nResource row: " + ", ".join(RESOURCE_NAMES[c] for c in view["resource_row"]))
     info.append(f"  (deck {view['resource_deck_size']})")
     info.append("\nDjinns face up: " + ", ".join(DJINNS[d].name for d in view["djinn_row"]))
@@ -68,9 +69,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     track = []
     for spot, marker in enumerate(view["turn_track"]):
         if marker >= 0:
-            track.append(f"{TURN_TRACK_COSTS[spot]}:P{view['marker_seat'][marker] + 1}")
+            track.append(f"{TURN_TRACK_COSTS[spot]}:{seat_label(view['marker_seat'][marker])}")
     info.append("\nTurn order track: " + (" ".join(track) or "—"))
-    info.append("\nBid order: " + " ".join(f"P{view['marker_seat'][m] + 1}" for m in view["bid_track"]))
+    info.append("\nBid order: " + " ".join(seat_label(view['marker_seat'][m]) for m in view["bid_track"]))
     move = view.get("move")
     if move:
         hand = "".join(COLOUR_LETTERS[c] * n for c, n in enumerate(move["hand"]))
@@ -87,12 +88,12 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         held = p["resources"]
         cards = (", ".join(f"{RESOURCE_NAMES[c]}×{n}" for c, n in enumerate(held) if n) if held is not None
                  else f"{p['cards']} hidden")
-        name = f"P{s + 1}" + (" (you)" if s == seat else "")
+        name = seat_label(s) + (" (you)" if s == seat else "")
         players.add_row(Text(name, style=SEAT_STYLES[s]), "?" if p["gold"] is None else str(p["gold"]),
                         str(p["camels"]), str(p["viziers"]), str(p["elders"]), cards,
                         ", ".join(DJINNS[d].name for d in p["djinns"]))
     parts: list[RenderableType] = [grid, info, players]
     if view.get("scores") is not None:
-        parts.append(Text("Final scores: " + ", ".join(f"P{s + 1} {v}" for s, v in enumerate(view["scores"])),
+        parts.append(Text("Final scores: " + ", ".join(f"{seat_label(s)} {v}" for s, v in enumerate(view["scores"])),
                           style="bold"))
     return Group(*parts)

@@ -6,12 +6,16 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
+from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import Game, Notation
+from longhouse.engine.state import JSON, Game, Notation
+from longhouse.engine.view import Views
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import view as manitoba_view
+from longhouse.games.manitoba.describe import description
 from longhouse.games.manitoba.state import ManitobaState, Options
 from longhouse.games.manitoba.territory import build
 
@@ -32,6 +36,7 @@ class ManitobaGame(Game):
     max_players: ClassVar[int] = 4
     rules_version: ClassVar[str] = "1"
     notation: ClassVar[Notation | None] = A
+    views: ClassVar[Views | None] = manitoba_view
     setup_keys: ClassVar[Mapping[str, str]] = {
         "first_player": "the seat (0-based) that starts with the totem and the big eagle head",
         "territory": "the territory tiles in chain order, players+1 of them, each a tile number 1-6 or "
@@ -51,6 +56,9 @@ class ManitobaGame(Game):
                      "Cree in the wigwam)",
         "wake_event": "replace the spring GOOD(horse|canoe) event card with a WAKE event (default false)",
     }
+
+    def description(self) -> JSON:
+        return description()
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaState:
         self.check_players(num_players)
@@ -231,6 +239,11 @@ def _score_tiles(setup: Mapping[str, Any], rng: Rng) -> list[int]:
         raise SetupError("score_tiles must list distinct score tiles 0-11")
     return list(raw) + [t for t in pile if t not in raw]
 
+
+ManitobaGame.options = {
+    key: Option(key, ManitobaGame.setup_keys[key], allowed, getattr(Options(), key))
+    for key, allowed in _OPTION_VALUES.items()
+}
 
 GAME = ManitobaGame()
 ManitobaState.game = GAME

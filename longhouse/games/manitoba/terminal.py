@@ -9,13 +9,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from longhouse.engine.seats import SEATS, seat_label
+
 _LAND_STYLE = {"prairie": "dark_orange3", "forest": "green", "hills": "khaki3", "lake": "blue", "mountain": "white"}
-_SEAT_STYLE = ("red", "cyan", "yellow", "magenta")
 _GOOD_SHORT = {"bison": "Bi", "berry": "Be", "horse": "Ho", "canoe": "Ca", "feather": "Fe"}
 
 
 def _seat(seat: int) -> Text:
-    return Text(f"P{seat + 1}", style=f"bold {_SEAT_STYLE[seat % 4]}")
+    return Text(seat_label(seat), style=SEATS[seat].terminal)
 
 
 def _card(card: dict[str, Any]) -> str:
@@ -103,7 +104,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     ]
     decision = view["decision"]
     if view["over"]:
-        lines.append(Text("Game over. Winners: " + ", ".join(f"P{w + 1}" for w in view["winners"]), style="bold"))
+        lines.append(Text("Game over. Winners: " + ", ".join(seat_label(w) for w in view["winners"]), style="bold"))
     elif decision is not None:
         extra = {k: v for k, v in decision.items() if k not in ("kind", "seat")}
         lines.append(Text.assemble("to decide: ", _seat(decision["seat"]), f" {decision['kind']} {extra or ''}"))

@@ -8,8 +8,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from longhouse.engine.seats import SEAT_COLOURS as ENGINE_SEAT_COLOURS
-
 
 class Warrior(StrEnum):
     """The five great warriors; the value is the card code."""
@@ -101,7 +99,6 @@ PELT_ROBBER_WHEN_ALL_ZERO: Final[bool] = True
 #: Data §6.1 edge: only 7 pelt robber cards exist; our ruling (L): the supply is unlimited.
 PELT_ROBBER_SUPPLY_UNLIMITED: Final[bool] = True
 
-SEAT_COLOURS: Final[tuple[str, ...]] = ENGINE_SEAT_COLOURS
 
 
 WARRIOR_OF: Final[dict[str, Warrior | None]] = {code: None if code.isdigit() else Warrior(code) for code in CODES}

@@ -8,8 +8,10 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import Game, Notation
+from longhouse.engine.state import JSON, Game, Notation
+from longhouse.engine.view import Views
 from longhouse.games.manitou import actions as act
+from longhouse.games.manitou import view as manitou_view
 from longhouse.games.manitou.data import (
     HUNTS,
     LARGE,
@@ -19,6 +21,7 @@ from longhouse.games.manitou.data import (
     SMALL,
     SMALL_BUFFALO,
 )
+from longhouse.games.manitou.describe import description
 from longhouse.games.manitou.state import AS_SELECTED, SHUFFLED, ManitouState
 
 
@@ -29,6 +32,7 @@ class ManitouGame(Game):
     max_players = 4
     rules_version = "manitou-1"
     notation: ClassVar[Notation | None] = act
+    views: ClassVar[Views | None] = manitou_view
     setup_keys: ClassVar[Mapping[str, str]] = {
         "dealer": "the seat that deals the first hunt (otherwise drawn at random, as online)",
         "buffalo": "{'large': [...], 'small': [...]}: each pile in the order it is dealt (first value first); "
@@ -36,6 +40,9 @@ class ManitouGame(Game):
         "pile_order": "'shuffled' (default) or 'as_selected': each seat draws its chosen cards in the order "
                       "it picked them, which fixes every draw pile",
     }
+
+    def description(self) -> JSON:
+        return description()
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitouState:
         self.check_players(num_players)

@@ -25,7 +25,6 @@ from longhouse.games.manitou.data import (
     PELT_ROBBER_POINTS,
     PLAYS_PER_HUNT,
     PRISONER_POINTS,
-    SEAT_COLOURS,
     SELECTION,
     SET_COUNTS,
     card_name,
@@ -385,7 +384,7 @@ class ManitouState(State):
                 self.players[owner].reserve[CODE_INDEX[code]] += 1
             report = _ground_report(result)
             report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
-            report["lanes"] = _lanes(ground, n)
+            report["lanes"] = lanes_of(ground, n)
             grounds_report.append(report)
             # the ground is cleared: its cards went back to reserves or into score piles
             ground.cards = []
@@ -451,46 +450,6 @@ class ManitouState(State):
         } for p in self.players]
 
     # --- information ----------------------------------------------------------------------------
-
-    def view(self, seat: int | None) -> JSON:
-        n = self.num_players
-        grounds = []
-        for ground in self.grounds:
-            grounds.append({
-                "buffalo": [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)],
-                "lanes": _lanes(ground, n),
-                "controller": ground.controller(),
-                "hunter_totals": hunter_totals_on(ground.cards, n),
-            })
-        totals = [0] * n
-        for ground in self.grounds:
-            for s, t in enumerate(hunter_totals_on(ground.cards, n)):
-                totals[s] += t
-        players = [{
-            "seat": s, "colour": SEAT_COLOURS[s], "reserve_size": p.reserve_size(), "selected": len(p.selection),
-            "confirmed": p.confirmed, "hand_size": len(p.hand), "pile_size": len(p.pile), "played": p.played,
-            "score": p.score(), "buffalo": p.buffalo[:], "prisoners": p.prisoners, "pelt_robbers": p.pelt_robbers,
-            "hunter_total": totals[s] if self.phase == HUNT else 0, "ready": p.ready,
-        } for s, p in enumerate(self.players)]
-        you: JSON | None = None
-        if seat is not None:
-            p = self.players[seat]
-            you = {
-                "seat": seat,
-                "reserve": [code for i, code in enumerate(CODES) for _ in range(p.reserve[i])],
-                "selection": p.selection[:],
-                "hand": sorted(p.hand, key=CODE_INDEX.__getitem__),
-                "pile_size": len(p.pile),
-                "pile_cards": sorted(p.pile, key=CODE_INDEX.__getitem__),
-                "must_pick": self.must_pick(seat) if self.phase == SELECT else 0,
-            }
-        return {
-            "game": "manitou", "num_players": n, "hunt": self.hunt, "hunts": HUNTS, "phase": self.phase,
-            "dealer": self.dealer, "start_player": self.start_player, "acting": list(self._acting),
-            "turn": self.turn, "grounds": grounds, "players": players, "you": you,
-            "last_hunt": self.last_hunt, "scores": self.scores(), "breakdown": self.score_breakdown(),
-            "winners": self.winners(),
-        }
 
     def clone(self) -> ManitouState:
         s = ManitouState.__new__(ManitouState)
@@ -632,7 +591,7 @@ def _fight_words(fight: Fight, seat: int) -> str:
     return f" — {theirs} defeats it"
 
 
-def _lanes(ground: Ground, n: int) -> list[list[JSON]]:
+def lanes_of(ground: Ground, n: int) -> list[list[JSON]]:
     """The cards on a ground, one lane per seat in play order, as views show them."""
     lanes: list[list[JSON]] = [[] for _ in range(n)]
     protected = ground.up[0] if len(ground.up) == 2 else None

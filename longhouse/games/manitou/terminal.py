@@ -10,10 +10,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from longhouse.games.manitou.data import SEAT_COLOURS
+from longhouse.engine.seats import SEAT_COLOURS, SEATS
 
-STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow"}
-MARK = {"red": "♦", "blue": "♣", "green": "♠", "yellow": "♥"}  # a symbol per seat, not only a hue
+STYLE = {s.colour: s.terminal for s in SEATS}
+MARK = {s.colour: s.symbol for s in SEATS}  # a symbol per seat, not only a hue
 
 
 def _card(card: dict[str, Any]) -> Text:

@@ -7,12 +7,16 @@ import { herdNotes, laneNote, scorePanel } from "./manitou_scores.js";
 // A phone or tablet is used with a finger: the status line says "tap" there.
 const touch = () => window.matchMedia("(pointer: coarse)").matches;
 
-const WARRIORS = {
-  C: "chief", M: "medicine man", R: "rain maker", S: "scout", Q: "squaw",
-};
-// Who beats whom, as on the tribe card (the rulebook's table).
-const BEATS = { C: ["M", "R", "S"], M: ["R", "Q"], R: ["S", "Q"], S: ["M", "Q"], Q: ["C"] };
-const ORDER = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "C", "M", "R", "S", "Q"];
+// Warrior names and who beats whom (as on the tribe card) come from the game's description.
+let WARRIORS = {};
+let BEATS = {};
+let ORDER = [];  // card codes in display order
+
+function learn(description) {
+  WARRIORS = Object.fromEntries(description.warriors.map((w) => [w.code, w.name]));
+  BEATS = Object.fromEntries(description.warriors.map((w) => [w.code, w.beats]));
+  ORDER = description.cards.map((c) => c.code);
+}
 
 const SVGNS = "http://www.w3.org/2000/svg";
 function svg(viewBox, inner, cls = "") {
@@ -61,6 +65,7 @@ function cardEl(code, opts = {}) {
 }
 
 export function createBoard(root, api) {
+  learn(api.description);
   let msg = null;
   let table = null;
   let selected = null;          // a hand card chosen by click or keyboard, waiting for its ground

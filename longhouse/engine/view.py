@@ -1,0 +1,59 @@
+"""The views' common frame: a header the engine builds around each game's own part of a view.
+
+Every ``State.view(seat)`` is ``{"header": ..., **game_part}``. The header says what any client needs
+without knowing the game: which game and rules, the seats (colour, name, symbol), the phase in words,
+who acts, the public scores and the end. Each game's ``view`` module supplies the game part, the phase in
+words and its public scores through the ``Views`` protocol (``Game.views``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from longhouse.engine.seats import seats_json
+
+if TYPE_CHECKING:
+    from longhouse.engine.state import State
+
+JSON = dict[str, Any]
+
+
+class Views(Protocol):
+    """A game's view module: the seat's own part of the view, the phase in words, the public scores."""
+
+    def view(self, state: Any, seat: int | None, /) -> JSON: ...
+
+    def phase_text(self, state: Any, /) -> str: ...
+
+    def public_scores(self, state: Any, /) -> list[int] | None: ...
+
+
+def header(state: State, seat: int | None) -> JSON:
+    """The frame of ``state.view(seat)``: identical for every seat except ``viewer``; no secrets."""
+    game = state.game
+    views = game.views
+    over = state.is_over()
+    return {
+        "game": game.name,
+        "title": game.title,
+        "rules_version": game.rules_version,
+        "num_players": state.num_players,
+        "viewer": seat,
+        "seats": seats_json(state.num_players),
+        "phase": views.phase_text(state) if views is not None else ("game over" if over else "in play"),
+        "acting": list(state.acting()),
+        "scores": views.public_scores(state) if views is not None else None,
+        "over": over,
+        "winners": state.winners(),
+    }
+
+
+def acting_words(state: State, doing: str) -> str:
+    """"Red and Blue are choosing …" style words for the seats acting now, for ``phase_text``."""
+    from longhouse.engine.seats import seat_name
+
+    names = [seat_name(s) for s in state.acting()]
+    if not names:
+        return "nobody is to act"
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{who} {'is' if len(names) == 1 else 'are'} {doing}"

@@ -1,0 +1,151 @@
+"""What each seat sees of a Five Tribes position: the Sultanate, the tracks, the markets and Djinns, and
+every seat's public holdings.
+
+Hidden (RULING visibility, ``rulings.py``): another seat's gold and cards until the game is over (the others
+see how many cards), a suit another seat is putting together for sale, and another seat's pending Sibittis
+draw. The engine wraps this part in the common header (``engine/view.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.engine.seats import seat_name
+from longhouse.games.five_tribes import rulings, scoring
+from longhouse.games.five_tribes.data import AL_AMIN, DJINNS, ZERO_SPOTS
+from longhouse.games.five_tribes.state import (
+    BID,
+    DROP,
+    KEEP,
+    KILL,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    TURN_PHASES,
+    FTState,
+)
+
+JSON = dict[str, Any]
+
+
+def view(state: FTState, seat: int | None) -> JSON:
+    """The game's part of ``state.view(seat)``."""
+    n = state.num_players
+    acting = state.acting()
+    players = []
+    for s in range(n):
+        players.append({
+            # RULING visibility: gold is hidden from the others.
+            "gold": state.gold[s] if (s == seat or state.phase == OVER or not rulings.GOLD_IS_HIDDEN) else None,
+            "camels": state.camels[s],
+            "viziers": state.viziers[s],
+            "elders": state.elders[s],
+            # RULING visibility: resource cards are held in hand; the others see how many.
+            "resources": list(state.hands[s]) if (s == seat or state.phase == OVER
+                                                  or not rulings.CARDS_ARE_HIDDEN) else None,
+            "cards": sum(state.hands[s]),
+            "djinns": list(state.djinns[s]),
+            "markers": [m for m in range(len(state.marker_seat)) if state.marker_seat[m] == s],
+        })
+    v: JSON = {
+        "game": "five_tribes",
+        "num_players": n,
+        "seat": seat,
+        "phase": PHASE_NAMES[state.phase],
+        "round": state.round,
+        "acting": list(acting),
+        "turn_seat": state.seat if state.phase in TURN_PHASES else None,
+        "tiles": list(state.tiles),
+        "meeples": [list(x) for x in state.board],
+        "owner": list(state.owner),
+        "palms": list(state.palms),
+        "palaces": list(state.palaces),
+        "bag": list(state.bag),
+        "palm_supply": state.palm_supply,
+        "palace_supply": state.palace_supply,
+        "resource_row": list(state.res_row),
+        "resource_deck_size": len(state.res_deck),
+        "resource_discard": list(state.res_discard),
+        "djinn_row": list(state.djinn_row),
+        "djinn_deck_size": len(state.djinn_deck),
+        "djinn_discard": list(state.djinn_discard),
+        "bid_track": list(state.bid_track),
+        "turn_track": list(state.paid_spots) + state.zero_queue + [-1] * (ZERO_SPOTS - len(state.zero_queue)),
+        "marker_seat": list(state.marker_seat),
+        "players": players,
+        "move": {"path": list(state.mv_path), "hand": list(state.mv_hand), "left": state.mv_left}
+        if state.phase == DROP else None,
+        "final_tile": state.final_tile if state.phase in TURN_PHASES else -1,
+        # The turn's meeple move so far (the picked-up tile, then each drop), the last move made (kept until
+        # the next one), and what the move's last meeple collected: the tribe, how many, and the blue-valued
+        # tiles the Builders would count.
+        "path": list(state.mv_path) if state.phase in TURN_PHASES else [],
+        "last_move": {"seat": state.last_mover, "path": list(state.last_path)} if state.last_path else None,
+        "tribe": {"colour": state.last_colour, "count": state.tribe_count,
+                  "blue_tiles": state.blue_block(state.final_tile)}
+        if state.phase in TURN_PHASES and state.final_tile >= 0 else None,
+        "assassin_range": state.ass_range if state.phase == KILL else None,
+        "placing": (["palm", "palace"][state.place_kind], state.place_tile) if state.phase == PLACE else None,
+        "suit": list(state.suit) if seat == state.seat or not rulings.CARDS_ARE_HIDDEN else [],
+        "used_powers": [d for d in range(len(DJINNS)) if state.used >> d & 1],
+        "echidna": state.echidna,
+        "iblis": state.iblis,
+        "last_camel": state.last_camel,
+        "no_move": state.no_move,
+        "undo_steps": state.undo_steps(seat) if seat is not None else 0,
+    }
+    # A Sibittis draw is seen only by the player choosing from it.
+    v["keep_choices"] = sorted(state.keep_choices) if (state.phase == KEEP and seat == state.seat) else None
+    v["keep_count"] = len(state.keep_choices)
+    # The points anyone at the table can count (no gold, no cards), per seat and category; and my own cards'
+    # best value as suits.
+    v["public_points"] = public_points(state)
+    if seat is not None:
+        v["players"][seat]["merchandise_value"] = scoring.merchandise_value(state.hands[seat],
+                                                                            state.owns(seat, AL_AMIN))
+    if state.phase == OVER:
+        v["scores"] = state.scores()
+        v["breakdown"] = state.score_breakdown()
+    return v
+
+
+#: What the seat at play is doing in each phase, in words.
+_DOING: dict[str, str] = {
+    "bid": "bidding for turn order",
+    "pick": "choosing a tile to pick up meeples",
+    "drop": "dropping meeples",
+    "builders": "scoring the Builders",
+    "assassins": "choosing the Assassins' target",
+    "kill": "choosing whom the Assassins kill",
+    "tile": "using the tile's action",
+    "place": "placing a Palm Tree or Palace",
+    "keep": "choosing cards to keep",
+    "free": "using a Djinn or selling merchandise",
+    "suit": "selling merchandise",
+}
+
+
+def phase_text(state: FTState) -> str:
+    """The round and who is doing what, the same for every seat."""
+    if state.phase == OVER:
+        return "Game over"
+    name = PHASE_NAMES[state.phase]
+    who = state.acting()
+    doing = _DOING.get(name, name)
+    if state.phase == BID or state.phase not in TURN_PHASES:
+        return f"Round {state.round}: " + (f"{seat_name(who[0])} is {doing}" if who else doing)
+    return f"Round {state.round}: {seat_name(state.seat)} is {doing}"
+
+
+def public_points(state: FTState) -> list[dict[str, int]]:
+    """Per seat, the score sheet's categories anyone at the table can count: all but gold and merchandise
+    (hidden), with the Vizier majority as it stands."""
+    return [{k: row[k] for k in scoring.CATEGORIES if k not in ("gold", "merchandise")}
+            for row in state.score_breakdown()]
+
+
+def public_scores(state: FTState) -> list[int] | None:
+    """During the game the points anyone can count (gold and cards are hidden); at the end the scores."""
+    if state.phase == OVER:
+        return state.scores()
+    return [sum(row.values()) for row in public_points(state)]

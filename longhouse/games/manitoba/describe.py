@@ -1,0 +1,32 @@
+"""Manitoba described for clients: the names of disks, landscapes, goods, paths, seasons and events, and
+the reference numbers a player looks up (storage scale, path lengths).
+
+Sent once per connection (``Game.describe``), so the browser and the terminal read names from the game's
+data instead of keeping copies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.games.manitoba import data as D
+
+
+def description() -> dict[str, Any]:
+    """The game's part of ``GAME.describe()``."""
+    return {
+        "disk_colours": list(D.COLOURS),
+        "landscapes": list(D.LANDSCAPES),
+        "goods": [{"name": g, "plural": p} for g, p in zip(D.GOODS, D.GOOD_PLURAL, strict=True)],
+        "paths": [
+            {"name": name, "colour": D.COLOURS[D.PATH_COLOUR[i]], "length": D.PATH_LENGTH[i]}
+            for i, name in enumerate(D.PATHS)
+        ],
+        "storage_points": list(D.STORAGE_POINTS),
+        "sector_capacity": D.SECTOR_CAPACITY,
+        "ceremonial_sizes": list(D.CEREMONIAL_SIZES),
+        "seasons": list(D.SEASONS),
+        "events": list(D.EVENT_NAMES),
+        "rounds_by_players": {str(n): r for n, r in D.ROUNDS_BY_PLAYERS.items()},
+        "cree_per_player": D.CREE_PER_PLAYER,
+    }

@@ -1,0 +1,124 @@
+"""What each seat sees of a Manitoba position: nearly everything, for the game is open.
+
+Hidden: the season decks' order and the undrawn score tiles (only their count is shown). The engine wraps
+this part in the common header (``engine/view.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.engine.seats import seat_name
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.flow import describe_task
+from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_json, tile_json
+
+JSON = dict[str, Any]
+
+
+def view(state: ManitobaState, seat: int | None) -> JSON:
+    """Everything is open in Manitoba except the undrawn score tiles and the season decks."""
+
+    terr = state.terr
+    top = state.tasks[-1] if state.tasks and not state.over else None
+    return {
+        "game": "manitoba",
+        "seat": seat,
+        "players": state.n,
+        "options": state.opts.to_json(),
+        "round": state.round_no,
+        "rounds": D.ROUNDS_BY_PLAYERS[state.n],
+        "season": D.SEASONS[state.season],
+        "cards": [card_json(c, state.opts) for c in state.cards],
+        "card_index": state.card_idx,
+        "score_tiles": [tile_json(t) for t in state.tiles],
+        "drawn_score_tiles": [tile_json(t) for t in state.drawn],
+        "undrawn_score_tiles": len(state.tile_pile),
+        "active": state.active,
+        "start_player": state.start,
+        "totem": [D.COLOURS[c] for c in state.totem],
+        "taken": [D.COLOURS[c] for c in state.taken],
+        "beside_village": [D.COLOURS[c] for c in state.rest],
+        "territory": {
+            "tiles": [[t, r] for t, r in terr.tiles],
+            "layout": terr.layout,
+            "areas": [
+                {
+                    "id": a,
+                    "landscape": D.LANDSCAPES[terr.land[a]],
+                    "neighbours": list(terr.adj[a]),
+                    "good": D.GOODS[state.area_good[a]] if state.area_good[a] >= 0 else None,
+                    "cree": state.area_cree[a] if state.area_cree[a] >= 0 else None,
+                }
+                for a in range(terr.size)
+            ],
+        },
+        "supply": dict(zip(D.GOODS, state.supply, strict=True)),
+        "wampum_supply": state.wampum_supply,
+        "first_reached": [
+            [space for space in range(1, 7) if state.firsts[path * 7 + space]] for path in range(4)
+        ],
+        "villages": [
+            {
+                "seat": p,
+                "score": state.score[p],
+                "breakdown": dict(zip(CATEGORIES, state.bd[p], strict=True)),
+                "wigwam": state.wigwam[p],
+                "square": state.square[p],
+                "territory": state.cree_on_territory(p),
+                "paths": dict(zip(D.PATHS, state.pos[p], strict=True)),
+                "storage": {D.GOODS[s]: [D.GOODS[g] for g in state.sectors[p][s]] for s in D.SECTORS},
+                "ceremonial": {str(size): [D.GOODS[g] for g in state.cere[p][i]]
+                               for i, size in enumerate(D.CEREMONIAL_SIZES)},
+                "wampum_active": state.wa[p],
+                "wampum_inactive": state.wi[p],
+                "exempt": [D.GOODS[g] for g in D.SECTORS if state.exempt(p, g)],
+            }
+            for p in range(state.n)
+        ],
+        "acting": list(state.acting_seats),
+        "decision": describe_task(state, top) if top is not None else None,
+        "over": state.over,
+        "winners": state.winners(),
+    }
+
+
+#: What a seat does at each decision, in words, for the phase line.
+_DOING: dict[int, str] = {
+    T.SOL_AREA: "placing a Cree for the winter solstice",
+    T.SOL_PATH: "moving on a vision path for the winter solstice",
+    T.TOTEM: "choosing a totem disk",
+    T.ACTIVE: "taking the active actions",
+    T.PASSIVE: "choosing a passive action",
+    T.GOOD: "storing a good",
+    T.FEATHER: "placing a feather",
+    T.CHOOSE: "choosing a good",
+    T.REPEAT: "choosing the Shaman's repeat",
+    T.RELOCATE: "moving a Cree with the warrior",
+    T.EV_VISION: "moving on a vision path (event)",
+    T.EV_MOVE: "moving a Cree (event)",
+    T.EV_RECALL: "calling a Cree back (event)",
+    T.EV_GOOD: "choosing a good (event)",
+    T.EV_FEATHER: "giving up a feather (event)",
+    T.SCORE: "scoring a score tile",
+    T.REFILL: "refilling an area",
+    T.FINAL: "choosing for the final scoring",
+}
+
+
+def phase_text(state: ManitobaState) -> str:
+    """The round, the season and who is doing what, the same for every seat."""
+    if state.over:
+        return "Game over"
+    when = f"Round {state.round_no} of {D.ROUNDS_BY_PLAYERS[state.n]}, {D.SEASONS[state.season]}"
+    if not state.tasks:
+        return when
+    kind, seat = state.tasks[-1][0], state.tasks[-1][1]
+    doing = _DOING.get(kind, T.NAMES[kind].replace("_", " "))
+    return f"{when}: {seat_name(seat)} is {doing}" if seat >= 0 else f"{when}: {doing}"
+
+
+def public_scores(state: ManitobaState) -> list[int]:
+    """The score track is public."""
+    return state.scores()
