@@ -66,12 +66,13 @@ Key = tuple[int, object]
 
 
 class _Node:
-    __slots__ = ("avail", "children", "order", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "order", "reward", "seat", "share", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat whose move led here (-1 at a root)
         self.visits = 0
         self.reward = 0.0
+        self.share = 0.0  # at the root's children only: the sum of the seat's normalised win chances
         self.avail = 0
         self.children: dict[Key, _Node] = {}
         self.order: dict[Action, int] | None = None  # move ordering at a wide node: action -> rank
@@ -79,11 +80,13 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class MoveValue:
-    """One legal move at the root: how often it was searched and its mean value for the seat."""
+    """One legal move at the root: how often it was searched, its mean value for the seat, and its mean
+    estimated win chance (the seat's evaluation normalised over all seats, so chances add up to one)."""
 
     action: Action
     visits: int
     value: float
+    share: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +150,8 @@ class MoIsmctsBot(Bot):
             child = root.children.get((seat, action))
             visits = child.visits if child else 0
             value = child.reward / child.visits if child and child.visits else 0.0
-            moves.append(MoveValue(action, visits, value))
+            share = child.share / child.visits if child and child.visits else 0.0
+            moves.append(MoveValue(action, visits, value, share))
             if (visits, value) > best_key:
                 best, best_key = action, (visits, value)
         return Analysis(seat, best, tuple(moves), self.last_iterations)
@@ -256,6 +260,9 @@ class MoIsmctsBot(Bot):
             world.apply(mover, actions[rng.below(len(actions))])
             played += 1
         values = evaluate(world, seat)
+        if paths[seat]:
+            total = sum(values)
+            paths[seat][0].share += values[seat] / total if total > 0 else 1.0 / n
         for path in paths:
             for visited in path:
                 visited.visits += 1

@@ -18,7 +18,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from longhouse.server import accounts, archive, boards, sockets
+from longhouse.server import accounts, archive, boards, hints, sockets
 from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
 from longhouse.store import Store
@@ -66,6 +66,7 @@ ROUTES = [
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),
     Route("/api/tables/{table_id}/record", archive.record), Route("/api/tables/{table_id}/replay", archive.replay),
+    Route("/api/tables/{table_id}/analysis", hints.analysis_api),
     WebSocketRoute("/ws/lobby", sockets.lobby_ws), WebSocketRoute("/ws/table/{table_id}", sockets.table_ws),
     Route("/api/games/{name}", boards.game_description),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),

@@ -13,6 +13,7 @@ from starlette.responses import JSONResponse, Response
 
 from longhouse.engine.records import Record, steps
 from longhouse.server.accounts import store_of
+from longhouse.server.boards import board_for
 from longhouse.store import Status
 
 
@@ -55,4 +56,5 @@ async def replay(request: Request) -> Response:
     rec = finished_record(request)
     if rec is None:
         return JSONResponse({"error": "no finished game with that number"}, status_code=404)
-    return JSONResponse({"record": rec.to_json(), "steps": await asyncio.to_thread(public_steps, rec)})
+    return JSONResponse({"record": rec.to_json(), "board": board_for(rec.game),
+                         "steps": await asyncio.to_thread(public_steps, rec)})

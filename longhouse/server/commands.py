@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from longhouse import bots
+from longhouse.server import hints
 from longhouse.server.conn import Conn
 from longhouse.server.table import COLOURS, Table, default_bot
 from longhouse.store import BotSeat, Person, Status
@@ -22,6 +23,7 @@ HELP = {
     "bot": "/bot [level] [seat] — a bot takes a free seat, or the seat of a player who is away (levels: {levels})",
     "remove": "/remove seat — take a bot off a seat before the game starts",
     "who": "/who — who sits where, and who watches",
+    "hint": "/hint — on your turn: the best bot's move and each move's win chance (if the table allows hints)",
     "help": "/help — this list",
 }
 
@@ -176,9 +178,15 @@ def cmd_remove(table: Table, conn: Conn, args: list[str]) -> None:
     table.say(None, f"{conn.user.name} removes the bot from {_label(table, seat)}.")
 
 
+def cmd_hint(table: Table, conn: Conn, args: list[str]) -> None:
+    refused = hints.request(table, conn)
+    if refused is not None:
+        raise CommandError(refused)
+
+
 COMMANDS: dict[str, Callable[[Table, Conn, list[str]], None]] = {
     "join": cmd_join, "leave": cmd_leave, "start": cmd_start, "watch": cmd_watch, "bot": cmd_bot,
-    "remove": cmd_remove, "who": cmd_who, "help": cmd_help,
+    "remove": cmd_remove, "who": cmd_who, "help": cmd_help, "hint": cmd_hint,
 }
 
 

@@ -13,7 +13,7 @@ from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError, SetupError
 from longhouse.engine.options import validate_options
-from longhouse.server import commands
+from longhouse.server import commands, table_options
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
@@ -101,8 +101,9 @@ class Hall:
             raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
         if not game.min_players <= seats <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
-        try:  # only the game's declared options: never a fixture such as a deck order
-            options = validate_options(game.options, options)
+        table_options.check_options(options)
+        try:  # the hall's own options, and only the game's declared ones: never a fixture such as a deck order
+            options = {**options, **validate_options(game.options, table_options.game_setup(options))}
         except SetupError as exc:
             raise ValueError(str(exc)) from exc
         row = self.store.create_table(game.name, seats, options, [None] * seats)

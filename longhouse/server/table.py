@@ -23,6 +23,7 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
+from longhouse.server import table_options
 from longhouse.server.boards import board_for, describe
 from longhouse.server.conn import Conn
 from longhouse.server.protocol import encode
@@ -209,7 +210,7 @@ class Table:
                     f"{len(seated)} seated")
         seed = secrets.randbits(63)
         players = [occ.name for occ in seated if occ is not None]
-        setup = dict(self.options) or None
+        setup = table_options.game_setup(self.options) or None  # the hall's own options are not the game's
         try:
             state = self.game.new_state(len(seated), seed, setup)
         except LonghouseError as exc:

@@ -1,4 +1,5 @@
 // The archive of finished games, each with its record as JSON and a step-through replay.
+import { analysisChart } from "./hints.js";
 import { api } from "./net.js";
 import { h, missingPage, seatTag } from "./ui.js";
 
@@ -30,7 +31,7 @@ export async function showReplay(root, tableId) {
   }
   const { record, steps } = data;
   const description = await api(`/api/games/${record.game}`);
-  const mod = await import(`./games/${description.board}.js`);
+  const mod = await import(`./games/${description.board}.js`);  // the game's board, or the generic one
   const boardEl = h("div", { class: "replay-board" });
   const slider = h("input", { type: "range", min: "0", max: String(steps.length - 1), value: "0",
     "aria-label": "move", id: "replay-step" });
@@ -39,11 +40,13 @@ export async function showReplay(root, tableId) {
   let step = 0;
   const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => record.players,
     description, replay: true });
+  const chart = analysisChart(tableId, (i) => show(i));
   function show(i) {
     step = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = String(step);
     label.textContent = `move ${step} of ${steps.length - 1}`;
     events.textContent = steps[step].events.join(" · ");
+    chart.mark(step);
     board.update({ version: step, seat: null, view: steps[step].view, legal: [], undo_steps: 0, events: [] }, null);
   }
   slider.addEventListener("input", () => show(Number(slider.value)));
@@ -56,7 +59,7 @@ export async function showReplay(root, tableId) {
       h("button", { onclick: () => show(steps.length - 1), "aria-label": "last move" }, "last »"), label,
       h("a", { href: `/api/tables/${tableId}/record`, download: `longhouse-${record.game}-${tableId}.json`, class: "button" },
         "Record (JSON)")),
-    events, boardEl));
+    events, chart.el, boardEl));
   const keys = (e) => {
     if (e.key === "ArrowRight") show(step + 1);
     if (e.key === "ArrowLeft") show(step - 1);

@@ -1,4 +1,5 @@
 // The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
+import { hintsOption } from "./hints.js";
 import { Socket } from "./net.js";
 import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
 
@@ -13,15 +14,16 @@ export function showLobby(root, me) {
   const seatsSelect = h("select", { id: "new-seats", "aria-label": "seats" },
     [2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 4 }, `${n} seats`)));
   const levelSelect = h("select", { id: "bot-level", "aria-label": "bot level" });
+  const hintsOpt = hintsOption();
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
-    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: {} });
-  } }, h("h2", {}, "New table"), gameSelect, seatsSelect,
+    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: hintsOpt.options() });
+  } }, h("h2", {}, "New table"), gameSelect, seatsSelect, hintsOpt.el,
   h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"),
   h("span", { class: "or" }, "or"), levelSelect,
   h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",
     onclick: () => socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
-      options: {}, bots: levelSelect.value }) }, "Play against bots"));
+      options: hintsOpt.options(), bots: levelSelect.value }) }, "Play against bots"));
   const chat = chatPanel("Lobby chat", (text) => socket.send({ type: "chat", text }));
   const status = h("span", { class: "conn" });
 

@@ -1,4 +1,5 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
+import { hintPanel } from "./hints.js";
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
 import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
@@ -20,6 +21,8 @@ export async function showTable(root, tableId, me) {
   const log = moveLog();
   const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }));
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
+  const hints = hintPanel({ send: (m) => socket.send(m), board: () => board,
+    act: (action) => { ref += 1; return socket.send({ type: "action", version: state.version, action, ref }); } });
 
   // On a phone or tablet the board comes first and the side panels sit behind tabs (see screens.css);
   // on a desktop the tabs are hidden and every panel shows.
@@ -32,7 +35,7 @@ export async function showTable(root, tableId, me) {
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
       title, statusEl, conn, buttons),
     tabs.el, boardEl,
-    h("aside", { class: "side" }, seatsPanel, log.el, chat.el));
+    h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
 
   function command(name, args = []) { socket.send({ type: "command", name, args }); }
@@ -135,6 +138,7 @@ export async function showTable(root, tableId, me) {
       case "table":
         table = msg;
         renderSeating();
+        hints.table(msg);
         if (state && board) board.update(state, table);
         break;
       case "log":
@@ -144,8 +148,12 @@ export async function showTable(root, tableId, me) {
         state = msg;
         log.add(msg.events);
         if (msg.events.length) tabs.unread("moves");
+        hints.state(msg);
         await ensureBoard(table.table.board || "generic");
         if (state === msg) board.update(state, table);  // else a newer state is on its way to the board
+        break;
+      case "hint":
+        hints.show(msg);
         break;
       case "chat_history":
         chat.clear();

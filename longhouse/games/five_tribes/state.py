@@ -1045,7 +1045,9 @@ class FTState(State):
         # At the end every hand is shown for the scoring.
         others = [o for o in range(s.num_players) if o != seat and s.phase != OVER]
         unseen = [[s.hands[o][c] - s.shown[o][c] for c in range(len(s.hands[o]))] for o in range(s.num_players)]
-        pool = s.res_deck + [c for o in others for c, k in enumerate(unseen[o]) for _ in range(k)]
+        # hidden piles are sorted before they are shuffled: the re-deal depends only on what ``seat``
+        # knows and on ``rng``, never on the real order or on which blind card is whose (hints rely on it)
+        pool = sorted(s.res_deck + [c for o in others for c, k in enumerate(unseen[o]) for _ in range(k)])
         rng.shuffle(pool)
         for o in others:
             k = sum(unseen[o])
@@ -1055,12 +1057,13 @@ class FTState(State):
             del pool[:k]
         s.res_deck = pool
         if s.phase == KEEP and seat != s.seat:
-            pool = s.djinn_deck + s.keep_choices
+            pool = sorted(s.djinn_deck + s.keep_choices)
             rng.shuffle(pool)
             k = len(s.keep_choices)
             s.keep_choices = pool[:k]
             s.djinn_deck = pool[k:]
         else:
+            s.djinn_deck.sort()
             rng.shuffle(s.djinn_deck)
         s.rng = Rng(rng.next64())
         if self.undo_base is not None:

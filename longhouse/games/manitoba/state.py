@@ -309,9 +309,12 @@ class ManitobaState(State):
         """Re-deal what no seat has seen: the event cards of seasons not yet laid out and the undrawn
         score tiles. Everything else in Manitoba is open information."""
         c = self.clone()
+        # sorted before shuffled: the re-deal depends only on ``rng``, never on the real order (hints rely on it)
         for season in range(D.SPRING, D.AUTUMN + 1):
             if season > c.season:
+                c.decks[season - 1].sort()
                 rng.shuffle(c.decks[season - 1])
+        c.tile_pile.sort()
         rng.shuffle(c.tile_pile)
         c.rng = rng.fork()
         c.undo_seat = -1

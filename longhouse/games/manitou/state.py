@@ -473,10 +473,15 @@ class ManitouState(State):
         each other seat's unplayed cards split between reserve, selection, hand and pile."""
         s = self.clone()
         s.rng = rng.fork()
+        # every hidden pile is sorted before it is shuffled: the re-deal depends only on what ``seat``
+        # knows and on ``rng``, never on the real order (hints rely on it)
+        s.large.sort()
         rng.shuffle(s.large)
+        s.small.sort()
         rng.shuffle(s.small)
         for other, p in enumerate(s.players):
             if other == seat:
+                p.pile.sort()
                 rng.shuffle(p.pile)
                 continue
             # What a seat owns off the grounds is public (its set less what was captured or is in play);
@@ -487,7 +492,7 @@ class ManitouState(State):
                 # the selection is still a part of the reserve: a random choice of as many cards
                 p.selection = pool[:len(p.selection)]
                 continue
-            pool += p.hand + p.pile
+            pool = sorted(pool + p.hand + p.pile)
             rng.shuffle(pool)
             k_hand, k_pile = len(p.hand), len(p.pile)
             p.hand = pool[:k_hand]

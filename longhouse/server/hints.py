@@ -1,0 +1,100 @@
+"""Hints at the table and the analysis of finished games: the strongest bot's search as help for people.
+
+* **Hints** are a table option (``{"hints": true}`` when the table is created; refused together with
+  ``rated``, and never given in a rated game). A seated player whose seat is acting sends ``/hint`` (the
+  page's Hint button sends the same command); the search runs in the hall's worker processes
+  (``longhouse.bots.thinking``) through ``longhouse.bots.analysis.hint``, from that seat's own view
+  only, and the answer goes to that player alone as ``{"type": "hint", "version", "seat", "best",
+  "moves": [{"action", "text", "win", "visits"}]}`` — if the seat still has the same decision to make
+  (in a simultaneous phase others may have chosen meanwhile, which it cannot see). The seed is derived
+  from the table, the version and the seat, so asking twice gives the same hint.
+* **Analysis**: ``GET /api/tables/{id}/analysis`` gives a finished game's win chances move by move for
+  every seat and its costliest moves (``longhouse.bots.analysis.game_curve``), computed once in a
+  worker and kept for the process's lifetime (a few dozen games).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from longhouse import games
+from longhouse.bots import analysis
+from longhouse.server.archive import finished_record
+from longhouse.server.table_options import hints_allowed
+
+if TYPE_CHECKING:
+    from longhouse.server.conn import Conn
+    from longhouse.server.table import Table
+
+#: Finished games whose analysis is kept in memory.
+ANALYSES_KEPT = 32
+
+_pending: dict[tuple[int, int], asyncio.Task[None]] = {}
+_analyses: OrderedDict[int, dict[str, Any]] = OrderedDict()
+
+
+def allowed(table: Table) -> bool:
+    return hints_allowed(table.options)
+
+
+def hint_seed(table_id: int, version: int, seat: int) -> int:
+    return (table_id * 1_000_003 + version * 7919 + seat) & ((1 << 62) - 1)
+
+
+def request(table: Table, conn: Conn) -> str | None:
+    """Start a hint for the sender's seat; the reason when it may not have one."""
+    if not allowed(table):
+        return "hints are off at this table (they are a table option, never allowed in rated games)"
+    state = table.state
+    if state is None or state.is_over():
+        return "there is no game in progress to give a hint for"
+    seat = table.seat_of(conn.user.id)
+    if seat is None:
+        return "only a seated player may ask for a hint"
+    if seat not in state.acting() or len(state.legal_actions(seat)) < 1:
+        return "a hint is for your turn: it is not your move now"
+    key = (table.id, seat)
+    if key in _pending:
+        return None  # one is already being thought
+    version = table.version
+    _pending[key] = asyncio.get_running_loop().create_task(_think(table, conn, seat, version))
+    return None
+
+
+async def _think(table: Table, conn: Conn, seat: int, version: int) -> None:
+    try:
+        state = table.state
+        assert state is not None
+        legal = state.legal_actions(seat)
+        answer = await table.hall.thinker.run(analysis.hint, state, seat, hint_seed(table.id, version, seat))
+        # Still this seat's decision with the same moves (in a simultaneous phase others may have chosen
+        # meanwhile, unseen by this seat): the hint holds, for the version the seat now sees.
+        now = table.state
+        if (now is not None and not now.is_over() and seat in now.acting() and now.legal_actions(seat) == legal
+                and not conn.closed):
+            conn.send({"type": "hint", "version": table.version, **answer})
+    finally:
+        _pending.pop((table.id, seat), None)
+
+
+async def analysis_api(request: Request) -> Response:
+    """``GET /api/tables/{id}/analysis``: a finished game's win chances move by move, and its worst moves."""
+    record = finished_record(request)
+    if record is None:
+        return JSONResponse({"error": "no finished game with that number"}, status_code=404)
+    table_id = int(request.path_params["table_id"])
+    result = _analyses.get(table_id)
+    if result is None:
+        result = await request.app.state.hall.thinker.run(analysis.game_curve, record.to_json(), table_id,
+                                                          games.get(record.game))
+        _analyses[table_id] = result
+        while len(_analyses) > ANALYSES_KEPT:
+            _analyses.popitem(last=False)
+    else:
+        _analyses.move_to_end(table_id)
+    return JSONResponse(result)

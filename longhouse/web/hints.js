@@ -1,0 +1,199 @@
+// Hints and analysis: the strongest bot's search as help for people.
+//  - hintPanel: at a table that allows hints, a Hint button on your turn; the answer lists every legal move
+//    with its estimated win chance, the preferred one marked (and shown on the board when the board can).
+//  - hintsOption: the lobby's "allow hints" checkbox (a table option; never in rated games).
+//  - analysisChart: on a finished game's replay, each seat's estimated win chance move by move (SVG), the
+//    costliest moves marked; clicking the chart or a listed move jumps there.
+// Everything is computed by the server from the asking seat's own view only.
+import { api } from "./net.js";
+import { COLOURS, SYMBOLS, cap, h } from "./ui.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
+  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+const STYLE = `
+.hints .hint-list { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .25rem; max-height: 18rem; overflow: auto; }
+.hints .hint-row { display: grid; grid-template-columns: 1fr 3.2rem auto; gap: .4rem; align-items: center; font-size: .9rem; }
+.hints .hint-row.best { font-weight: 600; }
+.hints .hint-bar { position: relative; height: 1.3rem; border-radius: 4px; background: #eee; overflow: hidden; }
+.hints .hint-bar > i { position: absolute; inset: 0 auto 0 0; background: #9cc3a4; }
+.hints .hint-row.best .hint-bar > i { background: #2c8a3f; }
+.hints .hint-bar > span { position: relative; padding: 0 .35rem; line-height: 1.3rem; white-space: nowrap; }
+.legal-action.hinted { background: #d3ecd8; box-shadow: inset 0 0 0 3px #2c8a3f; font-weight: 600; }
+.legal-action.hinted::before { content: "★ "; }
+@media (max-width: 900px) {
+  .table-page[data-tab="board"] .side > section.hints:not([hidden]) { display: block; min-height: 0; max-height: none; }
+  .hints .hint-row button { min-height: 44px; min-width: 44px; }
+  #hint-button { min-height: 44px; }
+}
+.hints .hint-note { font-size: .8rem; color: #555; margin: .3rem 0 0; }
+.analysis { margin: .6rem 0; }
+.analysis svg { width: 100%; height: auto; max-height: 220px; background: #fff; border: 1px solid #ddd; border-radius: 6px; cursor: crosshair; }
+.analysis .legend { display: flex; flex-wrap: wrap; gap: .8rem; font-size: .85rem; margin: .3rem 0; }
+.analysis .worst { font-size: .85rem; margin: .2rem 0; padding-left: 1.2rem; }
+.analysis .worst button { font: inherit; }
+`;
+
+function ensureStyle() {
+  if (document.getElementById("hints-style")) return;
+  document.head.append(h("style", { id: "hints-style" }, STYLE));
+}
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+// The table's hint panel. `send` sends a websocket message; `act(action)` plays an action; `board()` gives
+// the current board module instance (its optional `showHint(action)` marks the preferred move).
+export function hintPanel({ send, act, board }) {
+  ensureStyle();
+  let version = null;
+  let mine = false;
+  let allowed = false;
+  const list = h("ol", { class: "hint-list", "aria-live": "polite", "aria-label": "hint: every move's win chance" });
+  const note = h("p", { class: "hint-note" });
+  const ask = h("button", { id: "hint-button", type: "button", onclick: () => {
+    ask.disabled = true;
+    note.textContent = "Thinking…";
+    send({ type: "command", name: "hint", args: [] });
+  } }, "Hint");
+  const el = h("section", { class: "panel hints", hidden: true },
+    h("h2", {}, "Help from the bot"), ask, note, list);
+
+  function refresh() {
+    el.hidden = !allowed;
+    ask.disabled = !(allowed && mine);
+  }
+  return {
+    el,
+    table(msg) {
+      const t = msg.table;
+      allowed = Boolean(t.options && t.options.hints) && msg.you.seat !== null && t.status === "running";
+      refresh();
+    },
+    state(msg) {
+      if (msg.version !== version) {
+        version = msg.version;
+        list.replaceChildren();
+        note.textContent = "";
+      }
+      mine = Boolean(msg.legal && msg.legal.length) && msg.status === "running";
+      refresh();
+    },
+    show(msg) {
+      if (msg.version !== version) return;  // the game moved on while the bot thought
+      // the preferred move first, then the others by their estimated win chance
+      const order = msg.moves.map((m, i) => i)
+        .sort((a, b) => (b === msg.best) - (a === msg.best) || msg.moves[b].win - msg.moves[a].win);
+      list.replaceChildren(...order.map((i) => {
+        const m = msg.moves[i];
+        const best = i === msg.best;
+        return h("li", { class: `hint-row${best ? " best" : ""}`, dataset: { move: i } },
+          h("div", { class: "hint-bar", title: `${m.visits} searches` },
+            h("i", { style: `width:${pct(m.win)}` }), h("span", {}, `${best ? "★ " : ""}${m.text}`)),
+          h("b", {}, pct(m.win)),
+          h("button", { type: "button", class: "link", onclick: () => act(m.action), "aria-label": `play ${m.text}` },
+            "play"));
+      }));
+      note.textContent = `Preferred: ${msg.moves[msg.best].text} (estimated win chance ${pct(msg.moves[msg.best].win)}; `
+        + `${msg.iterations} searches from your own view).`;
+      const b = board();
+      const best = msg.moves[msg.best];
+      if (b && typeof b.showHint === "function") b.showHint(best.action);
+      else markButtons(best.text);
+      refresh();
+    },
+  };
+}
+
+// Boards that list the legal moves as buttons (the generic board): ring the preferred one.
+function markButtons(text) {
+  for (const el of document.querySelectorAll(".hinted")) el.classList.remove("hinted");
+  for (const el of document.querySelectorAll(".legal-action")) {
+    if (el.getAttribute("title") === text || el.textContent.trim() === text) el.classList.add("hinted");
+  }
+}
+
+// The lobby's option: { el, options() } to merge into a new table's options.
+export function hintsOption() {
+  const box = h("input", { type: "checkbox", id: "new-hints" });
+  return {
+    el: h("label", { class: "hints-option", title: "Seated players may ask the strongest bot for a hint (never in rated games)" },
+      box, " allow hints"),
+    options: () => (box.checked ? { hints: true } : {}),
+  };
+}
+
+// The replay's chart: { el, mark(step) }; onStep(i) is called when a step is chosen on the chart.
+export function analysisChart(tableId, onStep) {
+  ensureStyle();
+  const W = 800, H = 200, L = 34, R = 8, T = 10, B = 22;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "estimated win chance of each seat, move by move" });
+  const legend = h("div", { class: "legend" });
+  const worst = h("ol", { class: "worst", "aria-label": "the moves that lost the most" });
+  const status = h("p", { class: "hint-note" }, "Analysing the game…");
+  const el = h("section", { class: "panel analysis", id: "analysis" }, h("h2", {}, "Win chances"), status, svg, legend, worst);
+  let data = null;
+  let cursor = null;
+  let x = () => 0;
+
+  api(`/api/tables/${tableId}/analysis`).then((d) => {
+    data = d;
+    status.textContent = "Each seat's estimated chance of winning after every move, from that seat's own view. "
+      + "Circles mark the moves that cost their player the most.";
+    draw();
+  }).catch(() => { status.textContent = "No analysis for this game."; });
+
+  function draw() {
+    const n = data.points.length - 1 || 1;
+    x = (i) => L + (W - L - R) * i / n;
+    const y = (c) => T + (H - T - B) * (1 - c);
+    svg.replaceChildren();
+    for (const g of [0, 0.25, 0.5, 0.75, 1]) {
+      svg.append(s("line", { x1: L, x2: W - R, y1: y(g), y2: y(g), stroke: "#e4e4e4" }),
+        s("text", { x: L - 4, y: y(g) + 4, "text-anchor": "end", "font-size": 11, fill: "#555" }, pct(g)));
+    }
+    svg.append(s("text", { x: W - R, y: H - 6, "text-anchor": "end", "font-size": 11, fill: "#555" }, `move ${n}`),
+      s("text", { x: L, y: H - 6, "font-size": 11, fill: "#555" }, "start"));
+    data.players.forEach((name, seat) => {
+      const pts = data.points.map((p, i) => `${x(i).toFixed(1)},${y(p.chances[seat]).toFixed(1)}`).join(" ");
+      svg.append(s("polyline", { points: pts, fill: "none", stroke: `var(--${COLOURS[seat]})`, "stroke-width": 2,
+        "data-seat": seat }));
+    });
+    for (const step of data.worst) {
+      const p = data.points[step];
+      svg.append(s("circle", { cx: x(step), cy: y(p.chances[p.seat]), r: 6, fill: "none", stroke: `var(--${COLOURS[p.seat]})`,
+        "stroke-width": 2.5, class: "worst-move", "data-step": step },
+      s("title", {}, `move ${step}: ${data.players[p.seat]} lost ${pct(p.loss)}`)));
+    }
+    cursor = s("line", { y1: T, y2: H - B, stroke: "#222", "stroke-dasharray": "3 3" });
+    svg.append(cursor);
+    legend.replaceChildren(...data.players.map((name, seat) => h("span", { class: `seat-tag seat-${COLOURS[seat]}` },
+      `${SYMBOLS[seat]} ${name}`)));
+    worst.replaceChildren(...data.worst.map((step) => {
+      const p = data.points[step];
+      return h("li", {}, h("button", { type: "button", class: "link", onclick: () => onStep(step) },
+        `move ${step}`), ` — ${data.players[p.seat]} (${cap(COLOURS[p.seat])}) lost ${pct(p.loss)}: ${p.text || "a hidden choice"}`);
+    }));
+    if (!data.worst.length) worst.replaceChildren(h("li", {}, "No move cost its player much."));
+    svg.addEventListener("click", (e) => {
+      const box = svg.getBoundingClientRect();
+      const vx = (e.clientX - box.left) * W / box.width;
+      onStep(Math.max(0, Math.min(n, Math.round((vx - L) / (W - L - R) * n))));
+    });
+    mark(current);
+  }
+
+  let current = 0;
+  function mark(step) {
+    current = step;
+    if (!cursor) return;
+    cursor.setAttribute("x1", x(step));
+    cursor.setAttribute("x2", x(step));
+  }
+  return { el, mark };
+}

@@ -1,0 +1,86 @@
+"""Hints at a table that allows them, refused elsewhere; a finished game's analysis over HTTP."""
+
+from __future__ import annotations
+
+from harness import Client, Hall, command, create_table
+from test_hall_toy import pick, seat_table
+
+
+def hint_table(hall: Hall, options: dict[str, object], names: str = "Hinted") -> tuple[int, list[Client], list[object]]:
+    people = [Client(hall, f"{names}{i}") for i in range(2)]
+    lobby = people[0].lobby()
+    tid = create_table(lobby, "toy", 2, options)
+    lobby.close()
+    sockets = [p.table(tid) for p in people]
+    for i, ws in enumerate(sockets):
+        command(ws, f"/join {i + 1}")
+        ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == i)  # noqa: B023
+    command(sockets[0], "/start")
+    for ws in sockets:
+        ws.wait_type("state")
+    return tid, people, sockets  # type: ignore[return-value]
+
+
+def test_a_seated_player_gets_a_hint_for_exactly_its_legal_moves(hall: Hall) -> None:
+    tid, _people, (wa, wb) = hint_table(hall, {"hints": True})
+    state = wa.last_state()  # type: ignore[attr-defined]
+    command(wa, "/hint")  # type: ignore[arg-type]
+    answer = wa.wait_type("hint", timeout=120)  # type: ignore[attr-defined]
+    assert answer["version"] == state["version"] and answer["seat"] == 0
+    assert [m["action"] for m in answer["moves"]] == state["legal"]
+    assert [m["text"] for m in answer["moves"]] == state["legal_text"]
+    assert 0 <= answer["best"] < len(state["legal"])
+    assert all(0.0 <= m["win"] <= 1.0 for m in answer["moves"])
+    # only the asker hears it; asking again at the same version gives the same hint
+    assert not any(m["type"] == "hint" for m in wb.messages)  # type: ignore[attr-defined]
+    command(wa, "/hint")  # type: ignore[arg-type]
+    again = wa.wait(lambda m: m["type"] == "hint" and m is not answer, timeout=120)  # type: ignore[attr-defined]
+    assert again == answer
+    # the record's set-up has no hall option in it: the game never saw "hints"
+    assert hall.hall.tables[tid].record.setup in (None, {})
+
+
+def test_hints_are_refused_where_the_table_does_not_allow_them_and_to_watchers(hall: Hall) -> None:
+    _tid, _people, (wa, _wb) = seat_table(hall)
+    command(wa, "/hint")
+    assert "hints are off" in wa.wait_type("error")["message"]
+    tid2, _, _ = hint_table(hall, {"hints": True})
+    watcher = Client(hall, "Watcher").table(tid2)
+    watcher.wait_type("state")
+    command(watcher, "/hint")
+    assert "seated player" in watcher.wait_type("error")["message"]
+
+
+def test_the_hints_option_is_checked_when_the_table_is_created(hall: Hall) -> None:
+    lobby = Client(hall, "Ann").lobby()
+    before = set(hall.hall.tables)
+    lobby.send({"type": "create", "game": "toy", "seats": 2, "options": {"hints": "yes"}})
+    assert "true or false" in lobby.wait_type("error")["message"]
+    lobby.send({"type": "create", "game": "toy", "seats": 2, "options": {"hints": True, "rated": True}})
+    assert "rated" in lobby.wait(lambda m: m["type"] == "error" and "rated" in m["message"])["message"]
+    assert set(hall.hall.tables) == before
+
+
+def test_a_game_against_a_bot_thinking_in_a_worker_then_its_analysis(hall: Hall) -> None:
+    ann = Client(hall, "Ann")
+    lobby = ann.lobby()
+    tid = create_table(lobby, "toy", 2)
+    ws = ann.table(tid)
+    command(ws, "/join")
+    command(ws, "/bot beginner")
+    ws.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+    command(ws, "/start")
+    assert ann.http.get(f"/api/tables/{tid}/analysis").status_code == 404  # not while it runs
+    while True:
+        state = ws.wait_type("state", timeout=60)
+        if state["status"] == "over":
+            break
+        if state["legal"]:
+            pick(ws)
+    data = ann.http.get(f"/api/tables/{tid}/analysis", timeout=120).json()
+    record = hall.store.record(tid)
+    assert len(data["points"]) == len(record.actions) + 1
+    assert data["players"] == list(record.players)
+    final = data["points"][-1]["chances"]
+    assert [i for i, c in enumerate(final) if c > 0] == record.result["winners"]
+    assert all(isinstance(step, int) and data["points"][step]["loss"] > 0 for step in data["worst"])
