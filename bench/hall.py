@@ -33,6 +33,9 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Every simulated player comes from one address and plays flat out: the abuse limits are lifted.
+NO_LIMITS = ["--person-rate", "0", "--account-burst", "0", "--sockets-per-address", "0",
+             "--connections-per-address", "0", "--tables-per-person", "0", "--limit-concurrency", "0"]
 COOKIE = "longhouse_session"
 _decode = msgspec.json.Decoder().decode
 
@@ -218,7 +221,7 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         async def guest() -> str:
-            r = await http.post("/api/guest")
+            r = await http.post("/api/guest", json={})
             r.raise_for_status()
             return str(r.cookies[COOKIE])
 
@@ -311,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         port = free_port()
         server = start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database",
                                 f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--log-level", "warning",
-                                "--max-rate", "0"], port)
+                                "--max-rate", "0", *NO_LIMITS], port)
         try:
             result = asyncio.run(hall_run(port, args.tables, args.players, args.seconds, server.pid, args.seed,
                                           args.think))

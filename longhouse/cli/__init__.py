@@ -1,4 +1,4 @@
-"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance``.
+"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance | selfplay``.
 
 One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
 ``main`` imports only the chosen one, so ``longhouse play`` does not load the server.
@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("longhouse.cli.arena", "play bots against each other and tabulate the results"),
     "bench": ("longhouse.cli.bench", "run the engine benchmark (bench/engine.py)"),
     "conformance": ("longhouse.cli.conformance", "run the conformance suite on a game"),
+    "selfplay": ("longhouse.cli.selfplay", "bots play whole games and their records are kept (training data)"),
 }
 
 

@@ -1,7 +1,9 @@
 """``longhouse arena GAME --bots a,b[,c,d] --games N``: bots against each other, with statistics.
 
-The games themselves (seat rotation, seeds, worker processes) are ``longhouse.bots.arena``; this module
-reads the arguments, shows a progress bar, and prints the table, the JSON report or the plot.
+The games themselves (seat rotation, seeds) are ``longhouse.bots.arena``; they run on a local process
+pool (``--jobs``, one per CPU by default) or on a Ray cluster (``--ray ADDRESS``; ``--ray local`` starts
+one here), with the same results for the same seeds. This module reads the arguments, shows a progress
+bar, and prints the table, the JSON report or the plot.
 """
 
 from __future__ import annotations
@@ -13,7 +15,16 @@ from collections.abc import Sequence
 
 from longhouse import bots as bot_registry
 from longhouse import games
-from longhouse.bots.arena import MatchOutcome, MatchSpec, build_specs, report_json, run_matches, search_rates
+from longhouse.adapters.pool import default_jobs, run_all
+from longhouse.bots.arena import (
+    MatchOutcome,
+    MatchSpec,
+    build_specs,
+    play_match,
+    report_json,
+    run_matches,
+    search_rates,
+)
 from longhouse.bots.stats import BotSummary, GameResult, summarize
 
 
@@ -75,7 +86,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--iterations", type=int, default=None,
                         help="search iterations per move (deterministic; wins over --seconds-per-move)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="games played in parallel (local processes, or CPUs of a --ray local cluster; "
+                             "default: one per CPU)")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="play the games on the Ray cluster at ADDRESS (host:port, or 'local' to start one here)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE.png", default=None, help="draw the win rates into FILE.png")
 
@@ -97,11 +112,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"longhouse arena: {game.title} is for {game.min_players}–{game.max_players} players, not {players}",
               file=sys.stderr)
         return 2
-    if args.games < 1 or args.jobs < 1:
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if args.games < 1 or jobs < 1:
         print("longhouse arena: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
     specs = build_specs(args.game, names, args.games, players, args.seed, args.seconds_per_move, args.iterations)
-    outcomes = run_with_progress(specs, args.jobs)
+    outcomes = run_with_progress(specs, jobs, args.ray)
     summaries = summarize([o.result for o in outcomes if o.result is not None])
     if args.json:
         print(json.dumps(report_json(args.game, summaries, outcomes), indent=1))
@@ -112,8 +128,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_with_progress(specs: Sequence[MatchSpec], jobs: int) -> list[MatchOutcome]:
-    """``run_matches`` with a rich progress bar on stderr showing the running win rates."""
+def run_with_progress(specs: Sequence[MatchSpec], jobs: int, ray: str | None = None) -> list[MatchOutcome]:
+    """The games (locally, or on Ray at ``ray``) with a rich progress bar on stderr showing the running
+    win rates."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -138,4 +155,9 @@ def run_with_progress(specs: Sequence[MatchSpec], jobs: int) -> list[MatchOutcom
             standing = "  ".join(f"{s.bot} {100 * s.win_rate:.0f}%" for s in summarize(done))
             progress.update(task, advance=1, standing=standing)
 
-        return run_matches(specs, jobs, on_result)
+        if ray is None:
+            return run_matches(specs, jobs, on_result)
+        outcomes = run_all(play_match, specs, jobs=jobs, ray=ray, on_result=on_result)
+        for index, outcome in enumerate(outcomes):
+            outcome.index = index
+        return outcomes

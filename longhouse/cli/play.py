@@ -93,13 +93,13 @@ class TerminalPlay:
         self.console.print(self.render(self.state.view(seat), seat))
         legal = self.state.legal_actions(seat)
         if len(legal) == 1:
-            answer = self.ask(f"Press Enter to {self.game.describe_action(legal[0])} (q quits) ")
+            answer = self.ask(f"Press Enter to {self.state.describe_action(legal[0])} (q quits) ")
             if answer.strip().lower() == "q":
                 return False
             self.show_events(self.match.apply(seat, legal[0]))
             return True
         for i, action in enumerate(legal, 1):
-            self.console.print(f"  [bold]{i:>2}[/bold]  {self.game.describe_action(action)}"
+            self.console.print(f"  [bold]{i:>2}[/bold]  {self.state.describe_action(action)}"
                                f"  [dim]{self.game.action_to_text(action)}[/dim]")
         undo = self.state.undo_steps(seat)
         hint = ", u takes the last step back" if undo else ""

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import errno
 import logging
 import socket
 import sys
 
+from longhouse.server import settings
+
 DEFAULT_DATABASE = "sqlite:///data/longhouse.db"
-#: Websocket frames larger than this are refused by the server before the app sees them.
-WS_MAX_SIZE = 64 * 1024
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -20,16 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="SQLAlchemy URL of the store, created on first run (default %(default)s; "
                              "PostgreSQL: postgresql+psycopg://user@host:5432/db)")
     parser.add_argument("--table-prefix", default="", help="prefix of the store's table names (default none)")
-    parser.add_argument("--bot-delay", type=float, default=0.6,
-                        help="seconds a bot waits before it moves, so people can follow (default 0.6)")
-    parser.add_argument("--redis", metavar="URL",
-                        help="run as one of several hall processes sharing --database (PostgreSQL), with Redis "
-                             "pub/sub between them, e.g. redis://127.0.0.1:6379/0")
-    parser.add_argument("--redis-prefix", default="longhouse:", help="prefix of the Redis keys and channels")
-    parser.add_argument("--redis-lease", type=float, default=15,
-                        help="seconds a process's claim on a table lasts without renewal (default 15)")
-    parser.add_argument("--max-rate", type=int, default=50,
-                        help="messages one websocket may send per second; more are dropped (0: no limit; default 50)")
+    settings.add_arguments(parser)
     parser.add_argument("--ws-deflate", action="store_true",
                         help="compress websocket messages (permessage-deflate; saves bandwidth, costs CPU)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
@@ -53,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from longhouse.server.app import create_app
-    from longhouse.server.settings import Settings
+    from longhouse.server.transport import raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
 
     taken = port_taken(args.host, args.port)
@@ -62,13 +54,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     store = Store(args.database, prefix=args.table_prefix)
-    settings = Settings(bot_delay=max(0.0, args.bot_delay), max_rate=max(0, args.max_rate), redis_url=args.redis,
-                        redis_prefix=args.redis_prefix, redis_lease=args.redis_lease)
-    app = create_app(store, settings)
+    chosen = settings.from_arguments(args)
+    if args.allowed_hosts is None and args.host not in ("0.0.0.0", "::", ""):
+        chosen = dataclasses.replace(chosen, allowed_hosts=(*chosen.allowed_hosts, args.host))
+    app = create_app(store, chosen)
+    raise_descriptor_limit()
     print(f"Longhouse hall on http://{args.host}:{args.port}/  (store: {args.database})", flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
-                    ws="websockets-sansio", ws_per_message_deflate=args.ws_deflate)
+        uvicorn.Server(uvicorn_config(app, args.host, args.port, args.log_level, args.ws_deflate)).run()
     finally:
         store.close()
     return 0

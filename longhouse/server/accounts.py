@@ -1,6 +1,10 @@
 """The account endpoints: sign up, sign in, play as a guest, sign out, and who is signed in.
 
-Each is a Starlette endpoint at module level; the store comes from ``request.app.state.store``.
+Each is a Starlette endpoint at module level; the store, the settings and the limits come from
+``request.app.state``. Every POST must carry ``Content-Type: application/json`` (a cross-site form cannot,
+so no other site can sign a visitor in or out), and its body is read in pieces and refused as soon as it
+grows past ``Settings.max_body``. New accounts are rate-limited per address; a name that fails to sign in
+``Settings.signin_failures`` times from one address is locked there for ``Settings.signin_lockout`` seconds.
 """
 
 from __future__ import annotations
@@ -13,10 +17,17 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from longhouse.server import auth
+from longhouse.server.limits import Limits
+from longhouse.server.settings import Settings
 from longhouse.store import Store, User
 
-COOKIE_AGE = 60 * 60 * 24 * 30
-MAX_BODY = 4096
+
+class Refused(Exception):
+    """A request answered with an error status and a message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def store_of(conn: HTTPConnection) -> Store:
@@ -24,62 +35,120 @@ def store_of(conn: HTTPConnection) -> Store:
     return store
 
 
+def settings_of(conn: HTTPConnection) -> Settings:
+    settings: Settings = conn.app.state.settings
+    return settings
+
+
+def limits_of(conn: HTTPConnection) -> Limits:
+    limits: Limits = conn.app.state.limits
+    return limits
+
+
+def address(conn: HTTPConnection) -> str:
+    return conn.client.host if conn.client is not None else "?"
+
+
 def current_user(conn: HTTPConnection) -> User | None:
-    """The account whose session cookie came with a request or websocket, if any."""
+    """The account whose (unexpired) session cookie came with a request or websocket, if any."""
     token = conn.cookies.get(auth.COOKIE)
     if not token or len(token) > 100:
         return None
-    return store_of(conn).session_user(token)
+    return store_of(conn).session_user(token, settings_of(conn).session_age)
 
 
 async def read_json(request: Request) -> dict[str, Any]:
-    """The request's body as a JSON object, or ``AuthError`` saying what is wrong with it."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise auth.AuthError("request too large")
+    """The request's body as a JSON object; ``Refused`` if it is not JSON, or too long (read no further)."""
+    ctype = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if ctype != "application/json":
+        raise Refused(415, "send JSON (Content-Type: application/json)")
+    limit = settings_of(request).max_body
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isascii() or not length.isdigit() or int(length) > limit):
+        raise Refused(413, "request too large")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise Refused(413, "request too large")
+        chunks.append(chunk)
     try:
-        data = json.loads(raw or b"{}")
+        data = json.loads(b"".join(chunks) or b"{}")
     except ValueError as exc:
-        raise auth.AuthError("the request is not JSON") from exc
+        raise Refused(400, "the request is not JSON") from exc
     if not isinstance(data, dict):
-        raise auth.AuthError("the request is not a JSON object")
+        raise Refused(400, "the request is not a JSON object")
     return data
 
 
 def signed_in(request: Request, user: User) -> Response:
+    settings = settings_of(request)
     token = auth.new_session(store_of(request), user)
     response = JSONResponse({"name": user.name, "guest": user.guest})
-    response.set_cookie(auth.COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="strict")
+    response.set_cookie(auth.COOKIE, token, max_age=int(settings.session_age), httponly=True, samesite="strict",
+                        secure=settings.secure_cookies)
     return response
+
+
+def refused(exc: Refused) -> Response:
+    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+
+def new_account_allowed(request: Request) -> None:
+    if not limits_of(request).new_account(address(request)):
+        raise Refused(429, "too many new accounts from your address; try again later")
 
 
 async def signup(request: Request) -> Response:
     try:
         data = await read_json(request)
-        user = await asyncio.to_thread(auth.sign_up, store_of(request), data.get("name"), data.get("password"))
+        name, password = auth.check_name(data.get("name")), auth.check_password(data.get("password"))
+        new_account_allowed(request)
+        user = await asyncio.to_thread(auth.sign_up, store_of(request), name, password)
     except auth.AuthError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
+    except Refused as exc:
+        return refused(exc)
     return signed_in(request, user)
 
 
 async def signin(request: Request) -> Response:
+    limits, where = limits_of(request), address(request)
+    name: object = None
     try:
         data = await read_json(request)
-        user = await asyncio.to_thread(auth.sign_in, store_of(request), data.get("name"), data.get("password"))
+        name = data.get("name")
+        if isinstance(name, str) and limits.locked(name, where):
+            raise Refused(429, "too many failed sign-ins for this name; try again in a few minutes")
+        user = await asyncio.to_thread(auth.sign_in, store_of(request), name, data.get("password"))
     except auth.AuthError as exc:
+        if isinstance(name, str):
+            limits.signin_failed(name, where)
         return JSONResponse({"error": str(exc), "code": exc.code}, status_code=401)
+    except Refused as exc:
+        return refused(exc)
+    limits.signin_ok(user.name, where)
     return signed_in(request, user)
 
 
 async def guest(request: Request) -> Response:
     try:
+        await read_json(request)
+        new_account_allowed(request)
         user = auth.guest(store_of(request))
+    except Refused as exc:
+        return refused(exc)
     except auth.AuthError as exc:
         return JSONResponse({"error": str(exc)}, status_code=503)
     return signed_in(request, user)
 
 
 async def signout(request: Request) -> Response:
+    try:
+        await read_json(request)
+    except Refused as exc:
+        return refused(exc)
     token = request.cookies.get(auth.COOKIE)
     if token:
         store_of(request).delete_session(token)

@@ -13,13 +13,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from longhouse.server import accounts, archive, boards, hints, sockets
+from longhouse.server.guard import Guard
 from longhouse.server.hall import Hall
+from longhouse.server.limits import Limits
 from longhouse.server.settings import Settings
 from longhouse.store import Store
 
@@ -37,6 +40,7 @@ async def page(request: Request) -> Response:
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall: Hall = app.state.hall
     settings: Settings = app.state.settings
+    hall.store.delete_old_sessions(settings.session_age)
     if settings.redis_url is None:
         count = hall.recover()
     else:
@@ -77,10 +81,13 @@ ROUTES = [
 def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     """The hall over ``store``. With ``settings.redis_url`` it is one of several processes (see cluster.py)."""
     settings = settings or Settings()
-    app = Starlette(routes=ROUTES, lifespan=lifespan)
+    app = Starlette(routes=ROUTES, lifespan=lifespan,
+                    middleware=[Middleware(Guard, allowed_hosts=settings.allowed_hosts)])
     app.state.settings = settings
     app.state.store = store
-    app.state.hall = Hall(store, settings)
+    app.state.limits = Limits(settings)
+    app.state.hall = Hall(store, settings, app.state.limits)
+    app.state.replays = archive.ReplayCache(settings.replay_cache)
     return app
 
 

@@ -1,13 +1,17 @@
 """The archive endpoints: the list of finished games, a game's record as JSON, and its replay steps.
 
 A record is served only once its game is over: the record of a running game holds secrets (hands, picks).
+A finished game never changes, so its replay is computed once (however many ask at the same time) and kept
+in a small cache (``Settings.replay_cache`` games).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -15,6 +19,52 @@ from longhouse.engine.records import Record, steps
 from longhouse.server.accounts import store_of
 from longhouse.server.boards import board_for
 from longhouse.store import Status
+
+#: Table ids are positive integers below this (a longer number is no table, not an overflow).
+MAX_TABLE_ID = 2**31 - 1
+CACHE = {"Cache-Control": "private, max-age=86400"}
+
+
+def parse_table_id(text: str) -> int | None:
+    """A table id from a URL: ASCII digits only (no other scripts' digits), in range; else None."""
+    if not text.isascii() or not text.isdigit() or len(text) > 10:
+        return None
+    value = int(text)
+    return value if 0 < value <= MAX_TABLE_ID else None
+
+
+class ReplayCache:
+    """Encoded replays of finished games, least recently used dropped first; one computation per game."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.done: OrderedDict[int, bytes] = OrderedDict()
+        self.pending: dict[int, asyncio.Future[bytes]] = {}
+        self.computed = 0
+
+    async def get(self, table_id: int, rec: Record) -> bytes:
+        if table_id in self.done:
+            self.done.move_to_end(table_id)
+            return self.done[table_id]
+        if table_id in self.pending:
+            return await asyncio.shield(self.pending[table_id])
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.pending[table_id] = future
+        try:
+            body = await asyncio.to_thread(encode_replay, rec)
+            self.computed += 1
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved here, so no "never retrieved" warning when nobody else waits
+            raise
+        finally:
+            del self.pending[table_id]
+        future.set_result(body)
+        if self.size:
+            self.done[table_id] = body
+            while len(self.done) > self.size:
+                self.done.popitem(last=False)
+        return body
 
 
 async def archive(request: Request) -> Response:
@@ -25,25 +75,30 @@ async def archive(request: Request) -> Response:
         for r in rows]})
 
 
-def finished_record(request: Request) -> Record | None:
+def finished_record(request: Request) -> tuple[int, Record] | None:
     store = store_of(request)
-    try:
-        table_id = int(request.path_params["table_id"])
-    except ValueError:
+    table_id = parse_table_id(request.path_params["table_id"])
+    if table_id is None:
         return None
     row = store.table(table_id)
     if row is None or row.status != Status.OVER:
         return None
-    return store.record(table_id)
+    rec = store.record(table_id)
+    return None if rec is None else (table_id, rec)
+
+
+def not_found() -> Response:
+    return JSONResponse({"error": "no finished game with that number"}, status_code=404)
 
 
 async def record(request: Request) -> Response:
-    rec = finished_record(request)
-    if rec is None:
-        return JSONResponse({"error": "no finished game with that number"}, status_code=404)
-    name = f"longhouse-{rec.game}-{request.path_params['table_id']}.json"
+    found = finished_record(request)
+    if found is None:
+        return not_found()
+    table_id, rec = found
+    name = f"longhouse-{rec.game}-{table_id}.json"
     return Response(rec.dumps(), media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', **CACHE})
 
 
 def public_steps(rec: Record) -> list[dict[str, Any]]:
@@ -52,9 +107,14 @@ def public_steps(rec: Record) -> list[dict[str, Any]]:
             for state, events in steps(rec)]
 
 
+def encode_replay(rec: Record) -> bytes:
+    return msgspec.json.encode({"record": rec.to_json(), "board": board_for(rec.game), "steps": public_steps(rec)})
+
+
 async def replay(request: Request) -> Response:
-    rec = finished_record(request)
-    if rec is None:
-        return JSONResponse({"error": "no finished game with that number"}, status_code=404)
-    return JSONResponse({"record": rec.to_json(), "board": board_for(rec.game),
-                         "steps": await asyncio.to_thread(public_steps, rec)})
+    found = finished_record(request)
+    if found is None:
+        return not_found()
+    cache: ReplayCache = request.app.state.replays
+    body = await cache.get(*found)
+    return Response(body, media_type="application/json", headers=CACHE)

@@ -11,7 +11,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from longhouse.store import NameTaken, Store, User
 
 COOKIE = "longhouse_session"
-_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{1,19}$")
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{1,19}")
 MIN_PASSWORD = 6
 MAX_PASSWORD = 200
 
@@ -31,7 +31,7 @@ class UnknownName(AuthError):
 
 
 def check_name(name: object) -> str:
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise AuthError("a name is 2 to 20 letters, digits, '_' or '-', starting with a letter")
     if name.casefold().startswith("guest") or name.casefold().startswith("bot"):
         raise AuthError("names starting with 'Guest' or 'Bot' are reserved")

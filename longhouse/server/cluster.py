@@ -24,6 +24,7 @@ import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
 from longhouse.server.conn import Conn, serve
+from longhouse.server.limits import Limits
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
 from longhouse.server.settings import Settings
 from longhouse.server.table import Table
@@ -47,6 +48,7 @@ class Host(Protocol):
 
     store: Store
     settings: Settings
+    limits: Limits
     tables: dict[int, Table]
 
     def adopt(self, row: TableRow) -> Table | None: ...
@@ -242,10 +244,10 @@ class Cluster:
     async def serve_proxied(self, ws: WebSocket, user: User, table_id: int, owner: str) -> None:
         """A table another process owns: pass the client's messages to it, and its answers back."""
         await ws.accept()
-        conn = Conn(user)
+        conn = Conn(user, self.hall.settings.max_backlog)
         cid = self.proxy_open(conn, table_id, owner)
         await serve(ws, conn, lambda c, m: self.proxy_message(cid, table_id, encode_message(m)),
-                    lambda c: self.proxy_close(cid, table_id), self.hall.settings.max_rate)
+                    lambda c: self.proxy_close(cid, table_id), self.hall.limits)
 
     def proxy_open(self, conn: Conn, table_id: int, owner: str) -> str:
         cid = secrets.token_hex(8)

@@ -71,21 +71,39 @@ def cmd_who(table: Table, conn: Conn, args: list[str]) -> None:
     conn.notice("Seats — " + "; ".join(parts) + ". Watching: " + (", ".join(watchers) if watchers else "nobody"))
 
 
+def bound_seat(table: Table, conn: Conn) -> int | None:
+    """The seat this person has played in the running game (the one they started at, or took over)."""
+    if table.status != Status.RUNNING:
+        return None
+    seat = table.bound.get(conn.user.id)
+    if seat is None and table.record is not None and conn.user.name in table.record.players:
+        seat = table.record.players.index(conn.user.name)
+    return seat
+
+
 def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
+    """Sit down. In a running game a person plays one seat only: whoever has played a seat in it (from the
+    start, or by taking over a free one) may sit at that seat alone, so nobody can hop to a free seat to
+    read its hidden hand and go back."""
     if table.status == Status.OVER:
         raise CommandError("the game is over")
     mine = table.seat_of(conn.user.id)
     if mine is not None:
         raise CommandError(f"you already sit at {_label(table, mine)}")
     free = _free_seats(table)
+    bound = bound_seat(table, conn)
     if args:
         seat = _seat_arg(table, args[0])
-        if seat not in free and not _reclaimable(table, seat, conn):
-            raise CommandError(f"{_label(table, seat)} is taken")
+    elif bound is not None:
+        seat = bound
     elif free:
         seat = free[0]
     else:
         raise CommandError("every seat is taken; you can watch")
+    if bound is not None and seat != bound:
+        raise CommandError(f"in this game you play {_label(table, bound)}; you can sit only there")
+    if seat not in free and not _reclaimable(table, seat, conn):
+        raise CommandError(f"{_label(table, seat)} is taken")
     if table.occupants[seat] is not None:
         table.unseat(seat)
         table.say(None, f"{conn.user.name} takes {_label(table, seat)} back from the bot.")
@@ -94,16 +112,17 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
 
 
 def _reclaimable(table: Table, seat: int, conn: Conn) -> bool:
-    """A bot playing a running game's seat for the person who started there gives it back to them."""
-    occ = table.occupants[seat]
-    return (table.status == Status.RUNNING and isinstance(occ, BotSeat) and table.record is not None
-            and table.record.players[seat] == conn.user.name)
+    """A bot playing a running game's seat for the person who played there gives it back to them."""
+    return isinstance(table.occupants[seat], BotSeat) and bound_seat(table, conn) == seat
 
 
-def _away(table: Table, seat: int) -> bool:
-    """A person who holds a seat of a running game but has no connection to the table."""
+def _away_for(table: Table, seat: int) -> float | None:
+    """How long the person holding a running game's seat has had no connection to the table (None: here)."""
     occ = table.occupants[seat]
-    return table.status == Status.RUNNING and isinstance(occ, Person) and not table.connected(occ.user_id)
+    if table.status != Status.RUNNING or not isinstance(occ, Person) or table.connected(occ.user_id):
+        return None
+    since = table.away_since.get(occ.user_id)
+    return None if since is None else table.hall.limits.now() - since
 
 
 def cmd_leave(table: Table, conn: Conn, args: list[str]) -> None:
@@ -137,8 +156,12 @@ def cmd_start(table: Table, conn: Conn, args: list[str]) -> None:
 
 
 def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
+    """Seat a bot. In a running game only a seated player may, and a bot takes an away player's seat only
+    once they have been gone ``Settings.away_grace`` seconds (a reload is not leaving)."""
     if table.status == Status.OVER:
         raise CommandError("the game is over")
+    if table.status == Status.RUNNING and table.seat_of(conn.user.id) is None:
+        raise CommandError("only a player of this game can seat a bot while it runs")
     level = default_bot()
     rest = list(args)
     if rest and rest[0].lower() in bots.names():
@@ -148,8 +171,14 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     free = _free_seats(table)
     if rest:
         seat = _seat_arg(table, rest[0])
-        if seat not in free and not _away(table, seat):
-            raise CommandError(f"{_label(table, seat)} is taken")
+        if seat not in free:
+            away = _away_for(table, seat)
+            if away is None:
+                raise CommandError(f"{_label(table, seat)} is taken")
+            grace = table.hall.settings.away_grace
+            if away < grace:
+                raise CommandError(f"{_label(table, seat)} has been away {away:.0f} s; a bot may take over after "
+                                   f"{grace:.0f} s")
     elif free:
         seat = free[0]
     else:

@@ -1,7 +1,8 @@
 """One websocket client: who it is, its send queue (drained by its own task), and its read loop.
 
 Sending never awaits, so a table can validate, store and broadcast a move in one uninterrupted step of
-the event loop; a client that stops reading is dropped once its backlog grows too long. ``serve`` runs a
+the event loop; a client that stops reading is dropped once its backlog grows past ``max_backlog``
+characters (``Settings.max_backlog``), so a slow reader cannot make the server hold more for it. ``serve`` runs a
 client's socket: it reads, rate-limits and decodes each message, hands it to the lobby or table, and
 tells them when the client goes.
 """
@@ -15,17 +16,20 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from longhouse.server.limits import Limits
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode
 from longhouse.store import User
 
-MAX_BACKLOG = 2000
+MAX_BACKLOG = 2 * 1024 * 1024
 
 
 class Conn:
-    def __init__(self, user: User) -> None:
+    def __init__(self, user: User, max_backlog: int = MAX_BACKLOG) -> None:
         self.user = user
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.max_backlog = max_backlog
+        self.backlog = 0  # characters queued and not yet written to the socket
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(encode(message))
@@ -33,10 +37,25 @@ class Conn:
     def send_text(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= MAX_BACKLOG:
-            self.close()
+        if self.backlog + len(text) > self.max_backlog:
+            self.drop()
             return
+        self.backlog += len(text)
         self.queue.put_nowait(text)
+
+    async def next_text(self) -> str | None:
+        """The next text to write (None: close the socket)."""
+        text = await self.queue.get()
+        if text is not None:
+            self.backlog -= len(text)
+        return text
+
+    def drop(self) -> None:
+        """Give up on a client that does not read: forget its backlog and close it."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.backlog = 0
+        self.close()
 
     def error(self, message: str, ref: int | None = None, **extra: Any) -> None:
         out: dict[str, Any] = {"type": "error", "message": message, **extra}
@@ -73,33 +92,34 @@ class RateLimit:
         self.count += 1
         return self.count <= self.rate
 
-    @property
-    def first_refusal(self) -> bool:
-        """Whether the message just refused is the window's first refused one (so one warning is sent)."""
-        return self.count == self.rate + 1
-
 
 async def serve(ws: WebSocket, conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
-                on_close: Callable[[Conn], None], max_rate: int) -> None:
-    """Run an accepted websocket until it closes: the writer drains ``conn``'s queue, this loop reads."""
+                on_close: Callable[[Conn], None], limits: Limits) -> None:
+    """Run an accepted websocket until it closes: the writer drains ``conn``'s queue, this loop reads.
+
+    A message over the socket's rate (``Settings.max_rate``) or its person's rate over all their sockets
+    (``Settings.person_rate``) is dropped, with one warning a second."""
 
     async def pump() -> None:
         while True:
-            text = await conn.queue.get()
+            text = await conn.next_text()
             if text is None:
                 await ws.close()
                 return
             await ws.send_text(text)
 
     writer = asyncio.create_task(pump())
-    limit = RateLimit(max_rate)
+    limit = RateLimit(limits.settings.max_rate)
+    warned = -2.0
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if not limit.allow():
-                if limit.first_refusal:
+            if not limit.allow() or not limits.message(conn.user.id):
+                now = limits.now()
+                if now - warned >= 1.0:
+                    warned = now
                     conn.error("too many messages; slow down", code="flood")
                 continue
             raw = message.get("text")

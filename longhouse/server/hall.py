@@ -16,6 +16,7 @@ from longhouse.engine.options import validate_options
 from longhouse.server import commands, table_options
 from longhouse.server.boards import board_for
 from longhouse.server.conn import Conn
+from longhouse.server.limits import Limits
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
@@ -26,11 +27,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("longhouse.hall")
 
+#: Lobby visitors named in the lobby's lists (beyond them, only their number, ``online_count``).
+NAMED_ONLINE = 100
+
 
 class Hall:
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, limits: Limits | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.limits = limits or Limits(settings)
         self.bot_delay = settings.bot_delay
         #: Where bots think: worker processes shared by every hall of this process.
         self.thinker: Thinker = thinking.shared()
@@ -39,6 +44,9 @@ class Hall:
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._lobby_pending = False
         self._lobby_publish = False
+        # What the lobby clients were last sent (the base of the next delta).
+        self._listed: dict[int, dict[str, Any]] = {}
+        self._listed_online: list[str] = []
         self.cluster: Cluster | None = None
 
     # --- start-up -------------------------------------------------------------------------------
@@ -94,7 +102,7 @@ class Hall:
         self.tables[table_id] = table
         return table
 
-    def create_table(self, game_name: str, seats: int, options: dict[str, Any]) -> Table:
+    def create_table(self, game_name: str, seats: int, options: dict[str, Any], creator: int | None = None) -> Table:
         try:
             game = games.get(game_name)
         except KeyError as exc:
@@ -108,6 +116,7 @@ class Hall:
             raise ValueError(str(exc)) from exc
         row = self.store.create_table(game.name, seats, options, [None] * seats)
         table = Table(self, row)
+        table.creator = creator
         self.tables[table.id] = table
         if self.cluster is not None:
             asyncio.get_running_loop().create_task(self._claim_new(table))
@@ -128,29 +137,54 @@ class Hall:
             return
         if table.status == Status.WAITING and all(not isinstance(o, Person) for o in table.occupants):
             table.stop()
-            self.store.delete_table(table.id)
-            self.tables.pop(table.id, None)
-            self.lobby_changed()
+            self.drop(table)
         elif table.status == Status.OVER:
             self.tables.pop(table.id, None)
+
+    def drop(self, table: Table) -> None:
+        """Remove a table that never started, from memory and the store."""
+        table.stop()
+        self.store.delete_table(table.id)
+        self.tables.pop(table.id, None)
+        self.lobby_changed()
+
+    def open_tables_of(self, user_id: int) -> int:
+        """How many tables this person created that are not finished."""
+        return sum(1 for t in self.tables.values() if t.creator == user_id and t.status != Status.OVER)
 
     # --- the lobby ------------------------------------------------------------------------------
 
     def _local_tables(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self.tables.values() if t.status != Status.OVER or t.conns]
 
-    def lobby_summary(self) -> dict[str, Any]:
-        tables = self._local_tables()
+    def _listing(self) -> tuple[dict[int, dict[str, Any]], list[str]]:
+        """Every table the lobby lists (this process's and, with several, the others'), and who is there."""
+        tables = {t["id"]: t for t in self._local_tables()}
         online = {c.user.name for c in self.lobby}
         if self.cluster is not None:
             others, others_online = self.cluster.other_tables()
-            tables = sorted(tables + others, key=lambda t: t["id"])
+            for t in others:
+                tables.setdefault(t["id"], t)
             online.update(others_online)
-        return {"type": "tables", "tables": tables, "online": sorted(online)}
+        names = sorted(online)
+        return dict(sorted(tables.items())), names
+
+    @staticmethod
+    def _online(names: list[str]) -> dict[str, Any]:
+        return {"online": names[:NAMED_ONLINE], "online_count": len(names)}
+
+    def lobby_summary(self) -> dict[str, Any]:
+        """The whole list, sent to a client entering the lobby."""
+        tables, names = self._listing()
+        return {"type": "tables", "tables": list(tables.values()), **self._online(names)}
+
+    def table_changed(self, table: Table) -> None:
+        self.lobby_changed()
 
     def lobby_changed(self, local: bool = True) -> None:
-        """Coalesce lobby updates: one list is sent per turn of the event loop (and, with several
-        processes, published to the others when this process's tables changed)."""
+        """Gather lobby updates: after ``Settings.lobby_interval`` the changes are sent to every lobby client
+        as one ``tables_delta`` (the tables changed or removed since the last one, encoded once), and, with
+        several processes, this process's tables are published to the others."""
         if local and self.cluster is not None:
             self._lobby_publish = True
         elif not self.lobby:
@@ -159,7 +193,7 @@ class Hall:
             return
         self._lobby_pending = True
         try:
-            asyncio.get_running_loop().call_soon(self._flush_lobby)
+            asyncio.get_running_loop().call_later(self.settings.lobby_interval, self._flush_lobby)
         except RuntimeError:
             self._lobby_pending = False
 
@@ -168,8 +202,18 @@ class Hall:
         if self._lobby_publish:
             self._lobby_publish = False
             self.publish_lobby()
-        if self.lobby:
-            text = encode(self.lobby_summary())
+        if not self.lobby:
+            self._listed, self._listed_online = {}, []
+            return
+        tables, names = self._listing()
+        changed = [t for tid, t in tables.items() if self._listed.get(tid) is not t and self._listed.get(tid) != t]
+        removed = [tid for tid in self._listed if tid not in tables]
+        delta: dict[str, Any] = {"type": "tables_delta", "changed": changed, "removed": removed}
+        if names != self._listed_online:
+            delta.update(self._online(names))
+        self._listed, self._listed_online = tables, names
+        if changed or removed or "online" in delta:
+            text = encode(delta)
             for conn in self.lobby:
                 conn.send_text(text)
 
@@ -221,7 +265,7 @@ class Hall:
                     self._lobby_command(conn, *commands.parse(msg.text))
                 except commands.CommandError as exc:
                     conn.error(str(exc), code="command")
-            else:
+            elif self.chat_allowed(conn):
                 self.lobby_line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
             self._lobby_command(conn, msg.name, msg.args)
@@ -229,28 +273,42 @@ class Hall:
             if msg.bots is not None and msg.bots not in bots.names():
                 conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.levels())}")
                 return
+            most = self.settings.tables_per_person
+            if most and self.open_tables_of(conn.user.id) >= most:
+                conn.error(f"you have {most} unfinished tables already; finish or leave one first", code="limit")
+                return
             try:
-                table = self.create_table(msg.game, msg.seats, msg.options)
+                table = self.create_table(msg.game, msg.seats, msg.options, creator=conn.user.id)
             except ValueError as exc:
                 conn.error(str(exc))
                 return
-            if msg.bots is not None:
-                self._start_against_bots(table, conn, msg.bots)
+            if msg.bots is not None and not self._start_against_bots(table, conn, msg.bots):
+                return
             conn.send({"type": "created", "table": table.id})
         else:
             conn.error("moves are sent from a table, not the lobby")
 
-    def _start_against_bots(self, table: Table, conn: Conn, level: str) -> None:
-        """The lobby's "play against bots": the creator at the first seat, bots in the others, started."""
+    def chat_allowed(self, conn: Conn) -> bool:
+        """Whether this person may say one more chat line now (``Settings.chat_burst``/``chat_rate``)."""
+        if self.limits.chat_line(conn.user.id):
+            return True
+        conn.error("you are chatting too fast; wait a moment", code="flood")
+        return False
+
+    def _start_against_bots(self, table: Table, conn: Conn, level: str) -> bool:
+        """The lobby's "play against bots": the creator at the first seat, bots in the others, started.
+        A game that cannot start is refused and its table removed (none is left behind that never starts)."""
         table.sit(0, Person(conn.user.id, conn.user.name))
         for seat in range(1, len(table.occupants)):
             table.sit(seat, BotSeat(level, f"Bot {table.seat_label(seat)}"))
         error = table.begin()
-        if error is not None:  # cannot happen with 2-4 seats filled; said rather than hidden if it does
+        if error is not None:  # e.g. options the game cannot be set up with
+            self.drop(table)
             conn.error(error)
-            return
+            return False
         table.say(None, f"{conn.user.name} plays against {len(table.occupants) - 1} {level} bots: " + ", ".join(
             f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
+        return True
 
     def _lobby_command(self, conn: Conn, name: str, args: list[str]) -> None:
         if name == "who":
@@ -276,7 +334,7 @@ class Hall:
                     conn.error(str(exc), code="command")
                     return
                 commands.run(table, conn, name, args)
-            else:
+            elif self.chat_allowed(conn):
                 table.say(conn, msg.text)
         elif isinstance(msg, Command):
             commands.run(table, conn, msg.name, msg.args)

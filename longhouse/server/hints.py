@@ -84,10 +84,10 @@ async def _think(table: Table, conn: Conn, seat: int, version: int) -> None:
 
 async def analysis_api(request: Request) -> Response:
     """``GET /api/tables/{id}/analysis``: a finished game's win chances move by move, and its worst moves."""
-    record = finished_record(request)
-    if record is None:
+    found = finished_record(request)
+    if found is None:
         return JSONResponse({"error": "no finished game with that number"}, status_code=404)
-    table_id = int(request.path_params["table_id"])
+    table_id, record = found
     result = _analyses.get(table_id)
     if result is None:
         result = await request.app.state.hall.thinker.run(analysis.game_curve, record.to_json(), table_id,

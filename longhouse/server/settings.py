@@ -1,21 +1,76 @@
 """The hall's settings: timings, limits and the several-process options, with their defaults.
 
-``create_app`` takes one ``Settings``; ``longhouse serve`` fills it from its command line. Every limit is
-described in docs/hall.md ("Limits").
+``create_app`` takes one ``Settings``; ``longhouse serve`` offers every field as an option of its own
+(``--person-rate 30``, ``--allowed-host example.org``; see ``add_arguments``). Every limit is described in
+docs/hall.md ("Limits"); a limit of 0 means none.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import argparse
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def _s(default: Any, text: str) -> Any:
+    return field(default=default, metadata={"help": text})
 
 
 @dataclass(frozen=True)
 class Settings:
-    #: Seconds a bot waits before it moves, so people can follow (a quarter of it in a simultaneous phase).
-    bot_delay: float = 0.6
-    #: Messages one websocket may send per second; more are dropped with one warning (0: no limit).
-    max_rate: int = 50
-    #: Several processes: the Redis URL (None: a single process), its key prefix, and the lease in seconds.
-    redis_url: str | None = None
-    redis_prefix: str = "longhouse:"
-    redis_lease: float = 15
+    bot_delay: float = _s(0.6, "seconds a bot waits before it moves, so people can follow "
+                               "(a quarter of it in a simultaneous phase)")
+    max_rate: int = _s(50, "messages one websocket may send per second; more are dropped with one warning")
+    person_rate: int = _s(60, "messages one person may send per second over all their websockets together")
+    chat_burst: int = _s(5, "chat lines one person may say at once (refilled at --chat-rate a second)")
+    chat_rate: float = _s(1.0, "chat lines a second that refill a person's allowance")
+    sockets_per_person: int = _s(12, "open websockets one person may hold at a time")
+    sockets_per_address: int = _s(200, "open websockets one network address may hold at a time")
+    connections_per_address: int = _s(256, "open connections (half-sent requests included) one address may hold")
+    header_timeout: float = _s(10.0, "seconds a whole request may take to arrive (headers and body)")
+    limit_concurrency: int = _s(4000, "connections in all before the server answers 503")
+    tables_per_person: int = _s(4, "waiting or running tables one person may have created and not finished")
+    max_body: int = _s(4096, "largest request body in bytes (read in pieces, refused as soon as it is longer)")
+    account_burst: int = _s(20, "new accounts (guests, sign-ups) one address may make at once")
+    account_rate: float = _s(0.2, "new accounts a second that refill an address's allowance")
+    signin_failures: int = _s(5, "failed sign-ins that lock a name for the address that tried")
+    signin_lockout: float = _s(300.0, "seconds such a lock lasts")
+    session_age: float = _s(30 * 24 * 3600.0, "seconds a session lasts from sign-in (cookie and server)")
+    secure_cookies: bool = _s(False, "send the session cookie only over HTTPS (behind TLS)")
+    allowed_hosts: tuple[str, ...] = _s(LOCAL_HOSTS, "host names the hall answers to, a DNS-rebinding guard "
+                                                     "(repeat the option; '*' allows any)")
+    away_grace: float = _s(60.0, "seconds a seated player must have been away before another seated player "
+                                 "may hand their seat to a bot")
+    lobby_interval: float = _s(0.25, "seconds the lobby (and a table's watcher list) gathers changes before "
+                                     "sending them as one update")
+    max_backlog: int = _s(2 * 1024 * 1024, "characters a client may leave unread before it is dropped")
+    replay_cache: int = _s(64, "finished games whose replay is kept in memory")
+    redis_url: str | None = _s(None, "run as one of several hall processes sharing --database (PostgreSQL), "
+                                     "with Redis pub/sub between them, e.g. redis://127.0.0.1:6379/0")
+    redis_prefix: str = _s("longhouse:", "prefix of the Redis keys and channels")
+    redis_lease: float = _s(15.0, "seconds a process's claim on a table lasts without renewal")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """One option per setting, named after it (``redis_url`` is ``--redis``)."""
+    for f in fields(Settings):
+        flag = "--redis" if f.name == "redis_url" else "--" + f.name.replace("_", "-")
+        text = f"{f.metadata['help']} (default {f.default!r})"
+        if f.type == "bool":
+            parser.add_argument(flag, dest=f.name, action="store_true", help=text)
+        elif f.name == "allowed_hosts":
+            parser.add_argument("--allowed-host", dest=f.name, action="append", metavar="HOST", help=text)
+        elif f.name == "redis_url":
+            parser.add_argument(flag, dest=f.name, metavar="URL", help=text)
+        else:
+            kind = {"int": int, "float": float, "str": str}[str(f.type)]
+            parser.add_argument(flag, dest=f.name, type=kind, default=f.default, help=text)
+
+
+def from_arguments(args: argparse.Namespace) -> Settings:
+    values = {f.name: getattr(args, f.name) for f in fields(Settings) if getattr(args, f.name, None) is not None}
+    if "allowed_hosts" in values:
+        values["allowed_hosts"] = tuple(values["allowed_hosts"])
+    return Settings(**values)

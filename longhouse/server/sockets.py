@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from starlette.websockets import WebSocket
 
-from longhouse.server.accounts import current_user
+from longhouse.server.accounts import address, current_user
+from longhouse.server.archive import parse_table_id
 from longhouse.server.conn import Conn, serve
 from longhouse.server.hall import Hall
-from longhouse.store import Status
+from longhouse.store import Status, User
 
 
 def hall_of(ws: WebSocket) -> Hall:
@@ -33,33 +34,56 @@ async def refuse(ws: WebSocket, code: int, reason: str) -> None:
     await ws.close(code=code, reason=reason)
 
 
-async def lobby_ws(ws: WebSocket) -> None:
+async def admitted(ws: WebSocket) -> User | None:
+    """The signed-in person behind a same-site websocket, counted against the connection limits
+    (``release`` uncounts them); None, the socket refused and closed, otherwise."""
     hall = hall_of(ws)
     user = current_user(ws)
     if not origin_ok(ws):
         await refuse(ws, 4403, "cross-site websocket refused")
-        return
+        return None
     if user is None:
         await refuse(ws, 4401, "sign in first")
+        return None
+    why = hall.limits.open_socket(user.id, address(ws))
+    if why is not None:
+        await refuse(ws, 4429, why)
+        return None
+    return user
+
+
+def release(ws: WebSocket, user: User) -> None:
+    hall_of(ws).limits.close_socket(user.id, address(ws))
+
+
+async def lobby_ws(ws: WebSocket) -> None:
+    user = await admitted(ws)
+    if user is None:
         return
-    await ws.accept()
-    conn = Conn(user)
-    hall.enter_lobby(conn)
-    await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.settings.max_rate)
+    try:
+        hall = hall_of(ws)
+        await ws.accept()
+        conn = Conn(user, hall.settings.max_backlog)
+        hall.enter_lobby(conn)
+        await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.limits)
+    finally:
+        release(ws, user)
 
 
 async def table_ws(ws: WebSocket) -> None:
-    hall = hall_of(ws)
-    user = current_user(ws)
-    if not origin_ok(ws):
-        await refuse(ws, 4403, "cross-site websocket refused")
-        return
+    user = await admitted(ws)
     if user is None:
-        await refuse(ws, 4401, "sign in first")
         return
     try:
-        table_id = int(ws.path_params["table_id"])
-    except ValueError:
+        await table_socket(ws, user)
+    finally:
+        release(ws, user)
+
+
+async def table_socket(ws: WebSocket, user: User) -> None:
+    hall = hall_of(ws)
+    table_id = parse_table_id(ws.path_params["table_id"])
+    if table_id is None:
         await refuse(ws, 4404, "there is no such table")
         return
     table = hall.table(table_id)
@@ -76,7 +100,7 @@ async def table_ws(ws: WebSocket) -> None:
         await refuse(ws, 4404, "there is no such table")
         return
     await ws.accept()
-    conn = Conn(user)
+    conn = Conn(user, hall.settings.max_backlog)
     table.attach(conn)
     found = table
 
@@ -84,4 +108,4 @@ async def table_ws(ws: WebSocket) -> None:
         found.detach(c)
         hall.maybe_drop(found)
 
-    await serve(ws, conn, lambda c, m: hall.table_message(found, c, m), closed, hall.settings.max_rate)
+    await serve(ws, conn, lambda c, m: hall.table_message(found, c, m), closed, hall.limits)

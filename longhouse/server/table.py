@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from longhouse.engine.state import Game, State
 from longhouse.server import table_options
 from longhouse.server.boards import board_for, describe
 from longhouse.server.conn import Conn
+from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
 from longhouse.store import BotSeat, Occupant, Person, Status, Store, TableRow
@@ -34,6 +35,8 @@ log = logging.getLogger("longhouse.table")
 
 COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
+#: Watchers named in a table's summary (beyond them, only their number, ``watching``).
+NAMED_WATCHERS = 30
 
 
 class Host(Protocol):
@@ -41,10 +44,13 @@ class Host(Protocol):
 
     store: Store
     settings: Settings
+    limits: Limits
     bot_delay: float
     thinker: Thinker  # where bots think (worker processes)
 
     def lobby_changed(self, local: bool = True) -> None: ...
+
+    def table_changed(self, table: Table) -> None: ...
 
     def table_finished(self, table: Table) -> None: ...
 
@@ -64,10 +70,21 @@ class Table:
         self.status: Status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
         self.created = row.created
+        #: The person who created the table (counted against ``Settings.tables_per_person``), if known.
+        self.creator: int | None = None
         self.record: Record | None = None
         self.state: State | None = None
         self.history: list[Event] = []
         self.conns: list[Conn] = []
+        self.present: Counter[int] = Counter()  # user id -> open connections here
+        self.names: dict[int, str] = {}  # user id -> name, of everyone present
+        #: Running game: the seat each person has played in it; they may sit at that seat only.
+        self.bound: dict[int, int] = {}
+        #: Seated people with no connection here: since when (``Limits.now``).
+        self.away_since: dict[int, float] = {}
+        self._summary: dict[str, Any] | None = None  # computed once per change
+        self._table_prefix: str | None = None  # the shared part of the table message, encoded once per change
+        self._watchers_due = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.bots: dict[int, bots.Bot] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -84,6 +101,11 @@ class Table:
             table.state, table.history = replay_with_events(record, table.game)
             table.record = record
             table._track_acting()
+            now = hall.limits.now()
+            for seat, occ in enumerate(table.occupants):
+                if isinstance(occ, Person):
+                    table.bound[occ.user_id] = seat
+                    table.away_since[occ.user_id] = now
         return table
 
     # --- who is here ------------------------------------------------------------------------------
@@ -103,16 +125,22 @@ class Table:
         return colour.capitalize()
 
     def watchers(self) -> list[str]:
-        names: list[str] = []
-        for conn in self.conns:
-            if self.seat_of(conn.user.id) is None and conn.user.name not in names:
-                names.append(conn.user.name)
-        return names
+        seated = {occ.user_id for occ in self.occupants if isinstance(occ, Person)}
+        return [name for uid, name in self.names.items() if uid not in seated]
 
     def connected(self, user_id: int) -> bool:
-        return any(c.user.id == user_id for c in self.conns)
+        return self.present[user_id] > 0
 
     def summary(self) -> dict[str, Any]:
+        """The table as the lobby and its page show it; computed once per change."""
+        if self._summary is None:
+            self._summary = self._compute_summary()
+        return self._summary
+
+    def forget_summary(self) -> None:
+        self._summary = self._table_prefix = None
+
+    def _compute_summary(self) -> dict[str, Any]:
         seats: list[dict[str, Any] | None] = []
         for seat, occ in enumerate(self.occupants):
             if occ is None:
@@ -127,8 +155,11 @@ class Table:
             "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
             "capacity": self.capacity,
             "min_players": self.game.min_players, "status": self.status, "seats": seats,
-            "spectators": self.watchers(), "options": self.options, "created": self.created,
+            "options": self.options, "created": self.created,
         }
+        watchers = self.watchers()
+        out["spectators"] = watchers[:NAMED_WATCHERS]
+        out["watching"] = len(watchers)
         if self.record is not None:
             out["players"] = list(self.record.players)
         if self.state is not None and self.state.is_over():
@@ -139,31 +170,70 @@ class Table:
     # --- connections ------------------------------------------------------------------------------
 
     def attach(self, conn: Conn) -> None:
+        uid = conn.user.id
         self.conns.append(conn)
-        seat = self.seat_of(conn.user.id)
+        self.present[uid] += 1
+        self.names[uid] = conn.user.name
+        self.away_since.pop(uid, None)
+        seat = self.seat_of(uid)
+        self.forget_summary()
         conn.send({"type": "game", "description": describe(self.game)})
-        conn.send(self._table_message(conn))
+        conn.send_text(self._table_text(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
             conn.send({"type": "log", "events": [e.to_json() for e in self.history if e.visible_to(seat)]})
             conn.send(self._state_message(seat, []))
-        self.seating_changed()
+        if self.present[uid] == 1:
+            self._people_changed(seat is not None)
 
     def detach(self, conn: Conn) -> None:
-        if conn in self.conns:
-            self.conns.remove(conn)
+        if conn not in self.conns:
+            return
+        uid = conn.user.id
+        self.conns.remove(conn)
+        self.present[uid] -= 1
+        if self.present[uid] > 0:
+            return
+        del self.present[uid]
+        self.names.pop(uid, None)
+        seated = self.seat_of(uid) is not None
+        if seated:
+            self.away_since[uid] = self.hall.limits.now()
+        self.forget_summary()
+        self._people_changed(seated)
+
+    def _people_changed(self, seated: bool) -> None:
+        """Someone came or went: a seated person at once (their seat shows it), a watcher in the next
+        gathered update (``Settings.lobby_interval``), so that many watchers cost one update, not one each."""
+        if seated:
+            self.seating_changed()
+        elif not self._watchers_due:
+            self._watchers_due = True
+            try:
+                asyncio.get_running_loop().call_later(self.hall.settings.lobby_interval, self._flush_watchers)
+            except RuntimeError:
+                self._watchers_due = False
+
+    def _flush_watchers(self) -> None:
+        self._watchers_due = False
         self.seating_changed()
 
-    def _table_message(self, conn: Conn) -> dict[str, Any]:
-        return {"type": "table", "table": self.summary(),
-                "you": {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest},
-                "bot_levels": bots.levels(), "default_bot": default_bot()}
+    def _table_text(self, conn: Conn) -> str:
+        """The ``table`` message for one client: the shared summary, encoded once, and who they are."""
+        shared = self._table_prefix
+        if shared is None:
+            shared = self._table_prefix = encode({"type": "table", "table": self.summary(),
+                                                  "bot_levels": bots.levels(), "default_bot": default_bot()})[:-1]
+        you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest}
+        return f'{shared},"you":{encode(you)}}}'
 
     def seating_changed(self) -> None:
-        """Seats or watchers changed: tell everyone here and the lobby."""
+        """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its
+        encoding shared), and the lobby is told."""
+        self.forget_summary()
         for conn in self.conns:
-            conn.send(self._table_message(conn))
-        self.hall.lobby_changed()
+            conn.send_text(self._table_text(conn))
+        self.hall.table_changed(self)
 
     # --- chat -----------------------------------------------------------------------------------
 
@@ -183,6 +253,8 @@ class Table:
 
     def sit(self, seat: int, occupant: Occupant) -> None:
         self.occupants[seat] = occupant
+        if isinstance(occupant, Person) and self.status == Status.RUNNING:
+            self.bound.setdefault(occupant.user_id, seat)
         self.save_seating()
         if isinstance(occupant, BotSeat):
             self.bots[seat] = bots.make(occupant.level, seed=secrets.randbits(32))
@@ -221,6 +293,7 @@ class Table:
         self.record, self.state, self.history = record, state, []
         self.status = Status.RUNNING
         self._track_acting()
+        self.bound = {occ.user_id: seat for seat, occ in enumerate(seated) if isinstance(occ, Person)}
         self.bots = {}
         for seat, occ in enumerate(seated):
             if isinstance(occ, BotSeat):
@@ -339,7 +412,7 @@ class Table:
             "events": [e.to_json() for e in events if e.visible_to(seat)],
             # This seat's own legal actions, as JSON to send back and in words to show (same order).
             "legal": [self.game.action_to_json(a) for a in legal],
-            "legal_text": [self.game.describe_action(a) for a in legal],
+            "legal_text": [state.describe_action(a) for a in legal],
             "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
         }
         if state.is_over():

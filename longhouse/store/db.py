@@ -171,12 +171,21 @@ class Store:
         with self.engine.begin() as c:
             c.execute(self.sessions.insert().values(token=token, user_id=user_id, created=time.time()))
 
-    def session_user(self, token: str) -> User | None:
+    def session_user(self, token: str, max_age: float | None = None) -> User | None:
+        """The account a session belongs to; None for an unknown session or one older than ``max_age`` s."""
+        query = (select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
+                 .where(self.sessions.c.token == token))
+        if max_age is not None:
+            query = query.where(self.sessions.c.created >= time.time() - max_age)
         with self.engine.connect() as c:
-            row = c.execute(
-                select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
-                .where(self.sessions.c.token == token)).first()
+            row = c.execute(query).first()
         return None if row is None else User(row.id, row.name, bool(row.guest))
+
+    def delete_old_sessions(self, max_age: float) -> int:
+        """Forget every session older than ``max_age`` seconds; how many there were."""
+        with self.engine.begin() as c:
+            return int(c.execute(self.sessions.delete().where(
+                self.sessions.c.created < time.time() - max_age)).rowcount)
 
     def delete_session(self, token: str) -> None:
         with self.engine.begin() as c:

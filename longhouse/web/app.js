@@ -33,7 +33,7 @@ async function route() {
     a.classList.toggle("active", (a.dataset.nav === "archive") === path.startsWith("/archive"));
   }
   if (path.startsWith("/replay/")) {
-    const { showReplay } = await import("./archive.js");
+    const { showReplay } = await import("./replay.js");
     cleanup = await showReplay(app, Number(path.split("/")[2]));
     return;
   }

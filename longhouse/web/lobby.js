@@ -33,6 +33,15 @@ export function showLobby(root, me) {
       create, tablesEl),
     h("aside", { class: "side" }, online, chat.el)));
 
+  // The lobby's tables by id: the whole list on entering, then only what changed ("tables_delta").
+  const listed = new Map();
+
+  function showOnline(msg) {
+    if (!msg.online) return;
+    const more = (msg.online_count || 0) - msg.online.length;
+    online.textContent = `In the lobby: ${msg.online.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  }
+
   function renderTables(tables) {
     tablesEl.replaceChildren();
     const byGame = new Map(games.map((g) => [g.name, []]));
@@ -48,12 +57,16 @@ export function showLobby(root, me) {
         h("td", { class: "seats" }, t.seats.map((s, i) => s
           ? seatTag(i, s.name + (s.kind === "bot" ? " (bot)" : ""))
           : h("span", { class: "seat-free" }, `${cap(COLOURS[i])} free`))),
-        h("td", { class: "watchers" }, t.spectators.length ? `${t.spectators.length} watching` : ""),
+        h("td", { class: "watchers" }, watching(t) ? `${watching(t)} watching` : ""),
         h("td", {}, h("a", { href: `/table/${t.id}`, class: "button" }, t.status === "waiting" ? "Sit down" : "Watch"))));
       tablesEl.append(h("section", { class: "game-tables panel" },
         h("h2", {}, info ? info.title : game, h("small", {}, ` · ${list.length} table${list.length === 1 ? "" : "s"}`)),
         list.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "empty" }, "No tables yet — create one.")));
     }
+  }
+
+  function watching(t) {
+    return t.watching ?? t.spectators.length;
   }
 
   function statusWord(t) {
@@ -71,8 +84,16 @@ export function showLobby(root, me) {
           h("option", { value: level, selected: level === (msg.default_bot || "casual") }, `${cap(level)} bots`)));
         break;
       case "tables":
-        renderTables(msg.tables);
-        online.textContent = `In the lobby: ${msg.online.join(", ")}`;
+        listed.clear();
+        for (const t of msg.tables) listed.set(t.id, t);
+        renderTables([...listed.values()]);
+        showOnline(msg);
+        break;
+      case "tables_delta":
+        for (const id of msg.removed) listed.delete(id);
+        for (const t of msg.changed) listed.set(t.id, t);
+        if (msg.changed.length || msg.removed.length) renderTables([...listed.values()].sort((a, b) => a.id - b.id));
+        showOnline(msg);
         break;
       case "created":
         history.pushState(null, "", `/table/${msg.table}`);

@@ -2,7 +2,7 @@
 import { hintPanel } from "./hints.js";
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
-import { COLOURS, cap, chatPanel, h, missingPage, seatTag, toast } from "./ui.js";
+import { COLOURS, cap, chatPanel, h, keepingFocus, missingPage, seatTag, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
@@ -63,7 +63,8 @@ export async function showTable(root, tableId, me) {
       s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
           "take your seat back") : null)),
-    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`)] : []));
+    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`
+      + ((t.watching ?? 0) > t.spectators.length ? ` and ${t.watching - t.spectators.length} more` : ""))] : []));
     const free = t.seats.some((s) => s === null);
     const seated = t.seats.filter(Boolean).length;
     buttons.replaceChildren();
@@ -137,7 +138,7 @@ export async function showTable(root, tableId, me) {
         break;
       case "table":
         table = msg;
-        renderSeating();
+        keepingFocus(page, renderSeating, "#cmd-start:not(:disabled), #cmd-join, #cmd-leave");
         hints.table(msg);
         if (state && board) board.update(state, table);
         break;

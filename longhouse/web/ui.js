@@ -95,3 +95,20 @@ export function missingPage(title, text) {
     h("div", { class: "row" }, h("a", { href: "/", class: "button primary" }, "Go to the lobby"),
       h("a", { href: "/archive", class: "button" }, "Finished games")));
 }
+
+// Redraw part of a page without losing the keyboard focus: the element with the same `data-focus` (or id)
+// gets it back; if it is gone, the first element matching `fallback` does.
+export function keepingFocus(container, redraw, fallback = null) {
+  const active = document.activeElement;
+  const inside = active && active !== document.body && container.contains(active);
+  const key = inside ? (active.dataset.focus || (active.id ? `#${active.id}` : null)) : null;
+  redraw();
+  if (!inside || active.isConnected) return;
+  let next = null;
+  if (key) {
+    next = key.startsWith("#") ? container.querySelector(`[id="${CSS.escape(key.slice(1))}"]`)
+      : container.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  }
+  if (!next && fallback) next = container.querySelector(fallback);
+  if (next) next.focus({ preventScroll: true });
+}

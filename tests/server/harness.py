@@ -17,6 +17,7 @@ from longhouse import games
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
 from longhouse.server.settings import Settings
+from longhouse.server.transport import uvicorn_config
 from longhouse.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -40,6 +41,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class FakeClock:
+    """A clock the test moves by hand (``Limits.clock``): rates, lockouts and grace periods without waiting."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.time = start
+
+    def __call__(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
+
+
 class Hall:
     """A running hall: ``url``, ``store``, ``app``; ``stop()`` shuts it down."""
 
@@ -49,8 +63,7 @@ class Hall:
         self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, **settings))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=64 * 1024, ws="websockets-sansio", lifespan="on")
+        config = uvicorn_config(self.app, "127.0.0.1", self.port, "warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -63,6 +76,12 @@ class Hall:
     @property
     def hall(self) -> Any:
         return self.app.state.hall
+
+    def fake_clock(self) -> FakeClock:
+        """Put the hall's limits on a clock the test moves."""
+        clock = FakeClock()
+        self.app.state.limits.clock = clock
+        return clock
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -78,6 +97,7 @@ class WS:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._seen = 0
+        self.listing: dict[int, dict[str, Any]] = {}  # a lobby socket's tables by id
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
@@ -89,8 +109,21 @@ class WS:
             return False
         assert isinstance(text, str)
         self.raw.append(text)
-        self.messages.append(json.loads(text))
+        msg = json.loads(text)
+        self.messages.append(msg)
+        if msg.get("type") == "tables":
+            self.listing = {t["id"]: t for t in msg["tables"]}
+        elif msg.get("type") == "tables_delta":
+            for tid in msg["removed"]:
+                self.listing.pop(tid, None)
+            self.listing.update((t["id"], t) for t in msg["changed"])
         return True
+
+    def wait_listing(self, pred: Any, timeout: float = 10.0) -> dict[int, dict[str, Any]]:
+        """Wait until the lobby's list of tables (the whole list, then its deltas) satisfies ``pred``."""
+        self.wait(lambda m: m.get("type") in ("tables", "tables_delta") and pred(self.listing), timeout,
+                  what="a lobby listing")
+        return self.listing
 
     def wait(self, pred: Any, timeout: float = 10.0, what: str = "") -> dict[str, Any]:
         """The first message not yet consumed by ``wait`` that satisfies ``pred``."""
@@ -114,6 +147,11 @@ class WS:
         while self._pull(quiet):
             pass
 
+    def skip(self, quiet: float = 0.2) -> None:
+        """Drain, and let ``wait`` look only at messages that come after."""
+        self.drain(quiet)
+        self._seen = len(self.messages)
+
     def last_state(self) -> dict[str, Any]:
         states = [m for m in self.messages if m.get("type") == "state"]
         assert states, "no state received"
@@ -128,9 +166,9 @@ class Client:
 
     def __init__(self, hall: Hall, name: str | None = None, password: str = "secret-pw") -> None:
         self.base = hall.url
-        self.http = httpx.Client(base_url=self.base)
+        self.http = httpx.Client(base_url=self.base, timeout=30)  # a loaded machine hashes passwords slowly
         if name is None:
-            r = self.http.post("/api/guest")
+            r = self.http.post("/api/guest", json={})
         else:
             r = self.http.post("/api/signup", json={"name": name, "password": password})
         assert r.status_code == 200, r.text

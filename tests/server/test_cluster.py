@@ -82,7 +82,7 @@ def test_two_processes_share_tables_lobby_and_survive_a_kill(prefixes: tuple[str
         lobby_b = at(bob, b, "/ws/lobby")
         tid = create_table(lobby_a, "toy", 2)
         # the table made on process A is listed in the lobby of process B
-        lobby_b.wait(lambda m: m["type"] == "tables" and any(t["id"] == tid for t in m["tables"]), timeout=10)
+        lobby_b.wait_listing(lambda tables: tid in tables, timeout=10)
         lobby_a.send({"type": "chat", "text": "anyone for a game?"})
         assert lobby_b.wait_type("chat", text="anyone for a game?", timeout=10)["from"] == "Ann"
 

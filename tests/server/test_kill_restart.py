@@ -111,7 +111,8 @@ def test_kill_9_loses_no_acknowledged_move_and_restart_resumes(tmp_path: Path) -
         assert state["version"] == acked and state["seat"] == 1
         assert state["view"] == views_by_version(rec1, 1)[acked]
         waiting = bob.table(t3)
-        assert waiting.messages[0]["table"]["status"] == "waiting" and waiting.messages[0]["you"]["seat"] == 2
+        seating = next(m for m in waiting.messages if m["type"] == "table")  # after the game's description
+        assert seating["table"]["status"] == "waiting" and seating["you"]["seat"] == 2
         # and play goes on where it stopped
         if state["legal"]:
             resumed.send({"type": "action", "version": acked,

@@ -63,9 +63,10 @@ def sideways(page: Any) -> list[str]:
 
 
 def small_targets(page: Any, selector: str = "button, a.button, select, input, .tab, [role=button]") -> list[str]:
-    """Visible tap targets (of ``selector``) smaller than 44 × 44 px, or 44 px high for inline ones."""
+    """Visible tap targets (of ``selector``) smaller than 44 × 44 px (a check box counts with its label)."""
     return list(page.evaluate("""(sel) => [...document.querySelectorAll(sel)].filter((e) => {
-      const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+      const box = /^(checkbox|radio)$/.test(e.type) && e.closest('label') ? e.closest('label') : e;
+      const r = box.getBoundingClientRect(); const s = getComputedStyle(e);
       if (!r.width || s.visibility === 'hidden' || e.closest('[hidden]') || e.disabled) return false;
       return r.height < 43.5 || r.width < 43.5;
     }).slice(0, 8).map((e) => e.outerHTML.slice(0, 90))""", selector))

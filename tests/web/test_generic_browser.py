@@ -1,6 +1,7 @@
-"""One person in real Chromium plays Manitoba against bots on the generic board (the board of a game without
-one of its own; Five Tribes has its own now), by clicking its buttons (the legal actions in words), using the
-filter box and Undo on the way, to the end of the game.
+"""One person in real Chromium plays Five Tribes against bots on the generic board, by clicking
+its buttons (the legal actions in words), using the filter box and Undo on the way, to the end of the game.
+Every game has its own board now; the generic one is what a game without a board gets, so the test hides
+the games' own boards from the hall.
 
 Screenshots (mid-game and the final results) are saved under ``test-output/<test name>/``.
 """
@@ -8,6 +9,7 @@ Screenshots (mid-game and the final results) are saved under ``test-output/<test
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +28,24 @@ def wait_moved(page: Any, before: int) -> None:
     wait_board_moved(page, ".generic", before)
 
 
-@pytest.mark.parametrize("game", ["manitoba"])
-def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: Any, shots: Path, game: str) -> None:
+@pytest.fixture
+def no_own_boards(tmp_path: Path) -> Iterator[None]:
+    """The hall finds no game's own board module: every game is drawn by the generic board."""
+    from longhouse.server import boards
+
+    saved = boards.GAMES_DIR
+    boards.GAMES_DIR = tmp_path
+    boards.board_for.cache_clear()
+    boards._description.cache_clear()
+    yield
+    boards.GAMES_DIR = saved
+    boards.board_for.cache_clear()
+    boards._description.cache_clear()
+
+
+@pytest.mark.parametrize("game", ["five_tribes"])
+def test_a_person_plays_against_bots_on_the_generic_board(no_own_boards: None, hall: Hall, browser: Any, shots: Path,
+                                                          game: str) -> None:
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
     errors: list[str] = []
@@ -105,6 +123,8 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     page.screenshot(path=str(shots / f"{game}-final.png"))
     assert moves >= 12 and mid_shot
     assert filtered == 1  # both games offer more than a dozen actions at some point (placements, moves)
+    if game == "five_tribes":
+        assert undone == 1  # a step of the turn was taken back through the Undo button
     row = hall.store.table(table_id)
     assert row is not None and row.status == "over"
     # the results can be put aside to look at the board, and brought back
@@ -113,6 +133,18 @@ def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: A
     page.screenshot(path=str(shots / f"{game}-over-board.png"))
     page.click("#show-results")
     page.wait_for_selector("text=Final results")
+    # the replay shows it too, whatever board the game has: the move log beside it, jumps to the next turn
+    # and round, and a step of the log opens that step
+    page.goto(f"{hall.url}/replay/{table_id}")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-next-turn")
+    step = int(page.input_value("#replay-step"))
+    assert step > 0 and page.get_attribute(".replay-log li.current", "data-step") == str(step)
+    page.click("#replay-next-part")
+    assert int(page.input_value("#replay-step")) > step and "Round" in page.inner_text(".step-label")
+    page.locator(".replay-log .step-link").nth(5).click()
+    assert page.input_value("#replay-step") == "5"
+    page.screenshot(path=str(shots / f"{game}-replay.png"))
     assert not errors, errors
     ctx.close()
     watcher_ctx.close()

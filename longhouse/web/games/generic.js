@@ -1,7 +1,7 @@
 // The generic board: plays any game through the engine contract alone, for games without a board of their
 // own. It shows who is acting, the scores, the seat's view as a collapsible tree (its own part highlighted),
 // the legal actions as buttons in words (the state message's `legal_text`), Undo, and the final results.
-import { COLOURS, SYMBOLS, cap, h } from "../ui.js";
+import { COLOURS, SYMBOLS, cap, h, keepingFocus } from "../ui.js";
 
 const FILTER_FROM = 12;          // more legal actions than this: a filter box
 const GROUP_FROM = 7;            // more than this: grouped by kind
@@ -302,7 +302,7 @@ export function createBoard(root, api) {
     const words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
     const shown = legal.map((a, i) => ({ a, i, text: texts[i] ?? JSON.stringify(a) }))
       .filter((x) => legal.length <= FILTER_FROM || words.every((w) => x.text.toLowerCase().includes(w)));
-    const button = (x) => h("button", { class: "legal-action", dataset: { index: x.i }, disabled: pending ? true : null,
+    const button = (x) => h("button", { class: "legal-action", dataset: { index: x.i, focus: `action:${x.text}` }, disabled: pending ? true : null,
       title: x.text, onclick: () => send(x.a) }, x.text);
     if (!shown.length) {
       actionsEl.replaceChildren(legal.length ? h("p", { class: "hint" }, "No action matches the filter.") : "");
@@ -347,11 +347,13 @@ export function createBoard(root, api) {
 
   function render() {
     if (!msg) return;
-    renderSeats();
-    renderStatus();
-    renderTree();
-    renderActions();
-    renderOverlay();
+    keepingFocus(el, () => {
+      renderSeats();
+      renderStatus();
+      renderTree();
+      renderActions();
+      renderOverlay();
+    }, ".legal-action:not(:disabled), #action-filter, #see-board");
     el.className = `generic${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}${isOver() ? " over" : ""}`;
     el.dataset.version = String(msg.version);
     el.dataset.over = isOver() ? "yes" : "no";
