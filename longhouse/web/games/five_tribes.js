@@ -414,7 +414,9 @@ export function createBoard(root, api) {
       overlay.hidden = true;
       return;
     }
-    const result = msg.result || { breakdown: view.breakdown, winners: view.header ? view.header.winners : [], scores: view.scores };
+    const given = msg.result || {};
+    const result = { breakdown: given.breakdown || view.breakdown, scores: given.scores || view.scores,
+      winners: given.winners || (view.header ? view.header.winners : []) };
     overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": "final scores" },
       h("h2", {}, "The game is over"), h("h3", {}, "Final results"), scoreSheet(ctx(), view, result),
       h("div", { class: "row" },
