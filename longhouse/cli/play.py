@@ -125,7 +125,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=games.names())
     parser.add_argument("--players", type=int, default=None, help="players at the table (default: the most)")
     parser.add_argument("--bots", type=int, default=None, help="how many seats bots take (default: all but one)")
-    parser.add_argument("--bot", default="random", help=f"bot level ({', '.join(bots.names())})")
+    parser.add_argument("--bot", default="random", help=f"bot level or kind ({', '.join(bots.names())})")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     parser.add_argument("--record", default=None, help="write the game record to this JSON file at the end")
 
