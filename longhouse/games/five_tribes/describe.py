@@ -54,13 +54,14 @@ def description() -> dict[str, Any]:
                          "action": _KIND_ACTIONS[t.kind]}
                   for code, t in data.TILE_TYPES.items()},
         "tribes": [{"letter": data.COLOUR_LETTERS[c], "name": data.COLOUR_NAMES[c], "plural": _TRIBES[c][0],
-                    "colour": _TRIBES[c][1], "hex": _TRIBES[c][2], "action": _TRIBES[c][3],
+                    "a": data.A_COLOUR[c], "colour": _TRIBES[c][1], "hex": _TRIBES[c][2], "action": _TRIBES[c][3],
                     "count": data.MEEPLE_COUNTS[c]} for c in range(data.COLOURS)],
         "resources": [{"name": data.RESOURCE_NAMES[r], "code": data.RESOURCE_CODES[r],
                        "count": data.RESOURCE_COUNTS[r], "merchandise": r != data.FAKIR}
                       for r in range(data.NUM_RESOURCE_TYPES)],
-        "djinns": [{"name": d.name, "vp": djinn_vp(i), "cost": d.cost, "cost_text": _COSTS[d.cost], "text": d.text,
-                    "paid": d.cost != data.NO_COST} for i, d in enumerate(data.DJINNS)],
+        "djinns": [{"name": d.name, "vp": djinn_vp(i), "cost": None if d.cost == data.NO_COST else _COSTS[d.cost],
+                    "cost_code": d.cost, "cost_text": _COSTS[d.cost], "text": d.text, "paid": d.cost != data.NO_COST}
+                   for i, d in enumerate(data.DJINNS)],
         "payments": PAYMENT_WORDS,
         "turn_track": list(data.TURN_TRACK_COSTS),
         "zero_bid": data.ZERO_BID,
@@ -71,4 +72,17 @@ def description() -> dict[str, Any]:
         "supplies": {"palm_trees": data.PALM_TREES, "palaces": data.PALACES},
         "camels": {str(n): k for n, k in data.CAMELS.items()},
         "score_sheet": [{"key": k, "label": _SHEET[k]} for k in CATEGORIES],
+        # the same facts in the flat form the research adapters read (adapters/action_space.py)
+        "rows": data.ROWS,
+        "cols": data.COLS,
+        "tile_kinds": list(data.KIND_NAMES),
+        "tile_types": [{"code": t.code, "kind": data.KIND_NAMES[t.kind], "vp": t.vp,
+                        "value_colour": "blue" if t.blue else "red"} for t in data.TILE_TYPES.values()],
+        "turn_track_costs": list(data.TURN_TRACK_COSTS),
+        "market_prices": {"small": data.SMALL_MARKET_PRICE, "large": data.LARGE_MARKET_PRICE},
+        "palm_trees": data.PALM_TREES,
+        "palaces": data.PALACES,
+        "camels_by_players": {str(n): k for n, k in data.CAMELS.items()},
+        "vp": {"vizier": data.VP_PER_VIZIER, "vizier_majority": data.VIZIER_MAJORITY_BONUS,
+               "elder": data.VP_PER_ELDER, "palm": data.VP_PER_PALM, "palace": data.VP_PER_PALACE},
     }

@@ -140,8 +140,7 @@ def phase_text(state: FTState) -> str:
 def public_points(state: FTState) -> list[dict[str, int]]:
     """Per seat, the score sheet's categories anyone at the table can count: all but gold and merchandise
     (hidden), with the Vizier majority as it stands."""
-    return [{k: row[k] for k in scoring.CATEGORIES if k not in ("gold", "merchandise")}
-            for row in state.score_breakdown()]
+    return scoring.public_breakdown(state)
 
 
 def public_scores(state: FTState) -> list[int] | None:
