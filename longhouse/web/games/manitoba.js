@@ -92,7 +92,8 @@ export function createBoard(root, api) {
       if (selectedFrom !== null) text = `Now click a lit area to move your Cree from ${view.territory.areas[selectedFrom].name} (or click it again to keep it)`;
       if (tradeMode) text = "Wampum: click the storage sector that your top berry should turn into";
     } else if (d) {
-      text = `${cap(COLOURS[d.seat])} (${nameOf(d.seat)}): ${d.prompt.replace(/^You are the active player: /, "").replace(/\byour\b/g, "their").replace(/\byou\b/g, "they")}`;
+      // the engine's phase in words ("Round 2 of 15, spring: Blue is choosing a passive action")
+      text = view.header ? `${view.header.phase} (${nameOf(d.seat)})` : `${cap(COLOURS[d.seat])} (${nameOf(d.seat)}) is deciding`;
     } else {
       text = "Waiting…";
     }
@@ -151,7 +152,10 @@ export function createBoard(root, api) {
     const others = view.villages.map((v) => v.seat).filter((s) => s !== me);
     opps.replaceChildren(...others.map((s) => drawOpponent(ctx, s)));
     renderStatus(ctx);
-    map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)), h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx)));
+    const legend = h("p", { class: "map-legend" }, h("span", { class: "key-can" }, "orange edge"), " you may choose it now · ",
+      h("span", { class: "key-last" }, "seat colour"), " that seat's last move (dashed: where its Cree came from)");
+    map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)),
+      h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx), legend));
     paths.replaceChildren(drawPaths(ctx));
     side.replaceChildren(drawTotem(ctx), drawSeason(ctx));
     if (me !== null) {

@@ -79,8 +79,8 @@ export function drawMyVillage(ctx) {
     return h(act ? "button" : "div", {
       class: `sector box${act ? " can" : ""}${t.sectors.has(good) ? " last" : ""}${v.exempt.includes(good) ? " exempt" : ""}`,
       dataset: { sector: good }, title: what, "aria-label": what, onclick: act ? () => ctx.send(act) : null,
-    }, h("span", { class: "cells" }, cells), h("span", { class: "sector-name" }, goodChip(good), cap(good)),
-    h("b", { class: "worth" }, `${pieces.length} → ${scale[pieces.length]}`));
+    }, h("span", { class: "cells" }, cells), h("span", { class: "sector-name" }, goodChip(good), h("span", { class: "sector-word" }, cap(good)),
+      h("b", { class: "worth", title: `${pieces.length} pieces score ${scale[pieces.length]}` }, `${pieces.length}→${scale[pieces.length]}`)));
   });
 
   // wampum tiles and their uses
@@ -114,7 +114,7 @@ export function drawOpponent(ctx, seat) {
   const v = view.villages[seat];
   const acting = view.acting.includes(seat);
   const t = touched(view.marks[seat]);
-  const doing = acting && view.decision ? shortDecision(view.decision) : "";
+  const doing = acting ? doingWords(view, seat) : "";
   return h("div", { class: `mb-opp seat-${COLOURS[seat]}${acting ? " acting" : ""}`, dataset: { seat } },
     h("div", { class: "opp-head" }, seatTag(seat, ctx.nameOf(seat)), h("b", { class: "score" }, String(v.score)),
       view.active === seat ? h("span", { class: "badge active-badge" }, "active") : null,
@@ -133,12 +133,10 @@ export function drawOpponent(ctx, seat) {
       lastMoveText(view.marks[seat]) || "\u00a0"));
 }
 
-function shortDecision(d) {
-  const words = {
-    totem: "choosing a disk…", active: "acting…", passive: "passive action…", good: `placing a ${d.good}…`,
-    feather: "placing a feather…", choose_good: "choosing a good…", shaman_repeat: "Shaman's repeat…",
-    warrior_relocate: "placing a Cree…", score: "choosing what to score…", final_choice: "final scoring…",
-    refill: "refilling…", solstice_area: "placing a Cree…", solstice_path: "entering a path…",
-  };
-  return words[d.kind] || "deciding…";
+// What an acting seat is doing, from the engine's phase in words ("… Blue is choosing a totem disk").
+function doingWords(view, seat) {
+  const phase = (view.header && view.header.phase) || "";
+  const name = cap(COLOURS[seat]);
+  const at = phase.indexOf(`${name} is `);
+  return at >= 0 ? `${phase.slice(at + name.length + 4)}…` : "deciding…";
 }
