@@ -91,13 +91,13 @@ def test_the_undo_base_of_a_redealt_world_replays_to_that_world() -> None:
     for observer in (1, 2):
         for k in range(20):
             w = st.determinize(observer, Rng(k))
-            assert w.undo_base is not None
-            check_conservation(w.undo_base)
-            replay = w.undo_base.clone()
-            for a in w.undo_actions:
+            assert w.undo_turn is not None
+            check_conservation(w.undo_turn.base)
+            replay = w.undo_turn.base.clone()
+            for a in w.undo_turn.steps:
                 assert replay.is_legal(0, a)
                 replay._apply(0, a)
-            assert replay._snapshot() == w._snapshot()
+            assert replay.snapshot() == w.snapshot()
             assert w.view(observer) == st.view(observer)
             assert sum(w.hands[0]) == sum(st.hands[0]) and w.hands[0][FAKIR] + sum(w.hands[0][:FAKIR]) == 3
 
