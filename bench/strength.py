@@ -158,8 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="search seconds per move (default 1)")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move instead")
     parser.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
-    parser.add_argument("--match", action="append", default=None, choices=[m.key for m in MATCHUPS],
-                        help="only these lines (repeatable)")
+    parser.add_argument("--match", action="append", default=None, choices=[m.key for m in MATCHUPS + LADDER],
+                        help="only these lines (repeatable; a ladder line also needs --levels)")
     parser.add_argument("--levels", action="store_true", help="also the ladder of named levels")
     parser.add_argument("--only-levels", action="store_true", help="only the ladder of named levels")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = None if args.iterations else args.seconds
     matchups = [] if args.only_levels else [m for m in MATCHUPS if not args.match or m.key in args.match]
     if args.levels or args.only_levels:
-        matchups += LADDER
+        matchups += [m for m in LADDER if not args.match or m.key in args.match]
     now = datetime.now(UTC)
     started = now.strftime("%Y-%m-%d %H:%M")
     out = Path(args.out) if args.out else RESULTS / f"strength-{now:%Y-%m-%d-%H%M}"

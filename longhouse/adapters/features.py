@@ -25,6 +25,7 @@ FEATURES = 4096
 
 _names: dict[tuple[str, Any], str] = {}
 _buckets: dict[str, int] = {}
+_leaf_buckets: dict[tuple[Any, ...], int] = {}
 _CACHE_LIMIT = 1_000_000
 
 
@@ -55,22 +56,37 @@ def _name(path: str, key: Any, sep: str) -> str:
     return found
 
 
-def _walk(value: Any, path: str, buckets: list[int], values: list[float]) -> None:
-    kind = type(value)
-    if kind is dict:
-        for key, child in value.items():
+def _leaf_bucket(path: str, key: Any, value: Any) -> int:
+    """The bucket of a leaf: ``path/key`` for a number (``value`` is ``None`` then), else
+    ``path/key=value``."""
+    name = _name(path, key, "/")
+    bucket = _bucket(name) if value is _NUMBER else _bucket(f"{name}={value}")
+    if len(_leaf_buckets) < _CACHE_LIMIT:
+        _leaf_buckets[path, key, value] = bucket
+    return bucket
+
+
+_NUMBER = object()
+
+
+def _walk(node: Any, path: str, buckets: list[int], values: list[float]) -> None:
+    """Append the bucket and value of every leaf under ``node`` (a dict or a list) at ``path``."""
+    cache = _leaf_buckets
+    for key, child in (node.items() if type(node) is dict else enumerate(node)):
+        kind = type(child)
+        if kind is dict or kind is list or kind is tuple:
             _walk(child, _name(path, key, "/"), buckets, values)
-    elif kind is list or kind is tuple:
-        for i, child in enumerate(value):
-            _walk(child, _name(path, i, "/"), buckets, values)
-    elif kind is int or kind is float:
-        buckets.append(_bucket(path))
-        values.append(float(value))
-    elif kind is str or kind is bool or value is None:
-        buckets.append(_bucket(_name(path, value, "=")))
-        values.append(1.0)
-    else:
-        raise TypeError(f"a view holds JSON values only, not {kind.__name__} at {path or '/'}")
+            continue
+        if kind is int or kind is float:
+            found = cache.get((path, key, _NUMBER))
+            buckets.append(found if found is not None else _leaf_bucket(path, key, _NUMBER))
+            values.append(child)
+        elif kind is str or kind is bool or child is None:
+            found = cache.get((path, key, child))
+            buckets.append(found if found is not None else _leaf_bucket(path, key, child))
+            values.append(1.0)
+        else:
+            raise TypeError(f"a view holds JSON values only, not {kind.__name__} at {path}/{key}")
 
 
 def encode_into(view: dict[str, Any], out: npt.NDArray[np.float32]) -> None:

@@ -40,6 +40,8 @@ from longhouse.engine.state import Action, State
 
 #: How much lower than the hall the workers are scheduled (``os.nice`` increment).
 WORKER_NICENESS = 5
+#: How often an idle worker checks that the hall that started it still runs.
+PARENT_CHECK_SECONDS = 2.0
 T = TypeVar("T")
 
 
@@ -56,6 +58,14 @@ def _worker_start(niceness: int) -> None:
     if niceness:
         with contextlib.suppress(OSError):  # not permitted: run at the hall's priority
             os.nice(niceness)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker whose hall was killed outright (no shutdown) ends too, instead of lingering."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _choose(bot: Bot, seed: int, state: State, seat: int) -> Thought:

@@ -93,13 +93,13 @@ class TerminalPlay:
         self.console.print(self.render(self.state.view(seat), seat))
         legal = self.state.legal_actions(seat)
         if len(legal) == 1:
-            answer = self.ask(f"Press Enter to {self.game.describe_action(legal[0])} (q quits) ")
+            answer = self.ask(f"Press Enter to {self.state.describe_action(legal[0])} (q quits) ")
             if answer.strip().lower() == "q":
                 return False
             self.show_events(self.match.apply(seat, legal[0]))
             return True
         for i, action in enumerate(legal, 1):
-            self.console.print(f"  [bold]{i:>2}[/bold]  {self.game.describe_action(action)}"
+            self.console.print(f"  [bold]{i:>2}[/bold]  {self.state.describe_action(action)}"
                                f"  [dim]{self.game.action_to_text(action)}[/dim]")
         undo = self.state.undo_steps(seat)
         hint = ", u takes the last step back" if undo else ""
@@ -125,7 +125,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=games.names())
     parser.add_argument("--players", type=int, default=None, help="players at the table (default: the most)")
     parser.add_argument("--bots", type=int, default=None, help="how many seats bots take (default: all but one)")
-    parser.add_argument("--bot", default="random", help=f"bot level ({', '.join(bots.names())})")
+    parser.add_argument("--bot", default="random", help=f"bot level or kind ({', '.join(bots.names())})")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     parser.add_argument("--record", default=None, help="write the game record to this JSON file at the end")
 

@@ -179,6 +179,12 @@ class State(ABC):
         except Exception:  # garbage that the notation cannot print
             return repr(action)[:80]
 
+    def describe_action(self, action: Action) -> str:
+        """The action in words in this position, for menus. By default the game's own words
+        (``Game.describe_action``); a game whose words name things of the position (Manitoba's areas,
+        say) overrides it so that menus, the move log and the board use the same names."""
+        return self.game.describe_action(action)
+
     # --- taking a step back ---------------------------------------------------------------------
 
     def undo_steps(self, seat: int) -> int:

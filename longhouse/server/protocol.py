@@ -17,7 +17,7 @@ creator may choose), ``game`` (first on every table connection: ``description`` 
 (seating; ``table.board``: the board module the page loads, ``games/<board>.js``, the game's own or
 ``generic``), ``state`` (``version``; ``acting``: the seats that may act now; ``view``: this seat's
 ``State.view``; ``events``: only those it may see; ``legal``: its legal actions as ``Game.action_to_json``,
-empty unless it is acting; ``legal_text``: the same actions in words, ``Game.describe_action``, same order
+empty unless it is acting; ``legal_text``: the same actions in words, ``State.describe_action``, same order
 and length; ``undo_steps``: how many of its own steps it may take back; ``by``: the seat whose move made
 this version, or null for a refresh; ``result`` once the game is over: ``scores``, ``winners``,
 ``breakdown`` = ``State.score_breakdown()``), ``log`` (the move log so far, filtered the

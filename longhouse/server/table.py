@@ -421,7 +421,7 @@ class Table:
             "events": [e.to_json() for e in events if e.visible_to(seat)],
             # This seat's own legal actions, as JSON to send back and in words to show (same order).
             "legal": [self.game.action_to_json(a) for a in legal],
-            "legal_text": [self.game.describe_action(a) for a in legal],
+            "legal_text": [state.describe_action(a) for a in legal],
             "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
         }
         if state.is_over():

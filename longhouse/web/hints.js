@@ -131,7 +131,9 @@ export function hintsOption() {
 // The replay's chart: { el, mark(step) }; onStep(i) is called when a step is chosen on the chart.
 export function analysisChart(tableId, onStep) {
   ensureStyle();
-  const W = 800, H = 200, L = 34, R = 8, T = 10, B = 22;
+  // drawn at the width it is shown at (at most 800), so that its labels keep their size on a phone
+  let W = 800;
+  const H = 200, L = 34, R = 8, T = 10, B = 22;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "estimated win chance of each seat, move by move" });
   const legend = h("div", { class: "legend" });
   const worst = h("ol", { class: "worst", "aria-label": "the moves that lost the most" });
@@ -149,6 +151,8 @@ export function analysisChart(tableId, onStep) {
   }).catch(() => { status.textContent = "No analysis for this game."; });
 
   function draw() {
+    W = Math.round(Math.min(800, Math.max(300, (el.clientWidth || 800) - 32)));
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     const n = data.points.length - 1 || 1;
     x = (i) => L + (W - L - R) * i / n;
     const y = (c) => T + (H - T - B) * (1 - c);

@@ -81,3 +81,13 @@ def test_selfplay_and_arena_on_a_real_local_ray_cluster_match_the_local_pool(tmp
     summary = json.loads((out / "summary.json").read_text())
     assert [json.loads((out / row["record"]).read_text()) for row in summary["games"]] == local
     assert arena_ray["results"] == arena_local["results"] and arena_ray["bots"] == arena_local["bots"]
+
+
+def test_without_ray_nothing_imports_it(tmp_path: Path) -> None:
+    out = str(tmp_path)
+    code = ("import sys; from longhouse.cli import main; "
+            f"assert main(['selfplay', 'manitou', '--games', '2', '--bots', 'random', '--out', {out!r}]) == 0; "
+            "assert main(['arena', 'manitou', '--bots', 'random,greedy', '--games', '2', '--json']) == 0; "
+            "assert not {'ray', 'pyspiel', 'pettingzoo'} & set(sys.modules), 'an optional extra was imported'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -1,15 +1,17 @@
 """Manitoba and Five Tribes in the hall over real websockets: a person and bots at one table; every state
-message the person receives lists its legal actions in words (``legal_text``) beside their JSON, and the
-page is told to load the generic board for them (Manitou keeps its own)."""
+message the person receives lists its legal actions in words (``legal_text``) beside their JSON (Manitoba's
+naming areas as its board and move log do), and the page is told which board to load."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from harness import Client, Hall, command, create_table
 
 from longhouse import games
+from longhouse.games.manitoba import actions as manitoba_actions
 from longhouse.store import BotSeat, Person
 
 
@@ -19,9 +21,20 @@ def test_the_lobby_and_the_table_say_which_board_the_page_loads(hall: Hall) -> N
     hello = next(m for m in lobby.messages if m["type"] == "hello")
     boards = {g["name"]: g["board"] for g in hello["games"]}
     assert boards["manitou"] == "manitou"
-    assert boards["manitoba"] == "generic" and boards["five_tribes"] == "generic"
-    tid = create_table(lobby, "five_tribes", 2)
-    assert ann.table(tid).wait_type("table")["table"]["board"] == "generic"
+    assert boards["manitoba"] == "manitoba"
+    assert boards["five_tribes"] in ("five_tribes", "generic")
+    tid = create_table(lobby, "manitoba", 2)
+    assert ann.table(tid).wait_type("table")["table"]["board"] == "manitoba"
+
+
+def words(game: str, message: dict[str, Any], action: Any) -> str:
+    """The game's own words for an action; Manitoba's name areas as the view does ("Hills 2")."""
+    title = games.get(game)
+    decoded = title.action_from_json(action)
+    if game == "manitoba":
+        names = [area["name"] for area in message["view"]["territory"]["areas"]]
+        return manitoba_actions.describe(decoded, names.__getitem__)
+    return title.describe_action(decoded)
 
 
 @pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
@@ -54,7 +67,6 @@ def test_a_person_and_bots_play_with_legal_actions_in_words(hall: Hall, game: st
     assert moves >= 10
     wa.drain(0.2)
     watcher.drain(0.2)
-    title = games.get(game)
     states = [m for m in wa.messages if m["type"] == "state"]
     assert any(m["legal"] for m in states)
     for m in states:
@@ -62,7 +74,7 @@ def test_a_person_and_bots_play_with_legal_actions_in_words(hall: Hall, game: st
         assert len(m["legal_text"]) == len(m["legal"])
         assert all(isinstance(t, str) and t for t in m["legal_text"])
         # the words are the game's own description of exactly these actions, in the same order
-        assert m["legal_text"] == [title.describe_action(title.action_from_json(a)) for a in m["legal"]]
+        assert m["legal_text"] == [words(game, m, a) for a in m["legal"]]
         assert (1 in m["acting"]) == bool(m["legal"])
     for m in (m for m in watcher.messages if m["type"] == "state"):
         assert m["seat"] is None and m["legal"] == [] and m["legal_text"] == [] and m["undo_steps"] == 0

@@ -1,4 +1,4 @@
-"""One person in real Chromium plays Manitoba and Five Tribes against bots on the generic board, by clicking
+"""One person in real Chromium plays Five Tribes against bots on the generic board, by clicking
 its buttons (the legal actions in words), using the filter box and Undo on the way, to the end of the game.
 
 Screenshots (mid-game and the final results) are saved under ``test-output/<test name>/``.
@@ -25,7 +25,7 @@ def wait_moved(page: Any, before: int) -> None:
     wait_board_moved(page, ".generic", before)
 
 
-@pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
+@pytest.mark.parametrize("game", ["five_tribes"])  # Manitoba has its own board (test_manitoba_browser.py)
 def test_a_person_plays_against_bots_on_the_generic_board(hall: Hall, browser: Any, shots: Path, game: str) -> None:
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()

@@ -73,6 +73,8 @@ def test_hints_and_the_replays_win_chance_chart(hall: Hall, browser: Any, shots:
     assert page.locator("#analysis .worst li").count() >= 1
     page.screenshot(path=str(shots / "replay-chart-1280x800.png"))
     page.set_viewport_size(PHONE)
+    page.reload()  # the chart is drawn at the width it is shown at
+    page.wait_for_selector("#analysis polyline", timeout=120000)
     page.screenshot(path=str(shots / "replay-chart-390x844.png"), full_page=True)
     steps = len(record.actions)
     assert page.locator("#replay-step").get_attribute("max") == str(steps)

@@ -28,6 +28,7 @@ W_TRADE   sector                 ``wampum horse``      use a wampum tile: the to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from longhouse.engine.errors import IllegalAction
@@ -186,16 +187,21 @@ def from_text(text: Any) -> Act:
     return from_json(data)
 
 
-def describe(action: Any) -> str:
+def _area_number(area: int) -> str:
+    return f"area {area}"
+
+
+def describe(action: Any, area_name: Callable[[int], str] = _area_number) -> str:
+    """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
     kind, a, b = _check_shape(action)
     if kind == TAKE:
         return f"Take the {COLOURS[a]} disk (and those above it) for Territory / Vision path"
     if kind == WAKEUP:
         return f"Take {a} disk(s) for the Wake-up action"
     if kind == PLACE:
-        return f"Place a Cree from the village square on area {a}"
+        return f"Place a Cree from the village square on {area_name(a)}"
     if kind == MOVE:
-        return f"Move a Cree from area {a} to area {b}"
+        return f"Move a Cree from {area_name(a)} to {area_name(b)}"
     if kind == VISION:
         return f"Vision path: place or advance a Cree on the {PATHS[a]}'s path"
     if kind == WAKE:
@@ -213,13 +219,13 @@ def describe(action: Any) -> str:
     if kind == REPEAT:
         return f"Shaman: repeat the standard bonus of your Cree on the {PATHS[a]}'s path"
     if kind == RECALL:
-        return f"Take your Cree on area {a} back to the wigwam"
+        return f"Take your Cree on {area_name(a)} back to the wigwam"
     if kind == DROP:
         return f"Give up a feather from the {SECTOR_NAMES[a]} sector"
     if kind == SCORE:
         return f"Score your {GOODS[a]} storage"
     if kind == REFILL:
-        return f"Refill area {a}"
+        return f"Put a good on {area_name(a)}"
     if kind == W_WAKE:
         return "Use a wampum tile to wake up a Cree"
     return f"Use a wampum tile to turn your top berry into a {SECTOR_NAMES[a]}"

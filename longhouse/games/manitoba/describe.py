@@ -1,5 +1,6 @@
 """Manitoba described for clients: the names of disks, landscapes, goods, paths, seasons and events, and
-the reference numbers a player looks up (storage scale, path lengths).
+the reference numbers and texts a player looks up (storage scale, path lengths, what each path space and
+event card does).
 
 Sent once per connection (``Game.describe``), so the browser and the terminal read names from the game's
 data instead of keeping copies.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import texts
 
 
 def description() -> dict[str, Any]:
@@ -29,4 +31,6 @@ def description() -> dict[str, Any]:
         "events": list(D.EVENT_NAMES),
         "rounds_by_players": {str(n): r for n, r in D.ROUNDS_BY_PLAYERS.items()},
         "cree_per_player": D.CREE_PER_PLAYER,
+        # the reference texts: each path space, each event card, how areas are named (texts.py)
+        **texts.description(),
     }

@@ -14,7 +14,7 @@ from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
 from longhouse.games.manitoba.paths import goods_mask
-from longhouse.games.manitoba.territory import largest_group
+from longhouse.games.manitoba.territory import area_name, largest_group
 
 if TYPE_CHECKING:
     from longhouse.games.manitoba.state import ManitobaState
@@ -91,7 +91,8 @@ def _score(st: ManitobaState, seat: int, points: int, category: int) -> None:
 def recall(st: ManitobaState, seat: int, area: int) -> None:
     st.area_cree[area] = -1
     st.wigwam[seat] += 1
-    st.log("recall", f"{name(seat)} takes the Cree on area {area} back to the wigwam", seat=seat, area=area)
+    st.log("recall", f"{name(seat)} takes the Cree on {area_name(st.terr, area)} back to the wigwam", seat=seat,
+           area=area)
 
 
 def drop_feather(st: ManitobaState, seat: int, sector: int) -> None:

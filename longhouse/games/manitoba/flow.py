@@ -11,6 +11,7 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.territory import area_name
 
 if TYPE_CHECKING:
     from longhouse.games.manitoba.state import ManitobaState
@@ -337,7 +338,7 @@ def _legal_final(st: ManitobaState, t: T.Task) -> list[A.Act]:
 def place_cree(st: ManitobaState, seat: int, area: int) -> None:
     st.square[seat] -= 1
     st.area_cree[area] = seat
-    st.log("place", f"{name(seat)} places a Cree on area {area} ({D.LANDSCAPES[st.terr.land[area]]})",
+    st.log("place", f"{name(seat)} places a Cree on {area_name(st.terr, area)}",
            seat=seat, area=area)
     _take_area_good(st, seat, area)
 
@@ -345,7 +346,7 @@ def place_cree(st: ManitobaState, seat: int, area: int) -> None:
 def move_cree(st: ManitobaState, seat: int, frm: int, to: int) -> None:
     st.area_cree[frm] = -1
     st.area_cree[to] = seat
-    st.log("move", f"{name(seat)} moves a Cree from area {frm} to area {to} ({D.LANDSCAPES[st.terr.land[to]]})",
+    st.log("move", f"{name(seat)} moves a Cree from {area_name(st.terr, frm)} to {area_name(st.terr, to)}",
            seat=seat, frm=frm, to=to)
     _take_area_good(st, seat, to)
 
@@ -354,7 +355,8 @@ def _take_area_good(st: ManitobaState, seat: int, area: int) -> None:
     g = st.area_good[area]
     if g >= 0:
         st.area_good[area] = -1
-        st.log("take_good", f"{name(seat)} takes the {D.GOODS[g]} from area {area}", seat=seat, good=D.GOODS[g])
+        st.log("take_good", f"{name(seat)} takes the {D.GOODS[g]} from {area_name(st.terr, area)}", seat=seat,
+               good=D.GOODS[g], area=area)
         goods.gain(st, seat, g)
 
 
@@ -487,7 +489,7 @@ def _act_final(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     if action[0] == A.SCORE:
         scoring.final_score(st, t[1], t[2])
     else:
-        st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1])
+        st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1], good=D.GOODS[t[2]])
 
 
 _Legal = Callable[["ManitobaState", T.Task], list[A.Act]]
@@ -563,7 +565,7 @@ def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
     elif kind in (T.CHOOSE, T.EV_GOOD):
         out["goods"] = [D.GOODS[g] for g in range(5) if x >> g & 1]
     elif kind == T.SCORE:
-        from longhouse.games.manitoba.state import tile_json
+        from longhouse.games.manitoba.texts import tile_json
 
         out["tile"] = tile_json(x)
     elif kind == T.REFILL:

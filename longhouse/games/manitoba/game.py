@@ -122,6 +122,9 @@ class ManitobaGame(Game):
         st.acting_seats = ()
         st.undo_cut = False
         st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
+        st.marks = [[] for _ in range(n)]
+        st.mark_seat = -1
+        st.tally = None
         # The winter solstice (data §2.1): counter-clockwise from the start player's right, start player last.
         st.push(T.SOL_DONE)
         for i in range(n):

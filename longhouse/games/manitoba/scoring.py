@@ -10,6 +10,7 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.territory import area_name
 
 if TYPE_CHECKING:
     from longhouse.games.manitoba.state import ManitobaState
@@ -24,7 +25,9 @@ def sector_points(count: int) -> int:
 def resolve(st: ManitobaState, tile: int) -> None:
     kind, offered = D.SCORE_TILES[tile]
     what = {D.TILE_SINGLE: "one good", D.TILE_PAIR: "one of two goods", D.TILE_MOST: "the good you have most of"}
-    st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile)
+    card = 3 if st.cards[st.card_idx] == D.CARD_SCORE3 else 5
+    st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile,
+           card=card)
     for seat in reversed(st.seats_from_active()):
         st.push(T.SCORE, seat, tile)
 
@@ -96,7 +99,7 @@ def refill(st: ManitobaState, seat: int, land: int) -> None:
 def put(st: ManitobaState, area: int, good: int) -> None:
     st.supply[good] -= 1
     st.area_good[area] = good
-    st.log("refill", f"A {D.GOODS[good]} is put on area {area}", area=area, good=D.GOODS[good])
+    st.log("refill", f"A {D.GOODS[good]} is put on {area_name(st.terr, area)}", area=area, good=D.GOODS[good])
 
 
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
@@ -121,7 +124,8 @@ def season_end(st: ManitobaState) -> None:
         if seat >= 0:
             cree[a] = -1
             st.wigwam[seat] += 1
-            st.log("cree_home", f"{name(seat)} takes the Cree on mountain {a} back to the wigwam", seat=seat, area=a)
+            st.log("cree_home", f"{name(seat)} takes the Cree on {area_name(st.terr, a)} back to the wigwam", seat=seat,
+                   area=a)
     st.push(T.WAKE_ALL)
     refill(st, st.active, D.MOUNTAIN)
 
@@ -176,6 +180,7 @@ def game_end(st: ManitobaState) -> None:
         points = D.WAMPUM_ACTIVE_POINTS * st.wa[seat] + D.WAMPUM_INACTIVE_POINTS * st.wi[seat]
         st.add_points(seat, CAT_WAMPUM, points)
         if points:
-            st.log("points", f"{name(seat)} scores {points} point(s) for wampum tiles", seat=seat, points=points)
+            st.log("wampum_points", f"{name(seat)} scores {points} point(s) for wampum tiles", seat=seat,
+                   points=points)
     st.over = True
     st.log("game_over", "The game is over", scores=list(st.score))

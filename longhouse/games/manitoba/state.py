@@ -13,9 +13,9 @@ from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
-from longhouse.games.manitoba import flow
+from longhouse.games.manitoba import flow, recent
 from longhouse.games.manitoba import tasks as T
-from longhouse.games.manitoba.territory import Territory, build
+from longhouse.games.manitoba.territory import Territory, area_name, build
 
 #: Score-breakdown categories, in the order of the score sheet.
 CATEGORIES = ("vision", "wake_ups", "events", "scorings", "final_scoring", "wampum")
@@ -58,6 +58,8 @@ class ManitobaState(State):
         "firsts",
         "goods_total",
         "legal",
+        "mark_seat",
+        "marks",
         "n",
         "opts",
         "over",
@@ -72,6 +74,7 @@ class ManitobaState(State):
         "start",
         "supply",
         "taken",
+        "tally",
         "tasks",
         "terr",
         "tile_pile",
@@ -130,6 +133,9 @@ class ManitobaState(State):
     undo_seat: int
     undo_base: ManitobaState | None
     undo_steps_list: list[A.Act]
+    marks: list[list[dict[str, Any]]]
+    mark_seat: int
+    tally: dict[str, Any] | None
 
     @property
     def num_players(self) -> int:  # type: ignore[override]
@@ -202,6 +208,7 @@ class ManitobaState(State):
         self.undo_cut = False
         flow.act(self, action)
         flow.run(self)
+        recent.fold(self, seat, self.events)
         events = self.events
         self.events = []
         if self.undo_cut or self.over:
@@ -229,6 +236,7 @@ class ManitobaState(State):
             restored.events = []
             flow.act(restored, action)
             flow.run(restored)
+            recent.fold(restored, seat, restored.events)
         restored.events = []
         for name in ManitobaState.__slots__:
             setattr(self, name, getattr(restored, name))
@@ -236,6 +244,11 @@ class ManitobaState(State):
         self.undo_base = base
         self.undo_steps_list = list(keep)
         return [Event("undo", f"{player_name(seat)} takes back {count - len(keep)} step(s)", {"seat": seat})]
+
+    def describe_action(self, action: Action) -> str:
+        """The action in words, naming areas as the board and the move log do ("Hills 2")."""
+        terr = self.terr
+        return A.describe(action, lambda area: area_name(terr, area) if 0 <= area < terr.size else f"area {area}")
 
     def is_over(self) -> bool:
         return self.over
@@ -303,6 +316,9 @@ class ManitobaState(State):
         c.undo_seat = self.undo_seat
         c.undo_base = self.undo_base  # never mutated: shared
         c.undo_steps_list = self.undo_steps_list[:]
+        c.marks = self.marks  # never mutated: replaced (recent.fold)
+        c.mark_seat = self.mark_seat
+        c.tally = self.tally  # never mutated once shared: copied before a change (recent.fold)
         return c
 
     def determinize(self, seat: int, rng: Rng) -> ManitobaState:
@@ -372,6 +388,9 @@ class ManitobaState(State):
             "tasks": [list(t) for t in self.tasks],
             "over": self.over,
             "legal": [list(a) for a in self.legal],
+            "marks": [list(m) for m in self.marks],
+            "mark_seat": self.mark_seat,
+            "tally": self.tally,
         }
 
     @classmethod
@@ -447,6 +466,13 @@ class ManitobaState(State):
         st.acting_seats = () if st.over or not st.tasks else (st.tasks[-1][1],)
         st.undo_cut = False
         st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
+        marks = d.get("marks")  # absent in snapshots made before the board marked last moves
+        st.marks = [[dict(e) for e in m] for m in marks] if marks is not None else [[] for _ in range(st.n)]
+        if len(st.marks) != st.n:
+            raise SnapshotError("marks must list one entry per seat")
+        st.mark_seat = int(d.get("mark_seat", -1))
+        tally = d.get("tally")
+        st.tally = dict(tally) if tally is not None else None
         return st
 
 
@@ -474,8 +500,3 @@ def card_json(card: int, opts: Options) -> dict[str, Any]:
         return {"card": "score_5"}
     symbol, goods = card_symbol(card, opts)
     return {"card": "event", "id": card, "event": D.EVENT_NAMES[symbol], "goods": [D.GOODS[g] for g in goods]}
-
-
-def tile_json(tile: int) -> dict[str, Any]:
-    kind, goods = D.SCORE_TILES[tile]
-    return {"id": tile, "kind": ("single", "pair", "most")[kind], "goods": [D.GOODS[g] for g in goods]}

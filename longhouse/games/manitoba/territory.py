@@ -85,4 +85,7 @@ def largest_group(territory: Territory, cree: Sequence[int], seat: int) -> int:
 
 
 def area_name(territory: Territory, area: int) -> str:
-    return f"{area} ({D.LANDSCAPES[territory.land[area]]})"
+    """The name of an area everywhere (board, move log, action words): its landscape and the number of
+    its tile in the chain, counted from 1 on the left — "Hills 2". Each tile has one area of every
+    landscape, so the name is unique."""
+    return f"{D.LANDSCAPES[territory.land[area]].capitalize()} {area // 5 + 1}"

@@ -12,7 +12,10 @@ from longhouse.engine.seats import seat_name
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.flow import describe_task
-from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_json, tile_json
+from longhouse.games.manitoba.prompts import prompt
+from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_json
+from longhouse.games.manitoba.territory import area_name
+from longhouse.games.manitoba.texts import tile_json
 
 JSON = dict[str, Any]
 
@@ -46,6 +49,9 @@ def view(state: ManitobaState, seat: int | None) -> JSON:
             "areas": [
                 {
                     "id": a,
+                    "name": area_name(terr, a),
+                    "tile": a // 5,
+                    "slot": D.SLOT_NAMES[a % 5],
                     "landscape": D.LANDSCAPES[terr.land[a]],
                     "neighbours": list(terr.adj[a]),
                     "good": D.GOODS[state.area_good[a]] if state.area_good[a] >= 0 else None,
@@ -78,7 +84,10 @@ def view(state: ManitobaState, seat: int | None) -> JSON:
             for p in range(state.n)
         ],
         "acting": list(state.acting_seats),
-        "decision": describe_task(state, top) if top is not None else None,
+        "decision": {**describe_task(state, top), "prompt": prompt(state, top)} if top is not None else None,
+        # what just happened: each seat's last move, the last scoring (recent.py)
+        "marks": state.marks,
+        "tally": state.tally,
         "over": state.over,
         "winners": state.winners(),
     }

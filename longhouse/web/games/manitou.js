@@ -215,8 +215,8 @@ export function createBoard(root, api) {
         return h("div", { class: `lane seat-${COLOURS[s]}${s === seat() ? " mine" : ""}`, dataset: { seat: s } },
           h("span", { class: "lane-mark", title: nameOf(s) }, SYMBOLS[s]),
           h("div", { class: `lane-cards${cards.length > 5 ? " crowded" : ""}` }, cards),
-          laneNote(g.report, s),
-          total ? h("span", { class: "total", title: "hunters' strength" }, String(total)) : null);
+          h("span", { class: "lane-tally" }, laneNote(g.report, s),
+            total ? h("span", { class: "total", title: "hunters' strength on this ground" }, String(total)) : null));
       });
       const controller = g.controller !== null && g.controller !== undefined
         ? h("span", { class: `controller seat-${COLOURS[g.controller]}`, title: `${cap(COLOURS[g.controller])} controls this ground` }, `${SYMBOLS[g.controller]} ${cap(COLOURS[g.controller])}`)

@@ -21,9 +21,12 @@ export function herdNotes(report, tag) {
 // What one seat's lane won on a ground: the buffalo it took and, for the controller, its prisoners.
 export function laneNote(report, seat) {
   if (!report) return null;
-  const parts = report.buffalo_won.filter((b) => b.seat === seat).map((b) => `+${b.value}`);
-  if (report.controller === seat && report.prisoners) parts.push(`+${report.prisoners} pr.`);
-  return parts.length ? h("span", { class: "lane-won", title: "won on this ground this hunt" }, parts.join(" ")) : null;
+  const parts = report.buffalo_won.filter((b) => b.seat === seat)
+    .map((b) => h("span", { class: "lane-won", title: `took the ${b.value} herd here` }, `+${b.value}`));
+  if (report.controller === seat && report.prisoners) {
+    parts.push(h("span", { class: "lane-won", title: `${report.prisoners} prisoners taken here` }, `+${report.prisoners} pr`));
+  }
+  return parts.length ? parts : null;
 }
 
 // The panel in my own area: the hunt's points per seat, the pelt robbers, Continue (or the final results).

@@ -1,0 +1,195 @@
+// Manitoba's board: the territory as a map, the totem, the vision board, the season, my village along the
+// bottom and the other villages as compact panels. Every decision is made on its object — a disk, an area,
+// a path, a sector, a ceremonial place, a good — from the legal actions the server sends; the same actions
+// in words stay one click away as a fallback. Names and reference tables come from the view and the game's
+// description (`api.description`), never from a copy of the game's tables.
+import { COLOURS, cap, h } from "../ui.js";
+import { goodChip, seatTag } from "./manitoba/draw.js";
+import { indexLegal } from "./manitoba/legal.js";
+import { drawPaths, drawScores, drawSeason, drawSupply, drawTotem } from "./manitoba/side.js";
+import { drawTally, tallyKey, tallyReady } from "./manitoba/tally.js";
+import { drawTerritory } from "./manitoba/territory.js";
+import { drawMyVillage, drawOpponent, lastMoveText } from "./manitoba/village.js";
+
+function loadStyle() {
+  if (document.getElementById("manitoba-css")) return;
+  document.head.append(h("link", { id: "manitoba-css", rel: "stylesheet", href: new URL("./manitoba/board.css", import.meta.url).href }));
+}
+
+export function createBoard(root, api) {
+  loadStyle();
+  let msg = null;
+  let pending = false;
+  let selectedFrom = null;   // a Cree of mine chosen to move, waiting for its target area
+  let wakeMode = false;      // the totem's disks take the Wake-up action
+  let tradeMode = false;     // a wampum trade: the lit sectors take the berry
+  let tallyDone = null;      // the scoring panel the player confirmed
+  let words = false;         // the words fallback open
+
+  const el = h("div", { class: "manitoba" });
+  const opps = h("div", { class: "mb-opps" });
+  const status = h("div", { class: "mb-status", role: "status", "aria-live": "polite" });
+  const map = h("div", { class: "mb-map" });
+  const paths = h("div", { class: "mb-paths-wrap" });
+  const side = h("div", { class: "mb-side" });
+  const village = h("div", { class: "mb-mine" });
+  const wordsEl = h("div", { class: "mb-words-wrap" });
+  const overlay = h("div", { class: "overlay mb-overlay", hidden: true });
+  el.append(opps, status, map, paths, side, village, wordsEl, overlay);
+  root.append(el);
+
+  // On a narrow screen the territory wraps into rows of as many tiles as fit at a tappable size (the board
+  // is redrawn when the width changes).
+  const perRow = () => (window.innerWidth > 900 ? 99 : Math.max(2, Math.floor((window.innerWidth - 16) / 150)));
+  let lastPerRow = perRow();
+  const onResize = () => { if (perRow() !== lastPerRow) { lastPerRow = perRow(); render(); } };
+  window.addEventListener("resize", onResize);
+  const names = () => (api.names && api.names()) || [];
+  const nameOf = (seat) => names()[seat] || cap(COLOURS[seat] || `seat ${seat + 1}`);
+  const desc = () => api.description || {};
+
+  function send(x) {
+    if (pending || !x || !x.a) return;
+    selectedFrom = null;
+    wakeMode = false;
+    tradeMode = false;
+    if (api.act(x.a)) {
+      pending = true;
+      el.classList.add("pending");
+    }
+  }
+
+  function context(view, ix) {
+    return {
+      view, ix, desc: desc(), nameOf, send, selectedFrom, wakeMode, tradeMode, perRow: lastPerRow,
+      setWakeMode(on) { wakeMode = on; render(); },
+      setTradeMode(on) { tradeMode = on; render(); },
+      clickArea(area, act) {
+        if (act.select) {
+          selectedFrom = selectedFrom === area.id ? null : area.id;
+          render();
+        } else {
+          send(act);
+        }
+      },
+    };
+  }
+
+  function isOver(view) { return !!(view.over || (view.header && view.header.over)); }
+
+  function renderStatus(ctx) {
+    const { view, ix } = ctx;
+    const me = view.seat;
+    const d = view.decision;
+    const mine = me !== null && ix.count > 0;
+    let text;
+    if (isOver(view)) {
+      const w = view.winners || [];
+      const best = w.length ? view.villages[w[0]].score : 0;
+      text = `Game over — ${w.map(nameOf).join(" and ")} win${w.length > 1 ? "" : "s"} with ${best} points`;
+    } else if (mine && d) {
+      text = d.prompt;
+      if (selectedFrom !== null) text = `Now click a lit area to move your Cree from ${view.territory.areas[selectedFrom].name} (or click it again to keep it)`;
+      if (tradeMode) text = "Wampum: click the storage sector that your top berry should turn into";
+    } else if (d) {
+      // the engine's phase in words ("Round 2 of 15, spring: Blue is choosing a passive action")
+      text = view.header ? `${view.header.phase} (${nameOf(d.seat)})` : `${cap(COLOURS[d.seat])} (${nameOf(d.seat)}) is deciding`;
+    } else {
+      text = "Waiting…";
+    }
+    const buttons = [];
+    if (mine && d && d.kind === "good") buttons.push(h("span", { class: "in-hand", title: "the good to place" }, "placing: ", ...goodsOf(d)));
+    if (ix.end) buttons.push(h("button", { id: "end-turn", class: "primary", onclick: () => send(ix.end) }, "End my turn"));
+    if (ix.pass) {
+      const label = d && ["score", "final_choice"].includes(d.kind) ? "Don't score" : "Pass";
+      buttons.push(h("button", { id: "pass", onclick: () => send(ix.pass), title: ix.pass.text }, label));
+    }
+    if (me !== null && msg.undo_steps > 0 && !isOver(view)) {
+      buttons.push(h("button", { id: "undo", title: `take back your last step (${msg.undo_steps} possible)`,
+        onclick: () => { if (!pending && api.undo(-1)) pending = true; } }, "↶ Undo"));
+    }
+    status.className = `mb-status${mine ? " my-turn" : ""}`;
+    status.replaceChildren(h("span", { class: "prompt" }, text), h("span", { class: "status-buttons" }, buttons));
+  }
+
+  function goodsOf(d) {
+    return [goodChip(d.good), h("b", {}, d.good)];
+  }
+
+  function renderWords(ctx) {
+    const legal = msg.legal || [];
+    if (!legal.length) { wordsEl.replaceChildren(); return; }
+    const texts = msg.legal_text || [];
+    const det = h("details", { class: "mb-words", open: words ? true : null },
+      h("summary", {}, `My choices in words (${legal.length})`),
+      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.kind))));
+    det.addEventListener("toggle", () => { words = det.open; });
+    wordsEl.replaceChildren(det);
+    void ctx;
+  }
+
+  function renderOverlay(ctx) {
+    const { view } = ctx;
+    const key = tallyKey(view.tally);
+    if (key && key !== tallyDone && tallyReady(view)) {
+      overlay.replaceChildren(drawTally(ctx, () => { tallyDone = key; render(); }));
+      overlay.hidden = false;
+    } else {
+      overlay.replaceChildren();
+      overlay.hidden = true;
+    }
+  }
+
+  function render() {
+    if (!msg) return;
+    const view = msg.view;
+    const ix = indexLegal(msg.legal || [], msg.legal_text || []);
+    if (selectedFrom !== null && !ix.move[selectedFrom]) selectedFrom = null;
+    if (wakeMode && !Object.keys(ix.wakeup).length) wakeMode = false;
+    if (tradeMode && !Object.keys(ix.wampumTrade).length) tradeMode = false;
+    const ctx = context(view, ix);
+    const me = view.seat;
+    const others = view.villages.map((v) => v.seat).filter((s) => s !== me);
+    opps.replaceChildren(...others.map((s) => drawOpponent(ctx, s)));
+    renderStatus(ctx);
+    map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)), h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx)));
+    paths.replaceChildren(drawPaths(ctx));
+    side.replaceChildren(drawTotem(ctx), drawSeason(ctx));
+    if (me !== null) {
+      village.replaceChildren(drawMyVillage(ctx));
+    } else {
+      village.replaceChildren(h("p", { class: "spectating" }, api.replay
+        ? "Replay: the public view, move by move (← → step through it)." : "You are watching this table.",
+      " ", lastMoves(view)));
+    }
+    renderWords(ctx);
+    renderOverlay(ctx);
+    el.className = `manitoba${me !== null ? ` me-${COLOURS[me]}` : ""}${pending ? " pending" : ""}${ix.count ? " my-move" : ""}`;
+    el.dataset.version = String(msg.version);
+    el.dataset.phase = isOver(view) ? "over" : view.decision ? view.decision.kind : "waiting";
+    el.dataset.mine = ix.count ? "yes" : "no";
+    el.dataset.over = isOver(view) ? "yes" : "no";
+  }
+
+  function lastMoves(view) {
+    return h("span", { class: "last-all" }, view.villages.map((v) => {
+      const t = lastMoveText(view.marks[v.seat]);
+      return t ? h("span", {}, seatTag(v.seat, nameOf(v.seat)), ` ${t} `) : null;
+    }));
+  }
+
+  return {
+    update(stateMsg) {
+      if (msg && stateMsg.version !== msg.version) {
+        pending = false;
+        selectedFrom = null;
+      }
+      msg = stateMsg;
+      render();
+    },
+    error() {
+      pending = false;
+      render();
+    },
+  };
+}

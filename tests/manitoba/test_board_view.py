@@ -1,0 +1,123 @@
+"""What the board reads from a Manitoba view: one name per area shared by the view, the action words and the
+move log; each seat's last move kept until it moves again; the last scoring per seat; the decision in words;
+the reference texts of the description."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from longhouse.bots import make
+from longhouse.engine.seats import seat_name
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import texts
+from longhouse.games.manitoba.territory import area_name
+from tests.manitoba.helpers import GAME, blank, finish_solstice, new, play
+
+
+def test_areas_are_named_by_landscape_and_tile_the_same_in_view_words_and_log() -> None:
+    st = new(3)  # tiles 1, 2, 3, 4 unturned
+    names = [a["name"] for a in st.view(0)["territory"]["areas"]]
+    assert len(set(names)) == st.terr.size == 20
+    assert names[:5] == ["Forest 1", "Lake 1", "Prairie 1", "Hills 1", "Mountain 1"]  # tile 1: TL, BL, C, TR, BR
+    assert all(re.fullmatch(r"(Prairie|Forest|Hills|Lake|Mountain) [1-4]", n) for n in names)
+    # each area's tile and slot say where it is drawn
+    first = st.view(0)["territory"]["areas"][7]
+    assert (first["tile"], first["slot"]) == (1, "C")
+    seat = st.acting()[0]
+    words = {st.describe_action(a) for a in st.legal_actions(seat)}
+    assert "Place a Cree from the village square on Hills 1" in words
+    events = st.apply(seat, GAME.action_from_text("place 3"))
+    assert events[0].text == f"{seat_name(seat)} places a Cree on Hills 1"
+    assert "area 3" not in " ".join(e.text for e in events)
+    assert area_name(st.terr, 3) == "Hills 1"
+
+
+def test_the_last_move_of_each_seat_stays_until_that_seat_moves_again() -> None:
+    st = new(3)
+    finish_solstice(st)
+    seat = st.acting()[0]
+    play(st, "take brown")  # brown: prairies and the Hunter's path
+    prairie = next(a for a in st.terr.areas_of[D.PRAIRIE] if st.area_cree[a] < 0)
+    play(st, f"place {prairie}")
+    while st.acting()[0] == seat and st.tasks[-1][0] != T.ACTIVE:
+        play(st, GAME.action_to_text(st.legal_actions(seat)[0]))
+    marks = st.view(None)["marks"][seat]
+    kinds = [m["kind"] for m in marks]
+    assert kinds[0] == "totem" and "place" in kinds and "take_good" in kinds
+    assert any(m.get("area") == prairie for m in marks if m["kind"] == "place")
+    # another seat's move leaves this seat's marks alone
+    play(st, "end")
+    other = st.acting()[0]
+    assert other != seat
+    play(st, GAME.action_to_text(st.legal_actions(other)[-1]))  # pass
+    assert st.view(None)["marks"][seat] == marks
+    assert [m["kind"] for m in st.view(None)["marks"][other]] == ["pass"]
+
+
+def test_undo_gives_back_the_marks_of_the_kept_steps() -> None:
+    st = new(3)
+    finish_solstice(st)
+    seat = st.acting()[0]
+    play(st, "take brown")
+    before = st.to_json()
+    play(st, f"place {next(a for a in st.terr.areas_of[D.PRAIRIE] if st.area_cree[a] < 0)}")
+    st.undo(seat, 1)
+    assert st.to_json() == before
+
+
+def test_the_last_scoring_shows_each_seat_its_good_pieces_and_points() -> None:
+    st = new(3, score_tiles=[0, 1])  # spring "3": everybody scores bison
+    bots = [make("random", s) for s in range(3)]
+    while st.round_no < 4:
+        s = st.acting()[0]
+        st.apply(s, bots[s].choose(st, s))
+    tally = st.view(1)["tally"]
+    assert tally["kind"] == "tile" and tally["card"] == 3 and tally["season"] == "spring"
+    assert tally["tile"]["goods"] == ["bison"] and tally["tile"]["text"] == "Everybody scores bison"
+    assert [r["seat"] for r in tally["rows"]] == [0, 1, 2]
+    for row in tally["rows"]:
+        assert [x["good"] for x in row["scored"]] == ["bison"]
+        assert row["scored"][0]["points"] == D.STORAGE_POINTS[row["scored"][0]["pieces"]]
+    assert tally["scores"] == st.score[:]
+    json.dumps(st.view(0))  # JSON-ready
+
+
+def test_the_final_scoring_lists_sacrifices_goods_and_wampum_and_survives_a_snapshot() -> None:
+    st = GAME.new_state(2, 5)
+    bots = [make("random", s) for s in range(2)]
+    while not st.is_over():
+        s = st.acting()[0]
+        st.apply(s, bots[s].choose(st, s))
+    tally = st.view(None)["tally"]
+    assert tally["kind"] == "final" and tally["scores"] == st.scores()
+    for row in tally["rows"]:
+        wampum = D.WAMPUM_ACTIVE_POINTS * st.wa[row["seat"]] + D.WAMPUM_INACTIVE_POINTS * st.wi[row["seat"]]
+        assert row["wampum"] == wampum
+        assert len(row["scored"]) + len(row["skipped"]) == 4
+    again = GAME.state_from_json(st.to_json())
+    assert again.view(None)["tally"] == tally and again.view(0)["marks"] == st.view(0)["marks"]
+
+
+def test_every_decision_has_a_prompt_in_words() -> None:
+    st = GAME.new_state(4, 11)
+    bots = [make("random", s) for s in range(4)]
+    seen: set[str] = set()
+    while not st.is_over():
+        decision = st.view(0)["decision"]
+        assert decision["prompt"] and "_" not in decision["prompt"]
+        seen.add(decision["kind"])
+        s = st.acting()[0]
+        st.apply(s, bots[s].choose(st, s))
+    assert {"totem", "active", "passive", "good", "score"} <= seen
+
+
+def test_the_description_texts_cover_every_path_space_and_event() -> None:
+    d = texts.description()
+    assert [len(p) for p in d["path_spaces"]] == list(D.PATH_LENGTH)
+    assert all(s["text"] and s["short"] for p in d["path_spaces"] for s in p)
+    assert d["path_spaces"][D.HUNTER][1]["short"] == "1 (2)"  # space 2: 1 point, 2 for the first
+    assert d["path_spaces"][D.SHAMAN][2]["wampum_first"] and d["path_spaces"][D.SHAMAN][2]["permanent"]
+    assert set(d["event_texts"]) == set(D.EVENT_NAMES)
+    assert blank(3).view(0)["decision"] is None
