@@ -317,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player thinks before each move (default 0: flat out)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile and write its profile here (see python -m pstats)")
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.echo_server:
@@ -333,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database",
+        profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+        server = start_process([*profile, "-m", "longhouse.cli", "serve", "--port", str(port), "--database",
                                 f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--log-level", "warning",
                                 "--max-rate", "0", *NO_LIMITS], port)
         try:
