@@ -26,8 +26,10 @@ One iteration:
    ``Tuning.widen_from`` moves) the moves are first ordered by a one-move look-ahead on the game's
    evaluation (move ordering) and only the best ``Tuning.width(…)`` of them are open to the search, more
    as the node is visited (progressive widening). Forced moves get no node.
-3. **Expand** one untried move (the best-ordered one at a wide node, a random one elsewhere) in the
-   mover's tree, and its observation in every other tree.
+3. **Expand** one untried move in the mover's tree (the best-ordered one at a wide node and at the
+   root, a random one elsewhere), and its observation in every other tree. Ordering the root's moves
+   by the one-move look-ahead first means that a search starved of time (a loaded machine) still
+   plays at least as the greedy bot would, rather than among a random few of its moves.
 4. **Evaluate**: random play for ``Tuning.rollout_depth`` moves (0 for the hall games: the new leaf is
    scored at once), then the game's evaluation (``longhouse.bots.evaluation``), a per-seat value in
    [0, 1] close to a chance of winning; a finished game scores its result.
@@ -114,6 +116,7 @@ class MoIsmctsBot(Bot):
         iterations: int | None = None,
         exploration: float | None = None,
         early_stop: bool = True,
+        root_ordering: bool = True,
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -124,6 +127,7 @@ class MoIsmctsBot(Bot):
         super().__init__(seed, seconds, iterations)
         self.exploration = exploration
         self.early_stop = early_stop
+        self.root_ordering = root_ordering
         #: Iterations and seconds spent on the last searched move (for benchmarks).
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -222,11 +226,11 @@ class MoIsmctsBot(Bot):
             at_root = False
             node = nodes[mover]
             children = node.children
-            if len(actions) >= tuned.widen_from:
+            wide = len(actions) >= tuned.widen_from
+            if wide or (self.root_ordering and node is roots[seat]):
                 order = self._order(node, world, mover, actions, evaluate)
-                width = tuned.width(len(actions), node.visits)
                 ranked = sorted(actions, key=lambda a: order.get(a, len(order)))
-                actions = ranked[:width]
+                actions = ranked[:tuned.width(len(actions), node.visits)] if wide else ranked
                 untried = [a for a in actions if (mover, a) not in children][:1]
             else:
                 untried = [a for a in actions if (mover, a) not in children]

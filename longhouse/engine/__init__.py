@@ -1,4 +1,4 @@
-"""The game-agnostic engine contract (DESIGN.md §1–§2)."""
+"""The game-agnostic engine contract (docs/DESIGN.md §1–§2)."""
 
 from longhouse.engine.errors import IllegalAction, LonghouseError, RecordError, SetupError, SnapshotError
 from longhouse.engine.events import Event, visible_events

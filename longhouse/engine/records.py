@@ -1,4 +1,4 @@
-"""Game records: a header and the action log, replaying move for move (DESIGN.md §2)."""
+"""Game records: a header and the action log, replaying move for move (docs/DESIGN.md §2)."""
 
 from __future__ import annotations
 

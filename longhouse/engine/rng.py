@@ -10,6 +10,8 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from longhouse.engine.errors import SnapshotError
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -77,6 +79,18 @@ class Rng:
     def copy(self) -> Rng:
         other = Rng()
         other.state = self.state
+        return other
+
+    def to_json(self) -> int:
+        """The whole state, for a snapshot; ``Rng.from_json`` reads it back (checked)."""
+        return self.state
+
+    @staticmethod
+    def from_json(value: object) -> Rng:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+            raise SnapshotError("a generator state is a 64-bit whole number")
+        other = Rng()
+        other.state = value
         return other
 
     def __eq__(self, other: object) -> bool:

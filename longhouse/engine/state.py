@@ -158,7 +158,16 @@ class State(ABC):
             return False
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Play ``action`` for ``seat``; raise ``IllegalAction`` and change nothing if it is illegal."""
+        """Play ``action`` for ``seat``; raise ``IllegalAction`` and change nothing if it is illegal.
+
+        The common legal case costs three cheap tests; anything else goes through ``_refuse``, which says
+        precisely what is wrong. Games implement ``_apply`` and ``is_legal``, never this."""
+        if type(seat) is int and seat in self.acting() and self.is_legal(seat, action):
+            return self._apply(seat, action)
+        return self._apply_checked(seat, action)
+
+    def _apply_checked(self, seat: int, action: Action) -> list[Event]:
+        """``apply`` the slow way: raise ``IllegalAction`` saying precisely why, or play the action."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} at this table")
         if self.is_over():

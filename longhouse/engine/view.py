@@ -8,14 +8,27 @@ words and its public scores through the ``Views`` protocol (``Game.views``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from longhouse.engine.seats import seats_json
-
-if TYPE_CHECKING:
-    from longhouse.engine.state import State
+from longhouse.engine.seats import seat_name, seats_json
 
 JSON = dict[str, Any]
+
+
+class Framed(Protocol):
+    """What the header reads of a state (``engine.state.State`` has it all; named here so that this
+    module does not import the contract that imports it)."""
+
+    @property
+    def game(self) -> Any: ...
+
+    num_players: int
+
+    def acting(self) -> tuple[int, ...]: ...
+
+    def is_over(self) -> bool: ...
+
+    def winners(self) -> list[int]: ...
 
 
 class Views(Protocol):
@@ -28,7 +41,7 @@ class Views(Protocol):
     def public_scores(self, state: Any, /) -> list[int] | None: ...
 
 
-def header(state: State, seat: int | None) -> JSON:
+def header(state: Framed, seat: int | None) -> JSON:
     """The frame of ``state.view(seat)``: identical for every seat except ``viewer``; no secrets."""
     game = state.game
     views = game.views
@@ -48,10 +61,8 @@ def header(state: State, seat: int | None) -> JSON:
     }
 
 
-def acting_words(state: State, doing: str) -> str:
+def acting_words(state: Framed, doing: str) -> str:
     """"Red and Blue are choosing …" style words for the seats acting now, for ``phase_text``."""
-    from longhouse.engine.seats import seat_name
-
     names = [seat_name(s) for s in state.acting()]
     if not names:
         return "nobody is to act"

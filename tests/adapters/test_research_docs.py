@@ -26,6 +26,15 @@ def test_the_page_has_an_example_for_each_adapter() -> None:
     assert any("longhouse selfplay" in block for block in _blocks("console"))
 
 
+def test_the_page_gives_the_true_size_of_each_action_space() -> None:
+    from longhouse import games
+    from longhouse.adapters.action_space import space
+
+    text = DOC.read_text(encoding="utf-8")
+    for name in games.names():
+        assert f"{games.get(name).title} {len(space(name)):,}" in text
+
+
 @pytest.mark.parametrize("index", range(len(_blocks("python"))))
 def test_python_example(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                         capsys: pytest.CaptureFixture[str]) -> None:

@@ -124,3 +124,26 @@ def test_levels_run_from_beginner_to_expert_and_each_makes_a_bot() -> None:
     assert isinstance(bots.make("expert"), MoIsmctsBot)
     assert bots.make("expert").seconds == 1.0
     assert bots.make("expert", iterations=5).seconds is None
+
+
+def test_a_search_starved_of_time_still_plays_the_best_looking_move() -> None:
+    """With a single iteration the root's moves are tried best first by the one-move look-ahead, so the
+    bot plays what that look-ahead prefers on its first re-deal (a greedy move), not a random one."""
+    from longhouse.engine.rng import Rng
+
+    checked = 0
+    for i, (state, seat) in enumerate(random_positions("manitou", 12, seed=8)):
+        actions = state.legal_actions(seat)
+        if len(actions) < 3:
+            continue
+        world = state.determinize(seat, Rng(i).fork())
+        evaluate = evaluation.for_state(state)
+        scores = []
+        for action in actions:
+            after = world.clone()
+            after.apply(seat, action)
+            scores.append(evaluate(after, seat)[seat])
+        expected = actions[scores.index(max(scores))]
+        assert MoIsmctsBot(seed=i, iterations=1).choose(state, seat) == expected
+        checked += 1
+    assert checked >= 3

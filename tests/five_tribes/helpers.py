@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from longhouse.engine.rng import Rng
-from longhouse.games.five_tribes import GAME, FTState
+from longhouse.games.five_tribes import GAME, FTState, turns
 from longhouse.games.five_tribes.board import tile_from_name
 from longhouse.games.five_tribes.data import (
     CAMELS,
@@ -83,7 +83,7 @@ def begin_turn(st: FTState, *seats: int) -> None:
     for i, m in enumerate(markers[3:]):
         st.paid_spots[5 - i] = m
     st.play_queue = markers
-    st._start_turn([])
+    turns.start_turn(st, [])
     st.refresh()
 
 
@@ -91,8 +91,8 @@ def _edited(st: FTState) -> None:
     """After editing a position by hand: recompute the caches, and if a turn has just begun, make the
     edited position the one a take-back returns to."""
     st.refresh()
-    if st.undo_base is not None and not st.undo_actions:
-        st._new_undo_base()
+    if st.undo_turn is not None and not st.undo_turn.steps:
+        st.new_undo_base()
 
 
 def give_djinn(st: FTState, seat: int, name: str) -> None:

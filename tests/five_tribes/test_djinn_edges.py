@@ -248,8 +248,9 @@ def test_determinize_keeps_the_acting_players_undo_history_for_every_observer() 
         world = st.determinize(observer, Rng(5))
         assert world.view(observer) == st.view(observer)
         assert world.undo_steps(0) == st.undo_steps(0) == 2
-        assert world.undo_base is not None
-        assert world.undo_base.res_deck == world.res_deck and world.undo_base.djinn_deck == world.djinn_deck
+        assert world.undo_turn is not None
+        base = world.undo_turn.base
+        assert base.res_deck == world.res_deck and base.djinn_deck == world.djinn_deck
         world.undo(0, 0)
         back = st.clone()
         back.undo(0, 0)
@@ -264,7 +265,7 @@ def test_determinize_during_a_sibittis_draw_redeals_the_draw_in_the_undo_base_to
     play(st, "power Sibittis EE")
     for k in range(5):
         world = st.determinize(1, Rng(k))
-        assert world.undo_base is not None and world.undo_base.keep_choices == world.keep_choices
+        assert world.undo_turn is not None and world.undo_turn.base.keep_choices == world.keep_choices
         assert world.view(1) == st.view(1)
 
 

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from longhouse.games.five_tribes import board as B
+from longhouse.games.five_tribes import movement
 from longhouse.games.five_tribes.bench import complete_moves
 from longhouse.games.five_tribes.data import COLOURS, NUM_TILES
 from longhouse.games.five_tribes.state import FTState
@@ -78,7 +79,7 @@ def test_sparse_boards_offer_exactly_the_brute_force_moves_and_no_dead_end(words
     mine = complete_moves(st)  # raises on a dead end
     assert set(mine) == brute_force_moves(st)
     picks = {t for t, _ in mine}
-    assert set(st.legal_picks()) == picks
+    assert set(movement.legal_picks(st)) == picks
 
 
 def test_a_loop_back_onto_a_tile_needs_the_colour_dropped_there_earlier() -> None:
@@ -91,7 +92,7 @@ def test_a_loop_back_onto_a_tile_needs_the_colour_dropped_there_earlier() -> Non
     first = texts(st)
     assert "drop eG" in first and "drop sG" in first
     play(st, "drop eG")
-    assert st.legal_drops()  # a completion exists
+    assert movement.legal_drops(st)  # a completion exists
     # Dropping Yellows round the square and the last Green back on b1 is a legal completion.
     play(st, "drop sY", "drop wY", "drop nY", "drop eG")
     assert st.tribe_count == 2 and st.last_colour == 2 and st.owner[1] == 0

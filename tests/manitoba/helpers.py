@@ -60,7 +60,7 @@ def blank(n: int = 4, **setup: Any) -> ManitobaState:
     st.season = D.SPRING
     st.cards = [0, 1, D.CARD_SCORE3, 2, D.CARD_SCORE5]
     st.card_idx = 0
-    st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
+    st.undo_turn = None
     return st
 
 

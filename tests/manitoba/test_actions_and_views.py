@@ -15,25 +15,26 @@ from longhouse.games.manitoba.state import ManitobaState
 from tests.manitoba.helpers import finish_solstice, new, play, texts
 
 SAMPLES = [
-    (A.TAKE, D.WHITE, -1), (A.WAKEUP, 3, -1), (A.PLACE, 7, -1), (A.MOVE, 7, 8), (A.VISION, D.SHAMAN, -1),
-    (A.WAKE, 2, -1), A.END_ACT, A.PASS_ACT, (A.STORE, D.CANOE, -1), (A.CEREMONY, 4, -1), (A.GOOD, D.FEATHER, -1),
-    (A.REPEAT, D.HUNTER, -1), (A.RECALL, 0, -1), (A.DROP, D.BERRY, -1), (A.SCORE, D.HORSE, -1),
-    (A.REFILL, 24, -1), A.W_WAKE_ACT, (A.W_TRADE, D.HORSE, -1),
+    A.act(A.TAKE, D.WHITE), A.act(A.WAKEUP, 3), A.act(A.PLACE, 7), A.act(A.MOVE, 7, 8), A.act(A.VISION, D.SHAMAN),
+    A.act(A.WAKE, 2), A.END_ACT, A.PASS_ACT, A.act(A.STORE, D.CANOE), A.act(A.CEREMONY, 4), A.act(A.GOOD, D.FEATHER),
+    A.act(A.REPEAT, D.HUNTER), A.act(A.RECALL, 0), A.act(A.DROP, D.BERRY), A.act(A.SCORE, D.HORSE),
+    A.act(A.REFILL, 24), A.W_WAKE_ACT, A.act(A.W_TRADE, D.HORSE),
 ]
 
 
 @pytest.mark.parametrize("action", SAMPLES)
 def test_every_action_kind_round_trips_through_json_and_text(action: A.Act) -> None:
-    assert GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(action)))) == action
+    back = GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(action))))
+    assert back == action and type(back) is type(action)
     assert GAME.action_from_text(GAME.action_to_text(action)) == action
     assert GAME.describe_action(action)
 
 
 def test_notation_examples() -> None:
-    assert GAME.action_to_json((A.MOVE, 7, 8)) == {"kind": "move", "from": 7, "to": 8}
-    assert GAME.action_to_text((A.TAKE, D.BROWN, -1)) == "take brown"
-    assert GAME.action_from_text("wampum horse") == (A.W_TRADE, D.HORSE, -1)
-    assert GAME.action_from_text("ceremony 3") == (A.CEREMONY, 3, -1)
+    assert GAME.action_to_json(A.act(A.MOVE, 7, 8)) == {"kind": "move", "from": 7, "to": 8}
+    assert GAME.action_to_text(A.act(A.TAKE, D.BROWN, -1)) == "take brown"
+    assert GAME.action_from_text("wampum horse") == A.act(A.W_TRADE, D.HORSE, -1)
+    assert GAME.action_from_text("ceremony 3") == A.act(A.CEREMONY, 3, -1)
 
 
 @pytest.mark.parametrize("garbage", [
@@ -57,7 +58,7 @@ def test_illegal_action_is_refused_and_changes_nothing() -> None:
     st = new(3)
     before = st.to_json()
     with pytest.raises(IllegalAction):
-        st.apply(st.acting()[0], (A.TAKE, D.BROWN, -1))
+        st.apply(st.acting()[0], A.act(A.TAKE, D.BROWN, -1))
     with pytest.raises(IllegalAction):
         st.apply((st.acting()[0] + 1) % 3, st.legal_actions(st.acting()[0])[0])
     assert st.to_json() == before
@@ -67,9 +68,10 @@ def test_an_action_spelled_with_booleans_is_refused() -> None:
     st = new(2)
     finish_solstice(st)
     seat = st.acting()[0]
-    assert (A.WAKEUP, 2, -1) in st.legal_actions(seat)
+    assert A.act(A.WAKEUP, 2, -1) in st.legal_actions(seat)
     before = st.to_json()
     assert not st.is_legal(seat, (True, 2, -1))  # equal to (1, 2, -1) in Python, but not an action
+    assert not st.is_legal(seat, (A.WAKEUP, 2, -1))  # a bare tuple is not a typed action either
     with pytest.raises(IllegalAction):
         st.apply(seat, (True, 2, -1))
     assert st.to_json() == before

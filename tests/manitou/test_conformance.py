@@ -1,4 +1,4 @@
-"""The conformance suite over random Manitou games at every player count (DESIGN.md §3)."""
+"""The conformance suite over random Manitou games at every player count (docs/DESIGN.md §3)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from longhouse.games.manitou import data
+from longhouse.games.manitou import data, rulings
 from longhouse.games.manitou.fights import Card, resolve
 from longhouse.games.manitou.reckoning import buffalo, pelt_robbers, score_ground
 
@@ -22,7 +22,7 @@ def test_pelt_robber_tie_for_highest_each_takes_one() -> None:
 
 
 def test_pelt_robber_when_nobody_played_hunters_follows_the_literal_rule() -> None:
-    assert data.PELT_ROBBER_WHEN_ALL_ZERO is True
+    assert rulings.PELT_ROBBER_WHEN_ALL_ZERO is True
     assert pelt_robbers([0, 0, 0]) == [0, 1, 2]
 
 
@@ -142,3 +142,20 @@ def test_hunting_ground_layout_per_player_count(n: int, layout: list[list[str]])
 
     grounds = new(n).view(None)["grounds"]
     assert [[b["size"] for b in g["buffalo"]] for g in grounds] == layout
+
+
+@pytest.mark.parametrize("unlimited", [True, False])
+def test_the_pelt_robber_supply_switch(monkeypatch: pytest.MonkeyPatch, unlimited: bool) -> None:
+    """Ruling PELT_ROBBER_SUPPLY_UNLIMITED: with a limited supply, once the 7 cards are out nobody takes one."""
+    from longhouse.engine import Rng
+    from longhouse.games.manitou import GAME, hunt
+
+    monkeypatch.setattr(hunt, "PELT_ROBBER_SUPPLY_UNLIMITED", unlimited)
+    state = GAME.new_state(2, 5)
+    state.players[0].pelt_robbers = rulings.PELT_ROBBER_CARDS  # every card is already out
+    rng = Rng(5)
+    while state.hunt == 1 and state.phase != "score":
+        seat = state.acting()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    given = sum(p.pelt_robbers for p in state.players) - rulings.PELT_ROBBER_CARDS
+    assert given >= 1 if unlimited else given == 0

@@ -1,4 +1,4 @@
-"""Two hall processes sharing PostgreSQL, with Redis pub/sub between them (the scale-out of DESIGN §4).
+"""Two hall processes sharing PostgreSQL, with Redis pub/sub between them (the scale-out of docs/DESIGN.md §4).
 
 People on different processes sit at one table and play; every lobby lists every table; when the
 process owning a table is killed (-9), the other adopts it from the store and play goes on. PostgreSQL

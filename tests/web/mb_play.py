@@ -67,6 +67,10 @@ def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool) -> str
     if prefer_wampum and page.locator("#wampum-wake").count():
         _click(page, page.locator("#wampum-wake"), tap)
         return "wampum"
+    if prefer_wampum and page.locator("#wampum-trade").count():
+        _click(page, page.locator("#wampum-trade"), tap)  # then the sector the top berry turns into
+        _click(page, page.locator(".sector.can").first, tap)
+        return "wampum"
     if kind == "totem":
         if n % 5 == 4 and page.locator("#wake-mode").count():
             _click(page, page.locator("#wake-mode"), tap)

@@ -89,7 +89,7 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
 
     seen: set[str] = set()
     taps = 0
-    deadline = time.time() + 240
+    deadline = time.time() + 420  # a guard for a stuck game on a busy machine, not a timing test
     while page.get_attribute(".manitou", "data-phase") != "over":
         assert not errors, errors
         assert time.time() < deadline, ("the game did not finish in time", page.inner_text(".status-line"))

@@ -19,7 +19,7 @@ from typing import Any
 from longhouse.bots.evaluation import Tuning, final_values, margin_values
 from longhouse.engine.state import State
 
-#: Points for a storage sector holding 0..7 pieces (manitoba-data.md, the storage scale).
+#: Points for a storage sector holding 0..7 pieces (docs/rules/manitoba-data.md, the storage scale).
 STORAGE_POINTS = (-2, 1, 2, 4, 8, 12, 16, 20)
 SECTORS = ("bison", "berry", "horse", "canoe")
 SCORE_CARDS = {"score_3": 0, "score_5": 1}

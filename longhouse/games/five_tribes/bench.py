@@ -6,7 +6,9 @@ import time
 from typing import Any
 
 from longhouse.games.five_tribes import board as B
+from longhouse.games.five_tribes import movement
 from longhouse.games.five_tribes.data import COLOURS
+from longhouse.games.five_tribes.game import GAME
 from longhouse.games.five_tribes.state import DROP, FTState
 
 
@@ -15,7 +17,7 @@ def complete_moves(st: FTState) -> list[tuple[int, tuple[tuple[int, int], ...]]]
     ``legal_picks`` and ``legal_drops``. ``st`` is left as it was."""
     out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     saved = (st.phase, st.mv_state, st.mv_left, st.mv_hand)
-    for tile in st.legal_picks():
+    for tile in movement.legal_picks(st):
         hand = st.board[tile][:]
         for c in range(COLOURS):
             if hand[c]:
@@ -30,12 +32,12 @@ def complete_moves(st: FTState) -> list[tuple[int, tuple[tuple[int, int], ...]]]
             if hand[c]:
                 st.add_meeple(tile, c, hand[c])
     st.phase, st.mv_state, st.mv_left, st.mv_hand = saved
-    st._touch()
+    st.touch()
     return out
 
 
 def _walk(st: FTState, start: int, path: list[tuple[int, int]], out: list[Any]) -> None:
-    drops = st.legal_drops()
+    drops = movement.legal_drops(st)
     if not drops:
         raise AssertionError(f"dead end after {path} from {B.tile_name(start)}")
     for a in drops:
@@ -63,8 +65,6 @@ def _walk(st: FTState, start: int, path: list[tuple[int, int]], out: list[Any]) 
 
 def enumerate_moves_benchmark(seed: int = 1) -> dict[str, float]:
     """Time the full enumeration of every complete meeple move from a fresh 4-player board."""
-    from longhouse.games.five_tribes import GAME
-
     st = GAME.new_state(4, seed)
     t0 = time.perf_counter()
     moves = complete_moves(st)

@@ -1,6 +1,6 @@
 """All component data of Five Tribes (Days of Wonder, 2014), base game.
 
-Source: /work/shared/rules/five-tribes-data.md (our restatement of the rulebook with sources). Items that
+Source: docs/rules/five-tribes-data.md (our restatement of the rulebook with sources). Items that
 are our assumption rather than the rulebook's text are marked ASSUMED; the rulings on open questions live
 in ``rulings.py``.
 """

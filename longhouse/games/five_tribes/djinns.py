@@ -1,17 +1,19 @@
 """The 22 Djinns' powers: when each paid power may be used, its targets, and its effect.
 
-Passive powers (Ba'al, Boaz, Kandicha, Marid, Monkir, Nekir) are applied where their event happens in
-state.py; the game-end ones (Al-Amin, Haurvatat, Jafaar, Shamhat) in scoring.py; Kumarbi in the bidding,
-Hagis and Lamia at the placement of a Palace or Palm Tree.
+Passive powers (Ba'al, Boaz, Kandicha, Marid, Monkir, Nekir) are applied where their event happens
+(state.py's helpers, tribes.py, movement.py); the game-end ones (Al-Amin, Haurvatat, Jafaar, Shamhat) in
+scoring.py; Kumarbi in the bidding (turns.py), Hagis and Lamia at the placement of a Palace or Palm Tree
+(placement.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from longhouse.engine.events import Event
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
+from longhouse.games.five_tribes import placement
 from longhouse.games.five_tribes.data import (
     ANUN_NAK,
     BOURAQ,
@@ -29,9 +31,7 @@ from longhouse.games.five_tribes.data import (
     UTUG,
     VILLAGE,
 )
-
-if TYPE_CHECKING:
-    from longhouse.games.five_tribes.state import FTState
+from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, player
 
 #: Paid powers usable at any decision point of the owner's turn outside the drops.
 ANYTIME = (ANUN_NAK, BOURAQ, ENKI, LETA, SIBITTIS, SLOAR, UTUG)
@@ -94,8 +94,6 @@ def tribe_powers(st: FTState, seat: int, which: tuple[int, ...]) -> list[Any]:
 
 
 def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
-    from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, player
-
     d = a.djinn
     st.pay(seat, a.pay)
     st.used |= 1 << d
@@ -109,9 +107,9 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
             ev.append(Event("meeple", f"A {COLOUR_NAMES[c]} comes out of the bag onto {B.tile_name(a.tile)}",
                             {"tile": a.tile, "colour": c}))
     elif d == BOURAQ:
-        st._start_placement(PALACE, a.tile, st.phase, ev)
+        placement.start_placement(st, PALACE, a.tile, st.phase, ev)
     elif d == ENKI:
-        st._start_placement(PALM, a.tile, st.phase, ev)
+        placement.start_placement(st, PALM, a.tile, st.phase, ev)
     elif d in (LETA, UTUG):
         st.take_control(seat, a.tile, ev)
     elif d == SIBITTIS:

@@ -14,28 +14,21 @@ from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import rulings
 from longhouse.games.five_tribes import view as five_tribes_view
 from longhouse.games.five_tribes.data import (
-    CAMELS,
     COLOUR_LETTERS,
     COLOURS,
     DJINN_INDEX,
-    DJINN_ROW_SIZE,
     DJINNS,
     MARKERS_PER_SEAT,
     MEEPLE_COUNTS,
     MEEPLES_PER_TILE,
     NUM_TILES,
-    PAID_SPOTS,
-    PALACES,
-    PALM_TREES,
     RESOURCE_CODES,
     RESOURCE_COUNTS,
     RESOURCE_NAMES,
-    RESOURCE_ROW_SIZE,
-    STARTING_GOLD,
     TILE_SET,
 )
 from longhouse.games.five_tribes.describe import description
-from longhouse.games.five_tribes.state import BID, FTState
+from longhouse.games.five_tribes.play import FTPlay
 
 _SETUP_KEYS = {
     "tiles": "the 30 tile codes row by row from a1 (V, S6, S10, S12, S15, O, SM, LM): a permutation of the box",
@@ -65,7 +58,7 @@ def _resource(code: Any) -> int:
     raise SetupError(f"{code!r} is not a resource card")
 
 
-def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None) -> FTState:
+def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None) -> FTPlay:
     setup = dict(setup or {})
     unknown = set(setup) - set(_SETUP_KEYS)
     if unknown:
@@ -143,52 +136,7 @@ def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None
         bid_track = list(range(len(marker_seat)))
         rng.shuffle(bid_track)
 
-    st = object.__new__(FTState)
-    st.num_players = n
-    st.phase = BID
-    st.round = 0
-    st.marker = -1
-    st.seat = -1
-    st.used = 0
-    st.clear_turn()
-    st.palm_supply = PALM_TREES
-    st.palace_supply = PALACES
-    st.last_camel = False
-    st.no_move = False
-    st.tiles = tiles
-    st.owner = [-1] * NUM_TILES
-    st.palms = [0] * NUM_TILES
-    st.palaces = [0] * NUM_TILES
-    st.bag = bag
-    # Draw piles are drawn from the end of the list: reverse so that the setup's first card comes first.
-    deck.reverse()
-    st.res_row = [deck.pop() for _ in range(RESOURCE_ROW_SIZE)]
-    st.res_deck = deck
-    st.res_discard = []
-    djinn_deck.reverse()
-    st.djinn_row = [djinn_deck.pop() for _ in range(DJINN_ROW_SIZE)]
-    st.djinn_deck = djinn_deck
-    st.djinn_discard = []
-    st.gold = [STARTING_GOLD] * n
-    st.camels = [CAMELS[n]] * n
-    st.viziers = [0] * n
-    st.elders = [0] * n
-    st.djinn_owner = [-1] * len(DJINNS)
-    st.used_round = [0] * n
-    st.marker_seat = marker_seat
-    st.bid_track = bid_track
-    st.paid_spots = [-1] * PAID_SPOTS
-    st.zero_queue = []
-    st.play_queue = []
-    st.board = board
-    st.hands = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
-    st.djinns = [[] for _ in range(n)]
-    st.rng = rng.fork()
-    st.undo_base = None
-    st.undo_actions = []
-    st._revealed = False
-    st._derive()
-    return st
+    return FTPlay(n, tiles, board, bag, deck, djinn_deck, marker_seat, bid_track, rng.fork())
 
 
 class FiveTribes(Game):
@@ -199,21 +147,21 @@ class FiveTribes(Game):
     # "2": Echidna and Iblis are no longer offered when no meeple move is left (records made under "1"
     # may hold such an action).
     rules_version: ClassVar[str] = "2"
-    notation: ClassVar[Notation | None] = A
+    notation: ClassVar[Notation | None] = A.NOTATION
     views: ClassVar[Views | None] = five_tribes_view
     setup_keys: ClassVar[Mapping[str, str]] = _SETUP_KEYS
 
     def description(self) -> JSON:
         return description()
 
-    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTState:
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTPlay:
         self.check_players(num_players)
         if setup is not None and not isinstance(setup, Mapping):
             raise SetupError("setup must be a JSON object")
         return new_state(num_players, seed, setup)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> FTState:
-        return FTState.from_snapshot(dict(data) if isinstance(data, Mapping) else data)
+    def state_from_json(self, data: Mapping[str, Any]) -> FTPlay:
+        return FTPlay.from_snapshot(dict(data) if isinstance(data, Mapping) else data)
 
 
     def max_actions(self, num_players: int) -> int:
@@ -228,4 +176,4 @@ class FiveTribes(Game):
 
 
 GAME = FiveTribes()
-FTState.game = GAME
+FTPlay.game = GAME

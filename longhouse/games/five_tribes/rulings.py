@@ -1,4 +1,4 @@
-"""Our rulings on the questions the rulebook leaves open (data file §5–§6, and the issue's list).
+"""Our rulings on the questions the rulebook leaves open (docs/rules/five-tribes-data.md §5–§6, and the issue's list).
 
 Each ruling is one named constant or function here, with a comment naming it, so that it can change in
 one edit. The rest of the package reads them from here.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from longhouse.games.five_tribes import data
 from longhouse.games.five_tribes.data import (
@@ -18,9 +17,7 @@ from longhouse.games.five_tribes.data import (
     SUIT_VALUES,
 )
 from longhouse.games.five_tribes.rulings import MONKIR_VP
-
-if TYPE_CHECKING:
-    from longhouse.games.five_tribes.state import FTState
+from longhouse.games.five_tribes.state import FTState
 
 #: The score sheet's rows, in its order.
 CATEGORIES = ("gold", "viziers", "vizier_majority", "elders", "djinns", "palm_trees", "palaces", "tiles",
@@ -65,6 +62,11 @@ def merchandise_value(hand: Sequence[int], al_amin: bool) -> int:
 
 def djinn_vp(d: int) -> int:
     return MONKIR_VP if d == MONKIR else DJINNS[d].vp
+
+
+def scores(state: FTState) -> list[int]:
+    """Each seat's total, as the score sheet adds it up."""
+    return [row["total"] for row in breakdown(state)]
 
 
 def breakdown(state: FTState) -> list[dict[str, int]]:

@@ -1,13 +1,13 @@
 """Checks on a Five Tribes state read back from a snapshot: shapes, ranges, and component conservation.
 
-``FTState.from_snapshot`` calls ``validate`` on every state it builds (and on the undo base), so that a
-corrupted snapshot is refused with a ``SnapshotError`` instead of failing later in some other way.
+``FTPlay.from_snapshot`` (play.py) calls ``validate`` on every state it builds (and on the undo base), so
+that a corrupted snapshot is refused with a ``SnapshotError`` instead of failing later in some other way.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from longhouse.engine.errors import SnapshotError
 from longhouse.games.five_tribes import board as B
@@ -31,9 +31,20 @@ from longhouse.games.five_tribes.data import (
     YELLOW,
     ZERO_SPOTS,
 )
-
-if TYPE_CHECKING:
-    from longhouse.games.five_tribes.state import FTState
+from longhouse.games.five_tribes.state import (
+    ASSASSINS,
+    BID,
+    BUILDERS,
+    DROP,
+    KEEP,
+    KILL,
+    OVER,
+    PLACE,
+    SUIT,
+    TILE,
+    TURN_PHASES,
+    FTState,
+)
 
 
 def _check(ok: bool, what: str) -> None:
@@ -57,20 +68,6 @@ def _scalar(s: FTState, name: str, lo: int, hi: int) -> None:
 
 def validate(s: FTState) -> None:
     """Raise ``SnapshotError`` unless ``s`` is a well-formed position (its undo history aside)."""
-    from longhouse.games.five_tribes.state import (
-        ASSASSINS,
-        BID,
-        BUILDERS,
-        DROP,
-        KEEP,
-        KILL,
-        OVER,
-        PLACE,
-        SUIT,
-        TILE,
-        TURN_PHASES,
-    )
-
     n = s.num_players
     _check(n in CAMELS, "'num_players' must be 2, 3 or 4")
     big = 10**6

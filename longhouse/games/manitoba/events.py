@@ -7,17 +7,13 @@ LOSE_FEATHER are compulsory when possible, point events are automatic (R13).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
 from longhouse.games.manitoba.paths import goods_mask
+from longhouse.games.manitoba.state import CAT_EVENTS, ManitobaState, card_symbol
 from longhouse.games.manitoba.territory import area_name, largest_group
-
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
 
 _PER_SEAT = {
     D.EV_VISION: T.EV_VISION,
@@ -31,7 +27,6 @@ _PER_SEAT = {
 
 def resolve(st: ManitobaState, card: int) -> None:
     """Push the tasks of an event card (the seat order is kept by pushing in reverse)."""
-    from longhouse.games.manitoba.state import card_symbol
 
     symbol, offered = card_symbol(card, st.opts)
     st.log("event", f"Event: {D.EVENT_NAMES[symbol].replace('_', ' ')}", event=D.EVENT_NAMES[symbol],
@@ -46,7 +41,6 @@ def resolve(st: ManitobaState, card: int) -> None:
 
 def points_event(st: ManitobaState, symbol: int) -> None:
     """CREE_PTS, LAKE_PTS, MAJORITY and CONTIG, for every seat at once."""
-    from longhouse.games.manitoba.state import CAT_EVENTS
 
     cree = st.area_cree
     if symbol == D.EV_CREE_PTS:

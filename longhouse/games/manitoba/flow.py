@@ -4,29 +4,28 @@ offers each decision's legal actions and carries out the chosen one (RULEBOOK "C
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.state import ManitobaState
 from longhouse.games.manitoba.territory import area_name
+from longhouse.games.manitoba.texts import tile_json
 
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
-
-_TAKE = tuple((A.TAKE, c, -1) for c in range(5))
-_WAKEUP = tuple((A.WAKEUP, k, -1) for k in range(6))
-_PLACE = tuple((A.PLACE, a, -1) for a in range(A.MAX_AREA + 1))
-_VISION = tuple((A.VISION, p, -1) for p in range(4))
-_WAKE = tuple((A.WAKE, k, -1) for k in range(10))
-_GOOD = tuple((A.GOOD, g, -1) for g in range(5))
-_REPEAT = tuple((A.REPEAT, p, -1) for p in range(4))
-_RECALL = tuple((A.RECALL, a, -1) for a in range(A.MAX_AREA + 1))
-_DROP = tuple((A.DROP, s, -1) for s in range(4))
-_SCORE = tuple((A.SCORE, g, -1) for g in range(4))
-_MOVE = {(f, t): (A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.MAX_AREA + 1)}
+_TAKE = tuple(A.act(A.TAKE, c, -1) for c in range(5))
+_WAKEUP = tuple(A.act(A.WAKEUP, k, -1) for k in range(6))
+_PLACE = tuple(A.act(A.PLACE, a, -1) for a in range(A.MAX_AREA + 1))
+_VISION = tuple(A.act(A.VISION, p, -1) for p in range(4))
+_WAKE = tuple(A.act(A.WAKE, k, -1) for k in range(10))
+_GOOD = tuple(A.act(A.GOOD, g, -1) for g in range(5))
+_REPEAT = tuple(A.act(A.REPEAT, p, -1) for p in range(4))
+_RECALL = tuple(A.act(A.RECALL, a, -1) for a in range(A.MAX_AREA + 1))
+_DROP = tuple(A.act(A.DROP, s, -1) for s in range(4))
+_SCORE = tuple(A.act(A.SCORE, g, -1) for g in range(4))
+_MOVE = {(f, t): A.act(A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.MAX_AREA + 1)}
 
 
 # --- round structure ----------------------------------------------------------------------------------------
@@ -565,8 +564,6 @@ def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
     elif kind in (T.CHOOSE, T.EV_GOOD):
         out["goods"] = [D.GOODS[g] for g in range(5) if x >> g & 1]
     elif kind == T.SCORE:
-        from longhouse.games.manitoba.texts import tile_json
-
         out["tile"] = tile_json(x)
     elif kind == T.REFILL:
         out["landscape"] = D.LANDSCAPES[x]

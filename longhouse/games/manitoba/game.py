@@ -13,18 +13,21 @@ from longhouse.engine.view import Views
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow
+from longhouse.games.manitoba import rulings as R
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba import view as manitoba_view
 from longhouse.games.manitoba.describe import description
-from longhouse.games.manitoba.state import ManitobaState, Options
+from longhouse.games.manitoba.play import ManitobaPlay
+from longhouse.games.manitoba.rulings import Options
+from longhouse.games.manitoba.state import ManitobaState
 from longhouse.games.manitoba.territory import build
 
 _OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "layout": (D.LAYOUT_STANDARD, D.LAYOUT_LAKE_MANITOBA, D.LAYOUT_DUCK_MOUNTAIN),
-    "pair_exemption": (D.PAIR_EXEMPTION_BOTH, D.PAIR_EXEMPTION_EITHER),
+    "pair_exemption": (R.PAIR_EXEMPTION_BOTH, R.PAIR_EXEMPTION_EITHER),
     "autumn_tile": (False, True),
     "clamp_scores": (False, True),
-    "tie_break": (D.TIE_SHARED, D.TIE_WAMPUM),
+    "tie_break": (R.TIE_SHARED, R.TIE_WAMPUM),
     "wake_event": (False, True),
 }
 
@@ -60,7 +63,7 @@ class ManitobaGame(Game):
     def description(self) -> JSON:
         return description()
 
-    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaState:
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaPlay:
         self.check_players(num_players)
         if setup is not None and not isinstance(setup, Mapping):
             raise SetupError(f"setup must be an object of setup keys, not {setup!r}"[:120])
@@ -77,54 +80,7 @@ class ManitobaGame(Game):
         decks = _decks(setup, rng)
         pile = _score_tiles(setup, rng)
 
-        st = object.__new__(ManitobaState)
-        st.n = n
-        st.opts = opts
-        st.terr = build(tiles, opts.layout)
-        st.rng = rng
-        each, feathers = D.GOODS_BY_PLAYERS[n]
-        st.goods_total = [each, each, each, each, feathers]
-        st.supply = st.goods_total[:]
-        st.wampum_total = D.WAMPUM_BY_PLAYERS[n]
-        st.wampum_supply = st.wampum_total
-        st.area_good = [-1] * st.terr.size
-        st.area_cree = [-1] * st.terr.size
-        for a, land in enumerate(st.terr.land):
-            st.area_good[a] = land
-            st.supply[land] -= 1
-        st.wigwam = [D.CREE_IN_WIGWAM] * n
-        st.square = [D.CREE_ON_SQUARE] * n
-        st.score = [0] * n
-        st.bd = [[0] * 6 for _ in range(n)]
-        st.sectors = [[[] for _ in range(4)] for _ in range(n)]
-        st.cere = [[[], []] for _ in range(n)]
-        st.wa = [0] * n
-        st.wi = [0] * n
-        st.pos = [[0] * 4 for _ in range(n)]
-        st.firsts = [0] * 28
-        st.totem = totem
-        st.taken = []
-        st.rest = []
-        st.season = D.WINTER
-        st.cards = [D.CARD_SOLSTICE] + ([D.CARD_WINTER2] if n in (2, 4) else [])
-        st.card_idx = 0
-        st.tiles = []
-        st.decks = decks
-        st.tile_pile = pile
-        st.drawn = []
-        st.round_no = 0
-        st.active = first
-        st.start = first
-        st.tasks = []
-        st.over = False
-        st.events = []
-        st.legal = []
-        st.acting_seats = ()
-        st.undo_cut = False
-        st.undo_seat, st.undo_base, st.undo_steps_list = -1, None, []
-        st.marks = [[] for _ in range(n)]
-        st.mark_seat = -1
-        st.tally = None
+        st = ManitobaPlay(n, opts, build(tiles, opts.layout), rng, first, totem, decks, pile)
         # The winter solstice (data §2.1): counter-clockwise from the start player's right, start player last.
         st.push(T.SOL_DONE)
         for i in range(n):
@@ -136,8 +92,8 @@ class ManitobaGame(Game):
         st.events = []
         return st
 
-    def state_from_json(self, data: Mapping[str, Any]) -> ManitobaState:
-        return ManitobaState.from_json(data)
+    def state_from_json(self, data: Mapping[str, Any]) -> ManitobaPlay:
+        return ManitobaPlay.from_json(data)
 
 
     def max_actions(self, num_players: int) -> int:

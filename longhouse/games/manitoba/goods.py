@@ -3,19 +3,15 @@ Places", "Wampum tiles"; data §4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from longhouse.engine.seats import seat_name
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.state import CAT_WAKE, ManitobaState
 
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
-
-_STORE = tuple((A.STORE, s, -1) for s in range(4))
-_CEREMONY = ((A.CEREMONY, 3, -1), (A.CEREMONY, 4, -1))
-_TRADE = tuple((A.W_TRADE, s, -1) for s in range(4))
+_STORE = tuple(A.act(A.STORE, s, -1) for s in range(4))
+_CEREMONY = (A.act(A.CEREMONY, 3, -1), A.act(A.CEREMONY, 4, -1))
+_TRADE = tuple(A.act(A.W_TRADE, s, -1) for s in range(4))
 CAP = D.SECTOR_CAPACITY
 
 
@@ -115,8 +111,6 @@ def wake(st: ManitobaState, seat: int, count: int) -> int:
     st.square[seat] += count
     st.log("wake", f"{name(seat)} wakes up {count} Cree", seat=seat, count=count)
     if st.pos[seat][D.WARRIOR] >= D.WARRIOR_WAKE_POINTS:
-        from longhouse.games.manitoba.state import CAT_WAKE
-
         st.add_points(seat, CAT_WAKE, count)
     return count
 

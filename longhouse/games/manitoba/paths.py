@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
-
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
+from longhouse.games.manitoba.state import CAT_VISION, ManitobaState
 
 _PATH_LEN = D.PATH_LENGTH
 
@@ -56,7 +52,6 @@ def vision(st: ManitobaState, seat: int, path: int, *, action: bool) -> None:
 
 
 def _points(st: ManitobaState, seat: int, points: int) -> None:
-    from longhouse.games.manitoba.state import CAT_VISION
 
     st.add_points(seat, CAT_VISION, points)
     st.log("points", f"{name(seat)} scores {points} point(s) on a vision path", seat=seat, points=points)

@@ -3,19 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.rulings import PAIR_EXEMPTION_EITHER
+from longhouse.games.manitoba.state import CAT_FINAL, CAT_SCORINGS, CAT_WAMPUM, ManitobaState
 from longhouse.games.manitoba.territory import area_name
 
-if TYPE_CHECKING:
-    from longhouse.games.manitoba.state import ManitobaState
-
-_SCORE = tuple((A.SCORE, g, -1) for g in range(4))
+_SCORE = tuple(A.act(A.SCORE, g, -1) for g in range(4))
 
 
 def sector_points(count: int) -> int:
@@ -41,7 +38,7 @@ def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
     if kind == D.TILE_PAIR:
         out = [_SCORE[g] for g in offered]
         exempt = [st.exempt(seat, g) for g in offered]
-        if all(exempt) or (st.opts.pair_exemption == D.PAIR_EXEMPTION_EITHER and any(exempt)):
+        if all(exempt) or (st.opts.pair_exemption == PAIR_EXEMPTION_EITHER and any(exempt)):
             out.append(A.PASS_ACT)
         return out
     sectors = st.sectors[seat]
@@ -55,7 +52,6 @@ def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
 
 def score_good(st: ManitobaState, seat: int, good: int) -> None:
     """Steps 1–4 of the scoring procedure for one seat and one good."""
-    from longhouse.games.manitoba.state import CAT_SCORINGS
 
     pieces = st.sectors[seat][good]
     points = sector_points(len(pieces))
@@ -105,7 +101,7 @@ def put(st: ManitobaState, area: int, good: int) -> None:
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
     if st.supply[land] == 0:
         return []
-    return [(A.REFILL, a, -1) for a in empty_areas(st, land)]
+    return [A.act(A.REFILL, a, -1) for a in empty_areas(st, land)]
 
 
 def season_end(st: ManitobaState) -> None:
@@ -164,7 +160,6 @@ def final_seat(st: ManitobaState, seat: int) -> None:
 
 
 def final_score(st: ManitobaState, seat: int, good: int) -> None:
-    from longhouse.games.manitoba.state import CAT_FINAL
 
     count = len(st.sectors[seat][good])
     points = sector_points(count)
@@ -174,7 +169,6 @@ def final_score(st: ManitobaState, seat: int, good: int) -> None:
 
 
 def game_end(st: ManitobaState) -> None:
-    from longhouse.games.manitoba.state import CAT_WAMPUM
 
     for seat in st.seats_from_active():
         points = D.WAMPUM_ACTIVE_POINTS * st.wa[seat] + D.WAMPUM_INACTIVE_POINTS * st.wi[seat]

@@ -15,31 +15,100 @@ Grounds are 0-based in JSON and 1-based in the text notation, as players number 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from longhouse.engine.errors import IllegalAction
+from longhouse.engine.notation import JSON, ActionTable, Notated
 from longhouse.games.manitou.data import CODES, GROUNDS, card_name
 
 
+def _card(value: Any) -> str:
+    if not isinstance(value, str) or value not in CODES:
+        raise IllegalAction(f"unknown card {value!r}; cards are {', '.join(CODES)}"[:160])
+    return value
+
+
 @dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(Notated):
     card: str
+    kind: ClassVar[str] = "pick"
+
+    @classmethod
+    def read(cls, data: JSON) -> Pick:
+        return PICKS[_card(data["card"])]
+
+    def to_text(self) -> str:
+        return f"+{self.card}"
+
+    @classmethod
+    def read_text(cls, text: str) -> Pick | None:
+        return PICKS[_card(text[1:].upper())] if text.startswith("+") else None
+
+    def words(self) -> str:
+        return f"pick {card_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
-class Ok:
-    pass
+class Ok(Notated):
+    kind: ClassVar[str] = "ok"
+
+    @classmethod
+    def read(cls, data: JSON) -> Ok:
+        return OK
+
+    def to_text(self) -> str:
+        return "ok"
+
+    @classmethod
+    def read_text(cls, text: str) -> Ok | None:
+        return OK if text.lower() == "ok" else None
+
+    def words(self) -> str:
+        return "confirm my hunting party"
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Notated):
     card: str
     ground: int
+    kind: ClassVar[str] = "play"
+
+    @classmethod
+    def read(cls, data: JSON) -> Play:
+        card, ground = _card(data["card"]), data["ground"]
+        if isinstance(ground, bool) or not isinstance(ground, int) or not 0 <= ground < GROUNDS:
+            raise IllegalAction(f"hunting ground must be 0, 1 or 2, not {ground!r}"[:120])
+        return PLAYS[card, ground]
+
+    def to_text(self) -> str:
+        return f"{self.card}@{self.ground + 1}"
+
+    @classmethod
+    def read_text(cls, text: str) -> Play | None:
+        card, at, ground = text.partition("@")
+        return PLAYS[_card(card.upper()), int(ground) - 1] if at and ground in ("1", "2", "3") else None
+
+    def words(self) -> str:
+        return f"play {card_name(self.card)} on hunting ground {self.ground + 1}"
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
-    pass
+class Done(Notated):
+    kind: ClassVar[str] = "done"
+
+    @classmethod
+    def read(cls, data: JSON) -> Done:
+        return DONE
+
+    def to_text(self) -> str:
+        return "done"
+
+    @classmethod
+    def read_text(cls, text: str) -> Done | None:
+        return DONE if text.lower() == "done" else None
+
+    def words(self) -> str:
+        return "confirm the score screen"
 
 
 ManitouAction = Pick | Ok | Play | Done
@@ -50,79 +119,10 @@ PLAYS: dict[tuple[str, int], Play] = {(code, g): Play(code, g) for code in CODES
 OK = Ok()
 DONE = Done()
 
-
-def to_json(action: object) -> dict[str, Any]:
-    if isinstance(action, Pick):
-        return {"type": "pick", "card": action.card}
-    if isinstance(action, Play):
-        return {"type": "play", "card": action.card, "ground": action.ground}
-    if isinstance(action, Ok):
-        return {"type": "ok"}
-    if isinstance(action, Done):
-        return {"type": "done"}
-    raise IllegalAction(f"not a Manitou action: {action!r}"[:120])
-
-
-def _card(value: Any) -> str:
-    if not isinstance(value, str) or value not in CODES:
-        raise IllegalAction(f"unknown card {value!r}; cards are {', '.join(CODES)}"[:160])
-    return value
-
-
-def from_json(data: Any) -> ManitouAction:
-    if not isinstance(data, dict):
-        raise IllegalAction("an action is a JSON object with a 'type'")
-    kind = data.get("type")
-    keys = set(data)
-    if kind == "pick" and keys == {"type", "card"}:
-        return PICKS[_card(data["card"])]
-    if kind == "play" and keys == {"type", "card", "ground"}:
-        ground = data["ground"]
-        if isinstance(ground, bool) or not isinstance(ground, int) or not 0 <= ground < GROUNDS:
-            raise IllegalAction(f"hunting ground must be 0, 1 or 2, not {ground!r}"[:120])
-        return PLAYS[_card(data["card"]), ground]
-    if kind == "ok" and keys == {"type"}:
-        return OK
-    if kind == "done" and keys == {"type"}:
-        return DONE
-    raise IllegalAction(f"malformed Manitou action {data!r}"[:160])
-
-
-def to_text(action: object) -> str:
-    if isinstance(action, Pick):
-        return f"+{action.card}"
-    if isinstance(action, Play):
-        return f"{action.card}@{action.ground + 1}"
-    if isinstance(action, Ok):
-        return "ok"
-    if isinstance(action, Done):
-        return "done"
-    raise IllegalAction(f"not a Manitou action: {action!r}"[:120])
-
-
-def from_text(text: Any) -> ManitouAction:
-    if not isinstance(text, str):
-        raise IllegalAction("an action's text notation is a string")
-    t = text.strip()
-    if t.lower() == "ok":
-        return OK
-    if t.lower() == "done":
-        return DONE
-    if t.startswith("+"):
-        return PICKS[_card(t[1:].upper())]
-    card, at, ground = t.partition("@")
-    if at and ground in ("1", "2", "3"):
-        return PLAYS[_card(card.upper()), int(ground) - 1]
-    raise IllegalAction(f"cannot read {text!r}: write +CARD, ok, CARD@GROUND (1-3) or done"[:160])
-
-
-def describe(action: object) -> str:
-    if isinstance(action, Pick):
-        return f"pick {card_name(action.card)}"
-    if isinstance(action, Play):
-        return f"play {card_name(action.card)} on hunting ground {action.ground + 1}"
-    if isinstance(action, Ok):
-        return "confirm my hunting party"
-    if isinstance(action, Done):
-        return "confirm the score screen"
-    return repr(action)
+#: The notation (``Game.notation``): JSON, text and words of every action type above.
+NOTATION = ActionTable("Manitou", (Pick, Ok, Play, Done), "write +CARD, ok, CARD@GROUND (1-3) or done")
+to_json = NOTATION.to_json
+from_json = NOTATION.from_json
+to_text = NOTATION.to_text
+from_text = NOTATION.from_text
+describe = NOTATION.describe

@@ -1,6 +1,7 @@
-"""Manitou's components and our rulings, as data (shared/rules/manitou-data.md).
+"""Manitou's components as data, with their sources (docs/rules/manitou-data.md).
 
-Everything a physical copy could correct lives here, so it can be corrected in one place.
+Everything a physical copy could correct lives here, so it can be corrected in one place; our rulings
+where the sources are silent are in ``rulings.py``.
 """
 
 from __future__ import annotations
@@ -81,26 +82,8 @@ DEALER_SELECTION: Final[int] = 7
 HAND_SIZE: Final[int] = 3
 #: Cards each player plays in a hunt (data §4.2 step 6).
 PLAYS_PER_HUNT: Final[int] = 7
-#: At most this many face-up warriors of one player on one ground (data §7.4, our ruling M).
-MAX_FACE_UP_WARRIORS: Final[int] = 2
-
-#: Edge case the sources do not cover, found by random play: a player whose hand holds only warriors while
-#: they already have two face-up warriors on every ground has no legal play, yet passing is not allowed
-#: (data §4.2). Our ruling (L): the player must still play, and lays such a warrior face down on a ground of
-#: their choice; it counts as a defeated card there (it fights no one and goes with the ground's cards at
-#: the reckoning). Offered only when no other play is possible.
-FORCED_WARRIOR_FACE_DOWN: Final[bool] = True
-
 PELT_ROBBER_POINTS: Final[int] = -10
 PRISONER_POINTS: Final[int] = 1
-#: Data §6.1 edge: when every player played 0 hunter points, the literal rule gives each of them a pelt
-#: robber. Our ruling (L): follow the literal rule. Flip this flag to give nobody one in that case.
-PELT_ROBBER_WHEN_ALL_ZERO: Final[bool] = True
-#: Data §6.1 edge: only 7 pelt robber cards exist; our ruling (L): the supply is unlimited.
-PELT_ROBBER_SUPPLY_UNLIMITED: Final[bool] = True
-
-
-
 WARRIOR_OF: Final[dict[str, Warrior | None]] = {code: None if code.isdigit() else Warrior(code) for code in CODES}
 CARD_NAMES: Final[dict[str, str]] = {
     code: f"the {WARRIOR_NAMES[Warrior(code)]}" if not code.isdigit() else f"the {code} hunter" for code in CODES

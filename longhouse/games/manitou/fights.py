@@ -1,11 +1,12 @@
-"""Warrior fights on a hunting ground (manitou-data.md §5), as a plain function over one ground."""
+"""Warrior fights on a hunting ground (docs/rules/manitou-data.md §5), as a plain function over one ground."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
-from longhouse.games.manitou.data import MAX_FACE_UP_WARRIORS, Warrior, beats, warrior_of
+from longhouse.games.manitou.data import Warrior, beats, warrior_of
+from longhouse.games.manitou.rulings import MAX_FACE_UP_WARRIORS
 
 
 class Card:

@@ -22,6 +22,7 @@ from longhouse.games.manitou.data import (
     SMALL_BUFFALO,
 )
 from longhouse.games.manitou.describe import description
+from longhouse.games.manitou.play import ManitouPlay
 from longhouse.games.manitou.state import AS_SELECTED, SHUFFLED, ManitouState
 
 
@@ -31,7 +32,7 @@ class ManitouGame(Game):
     min_players = 2
     max_players = 4
     rules_version = "manitou-1"
-    notation: ClassVar[Notation | None] = act
+    notation: ClassVar[Notation | None] = act.NOTATION
     views: ClassVar[Views | None] = manitou_view
     setup_keys: ClassVar[Mapping[str, str]] = {
         "dealer": "the seat that deals the first hunt (otherwise drawn at random, as online)",
@@ -44,7 +45,7 @@ class ManitouGame(Game):
     def description(self) -> JSON:
         return description()
 
-    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitouState:
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitouPlay:
         self.check_players(num_players)
         setup = dict(setup or {})
         unknown = set(setup) - set(self.setup_keys)
@@ -71,11 +72,10 @@ class ManitouGame(Game):
         pile_order = setup.get("pile_order", SHUFFLED)
         if pile_order not in (SHUFFLED, AS_SELECTED):
             raise SetupError(f"pile_order is {SHUFFLED!r} or {AS_SELECTED!r}, not {pile_order!r}")
-        return ManitouState(num_players, rng.next64(), dealer, large, small, pile_order)
+        return ManitouPlay(num_players, rng.next64(), dealer, large, small, pile_order)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> ManitouState:
-        return ManitouState.from_json(data)
-
+    def state_from_json(self, data: Mapping[str, Any]) -> ManitouPlay:
+        return ManitouPlay.from_json(data)
 
     def max_actions(self, num_players: int) -> int:
         # per hunt: up to 8 picks and an OK each, 7 plays each; a score screen after hunts 1 and 2.

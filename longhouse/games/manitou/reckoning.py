@@ -1,11 +1,11 @@
-"""The reckoning at the end of a hunt (manitou-data.md §6): pelt robbers, buffalo, prisoners."""
+"""The reckoning at the end of a hunt (docs/rules/manitou-data.md §6): pelt robbers, buffalo, prisoners."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from longhouse.games.manitou.data import PELT_ROBBER_WHEN_ALL_ZERO
 from longhouse.games.manitou.fights import Card
+from longhouse.games.manitou.rulings import PELT_ROBBER_WHEN_ALL_ZERO
 
 
 @dataclass

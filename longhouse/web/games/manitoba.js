@@ -152,7 +152,10 @@ export function createBoard(root, api) {
     const others = view.villages.map((v) => v.seat).filter((s) => s !== me);
     opps.replaceChildren(...others.map((s) => drawOpponent(ctx, s)));
     renderStatus(ctx);
-    map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)), h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx)));
+    const legend = h("p", { class: "map-legend" }, h("span", { class: "key-can" }, "orange edge"), " you may choose it now · ",
+      h("span", { class: "key-last" }, "seat colour"), " that seat's last move (dashed: where its Cree came from)");
+    map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)),
+      h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx), legend));
     paths.replaceChildren(drawPaths(ctx));
     side.replaceChildren(drawTotem(ctx), drawSeason(ctx));
     if (me !== null) {

@@ -79,8 +79,8 @@ export function drawMyVillage(ctx) {
     return h(act ? "button" : "div", {
       class: `sector box${act ? " can" : ""}${t.sectors.has(good) ? " last" : ""}${v.exempt.includes(good) ? " exempt" : ""}`,
       dataset: { sector: good }, title: what, "aria-label": what, onclick: act ? () => ctx.send(act) : null,
-    }, h("span", { class: "cells" }, cells), h("span", { class: "sector-name" }, goodChip(good), cap(good)),
-    h("b", { class: "worth" }, `${pieces.length} → ${scale[pieces.length]}`));
+    }, h("span", { class: "cells" }, cells), h("span", { class: "sector-name" }, goodChip(good), h("span", { class: "sector-word" }, cap(good)),
+      h("b", { class: "worth", title: `${pieces.length} pieces score ${scale[pieces.length]}` }, `${pieces.length}→${scale[pieces.length]}`)));
   });
 
   // wampum tiles and their uses

@@ -1,0 +1,137 @@
+"""Actions that own their notation: JSON, the short text notation and words, in one place per action type.
+
+A game's action types are frozen, slotted dataclasses deriving from ``Notated``; each says its JSON
+``kind``, how it reads itself back (``read``), its text (``to_text``/``read_text``) and its words
+(``words``). An ``ActionTable`` of those types is the game's ``Game.notation``: it checks that a value
+is one of the game's actions, finds the type of a JSON object by its kind and of a text by asking each
+type in turn, and turns every malformed input into ``IllegalAction`` with a clear message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from longhouse.engine.errors import IllegalAction
+
+JSON = dict[str, Any]
+
+
+class Notated:
+    """The base of a game's action types: JSON by field name, text and words by the subclass."""
+
+    __slots__ = ()
+    #: The action's ``type`` in JSON.
+    kind: ClassVar[str]
+
+    def to_json(self) -> JSON:
+        """``{"type": kind, field: value, ...}`` in field order; tuples become lists."""
+        out: JSON = {"type": self.kind}
+        name: str
+        for name in self.__slots__:
+            value = getattr(self, name)
+            out[name] = list(value) if type(value) is tuple else value
+        return out
+
+    @classmethod
+    def read(cls, data: JSON) -> Notated:
+        """The action a JSON object of this kind names (its keys are already known to be fields);
+        a bad value raises ``IllegalAction``."""
+        raise NotImplementedError(f"{cls.__name__} does not read JSON")
+
+    def to_text(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} has no text notation")
+
+    @classmethod
+    def read_text(cls, text: str) -> Notated | None:
+        """The action ``text`` (stripped, non-empty) names if it is written as one of this type, else
+        ``None``; a text of this type with a bad argument raises ``IllegalAction``."""
+        return None
+
+    def words(self) -> str:
+        """The action in words, for menus."""
+        return self.to_text()
+
+    def well_formed(self) -> bool:
+        """Whether every field has its exact type (``Pick(True)`` equals ``Pick(1)`` but cannot be
+        written to a record and read back): ints are ints, strings strings, tuples of ints."""
+        name: str
+        for name in self.__slots__:
+            v = getattr(self, name)
+            t = type(v)
+            if t is tuple:
+                if any(type(x) is not int for x in v):
+                    return False
+            elif t is not int and t is not str:
+                return False
+        return True
+
+
+class ActionTable:
+    """A game's notation (``engine.state.Notation``) built from its action types."""
+
+    def __init__(self, title: str, types: Iterable[type[Notated]], text_help: str) -> None:
+        self.title = title
+        self.types = tuple(types)
+        self.by_kind = {t.kind: t for t in self.types}
+        self.text_help = text_help
+        self._type_set = frozenset(self.types)
+
+    def check(self, action: object) -> Notated:
+        if type(action) not in self._type_set:
+            raise IllegalAction(f"not a {self.title} action: {action!r}"[:160])
+        assert isinstance(action, Notated)
+        return action
+
+    def well_formed(self, action: object) -> bool:
+        """One of our actions, with exact field types."""
+        return type(action) in self._type_set and action.well_formed()  # type: ignore[attr-defined]
+
+    def to_json(self, action: object) -> JSON:
+        return self.check(action).to_json()
+
+    def from_json(self, data: Any) -> Notated:
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise IllegalAction("an action is a JSON object with a 'type'")
+        kind = data["type"]
+        cls = self.by_kind.get(kind)
+        if cls is None:
+            raise IllegalAction(f"unknown {self.title} action type {kind!r}"[:160])
+        extra = set(data) - set(cls.__slots__) - {"type"}
+        if extra:
+            raise IllegalAction(f"unknown keys {sorted(extra)} in a {kind!r} action"[:160])
+        try:
+            return cls.read(data)
+        except KeyError as exc:
+            raise IllegalAction(f"a {kind!r} action needs {exc.args[0]!r}") from None
+
+    def to_text(self, action: object) -> str:
+        return self.check(action).to_text()
+
+    def from_text(self, text: Any) -> Notated:
+        if not isinstance(text, str):
+            raise IllegalAction("an action's text notation is a string")
+        t = text.strip()
+        if t:
+            for cls in self.types:
+                action = cls.read_text(t)
+                if action is not None:
+                    return action
+        raise IllegalAction(f"cannot read {text!r} as a {self.title} action: {self.text_help}"[:200])
+
+    def describe(self, action: object) -> str:
+        if type(action) not in self._type_set:
+            return repr(action)
+        return self.check(action).words()
+
+
+def whole(data: JSON, key: str, lo: int, hi: int, default: int | None = None) -> int:
+    """A whole number from ``lo`` to ``hi`` under ``key`` (``default`` when absent, if there is one)."""
+    if key not in data:
+        if default is None:
+            raise IllegalAction(f"the action needs {key!r}")
+        return default
+    v = data[key]
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise IllegalAction(f"{key!r} must be a whole number from {lo} to {hi}, not {v!r}"[:160])
+    return v

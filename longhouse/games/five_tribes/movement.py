@@ -1,0 +1,143 @@
+"""Five Tribes' meeple movement (rulebook: Move Meeples, Tile Control): which tiles may be picked up, which
+drops keep a legal move open to the end, the drops themselves, and collecting the tribe on the last tile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.engine.events import Event
+from longhouse.games.five_tribes import actions as A
+from longhouse.games.five_tribes import board as B
+from longhouse.games.five_tribes import tiles, tribes
+from longhouse.games.five_tribes.data import (
+    A_COLOUR,
+    BLUE,
+    COLOUR_NAMES,
+    COLOURS,
+    GREEN,
+    MARID,
+    NUM_TILES,
+    RED,
+    RESOURCE_NAMES,
+    WHITE,
+    YELLOW,
+)
+from longhouse.games.five_tribes.state import (
+    ASSASSINS,
+    BUILDERS,
+    DROP,
+    FTState,
+    player,
+)
+
+DROPS = tuple(tuple(A.Drop(d, c) for c in range(COLOURS)) for d in range(4))
+PICKS = tuple(A.Pick(t) for t in range(NUM_TILES))
+
+
+def legal_picks(st: FTState) -> list[int]:
+    out = []
+    cm = st.cmask
+    for t in range(NUM_TILES):
+        hand = st.board[t]
+        r = sum(hand)
+        if not r:
+            continue
+        keep = ~(1 << t)
+        masks = [m & keep for m in cm]
+        if B.completion_exists(B.walk_state(t, -1), r, hand, masks):
+            out.append(t)
+    return out
+
+
+def legal_drops(st: FTState) -> list[Any]:
+    s, r, hand, cm, board = st.mv_state, st.mv_left, st.mv_hand, st.cmask, st.board
+    out = []
+    for d, b, ns in B.MOVES[s]:
+        row = board[b]
+        drops = DROPS[d]
+        for c in range(COLOURS):
+            if not hand[c]:
+                continue
+            if r == 1:
+                if row[c]:
+                    out.append(drops[c])
+                continue
+            hand[c] -= 1
+            saved = cm[c]
+            cm[c] = saved | (1 << b)
+            ok = B.completion_exists(ns, r - 1, hand, cm)
+            cm[c] = saved
+            hand[c] += 1
+            if ok:
+                out.append(drops[c])
+    return out
+
+
+def apply_pick(st: FTState, seat: int, tile: int, ev: list[Event]) -> None:
+    row = st.board[tile]
+    st.mv_hand = row[:]
+    for c in range(COLOURS):
+        if row[c]:
+            st.remove_meeples(tile, c, row[c])
+    st.mv_left = sum(st.mv_hand)
+    st.mv_state = B.walk_state(tile, -1)
+    st.mv_path = [tile]
+    st.moved = True
+    st.phase = DROP
+    ev.append(Event("pick", f"{player(seat)} picks up {st.mv_left} meeples on {B.tile_name(tile)}",
+                    {"seat": seat, "tile": tile, "meeples": st.mv_hand[:]}))
+
+
+def apply_drop(st: FTState, seat: int, a: A.Drop, ev: list[Event]) -> None:
+    b = B.STEP[st.mv_state // 5][a.direction]
+    c = a.colour
+    st.mv_hand[c] -= 1
+    st.mv_left -= 1
+    st.add_meeple(b, c)
+    st.mv_state = B.walk_state(b, B.OPPOSITE[a.direction])
+    st.mv_path.append(b)
+    marid = st.djinn_owner[MARID]
+    if marid >= 0 and st.owner[b] == marid:
+        st.gain_gold(marid, 1 if marid == seat else 2)
+    ev.append(Event("drop", f"{player(seat)} drops {A_COLOUR[c]} on {B.tile_name(b)}",
+                    {"seat": seat, "tile": b, "colour": c}))
+    if st.mv_left == 0:
+        st.last_colour = c
+        after_move(st, seat, b, c, ev)
+
+
+def after_move(st: FTState, seat: int, t: int, c: int, ev: list[Event]) -> None:
+    # Tile control check: pick up the last meeple and every meeple of its colour on the final tile.
+    k = st.board[t][c]
+    st.remove_meeples(t, c, k)
+    st.final_tile = t
+    st.tribe_count = k
+    if st.tile_empty_of_meeples(t):
+        st.take_control(seat, t, ev, by_move=True)
+    name = COLOUR_NAMES[c]
+    ev.append(Event("collect", f"{player(seat)} collects {k} {name}s", {"seat": seat, "colour": c, "count": k}))
+    if c == YELLOW:
+        st.viziers[seat] += k
+    elif c == WHITE:
+        st.elders[seat] += k
+    elif c == GREEN:
+        st.bag[GREEN] += k
+        take = st.res_row[:k]
+        del st.res_row[:k]
+        for card in take:
+            st.hands[seat][card] += 1
+        if take:
+            ev.append(Event("cards", f"{player(seat)} takes " + ", ".join(RESOURCE_NAMES[x] for x in take),
+                            {"seat": seat, "cards": take}))
+    elif c == BLUE:
+        st.bag[BLUE] += k
+        st.phase = BUILDERS
+        tribes.maybe_auto(st, ev)
+        return
+    else:
+        st.bag[RED] += k
+        st.phase = ASSASSINS
+        tribes.maybe_auto(st, ev)
+        return
+    tiles.tile_action(st, ev)

@@ -1,0 +1,261 @@
+"""Five Tribes' rules bound to the engine contract: the legal actions of each phase, playing one, taking back
+steps of a turn, re-dealing what is hidden, and reading a snapshot back (checked, its undo history
+replayed).
+
+``FTPlay`` is the position the game hands out: the data of ``state.FTState`` with the rules of ``turns``,
+``movement``, ``tribes``, ``tiles``, ``placement``, ``djinns`` and ``scoring``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from longhouse.engine.errors import IllegalAction, SnapshotError
+from longhouse.engine.events import Event
+from longhouse.engine.rng import Rng
+from longhouse.engine.state import Action
+from longhouse.engine.undo import TurnUndo
+from longhouse.games.five_tribes import actions as A
+from longhouse.games.five_tribes import djinns as D
+from longhouse.games.five_tribes import movement, placement, rulings, scoring, tiles, tribes, turns
+from longhouse.games.five_tribes.data import COLOURS, ECHIDNA, FAKIR, IBLIS, NUM_TILES, TILE_TYPES
+from longhouse.games.five_tribes.snapshot import validate as validate_snapshot
+from longhouse.games.five_tribes.state import (
+    ASSASSINS,
+    BID,
+    BUILDERS,
+    DROP,
+    FIELDS,
+    FREE,
+    KEEP,
+    KILL,
+    OVER,
+    PICK,
+    PLACE,
+    SUIT,
+    TILE,
+    TURN_PHASES,
+    FTState,
+    player,
+)
+
+
+class FTPlay(FTState):
+    """A Five Tribes position with its rules."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat != self.current_seat():
+            return []
+        c = self._cache
+        if c is not None and c[0] == self._ver:
+            return list(c[2])
+        acts = self._legal()
+        self._cache = (self._ver, seat, acts, frozenset(acts))
+        return list(acts)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        if self.phase == OVER or seat != self.current_seat():
+            return False
+        c = self._cache
+        if c is None or c[0] != self._ver:
+            self.legal_actions(seat)
+            c = self._cache
+        assert c is not None
+        try:
+            return action in c[3] and A.well_formed(action)
+        except TypeError:
+            return False
+
+    def _legal(self) -> list[Any]:
+        ph = self.phase
+        seat = self.current_seat()
+        if ph == DROP:
+            return movement.legal_drops(self)
+        if ph == BID:
+            return turns.legal_bids(self, seat)
+        if ph == PICK:
+            picks: list[Any] = [movement.PICKS[t] for t in movement.legal_picks(self)]
+            powers = D.anytime_powers(self, seat)
+            if picks:
+                # Echidna and Iblis only while a move is still to come that they can change.
+                return picks + powers + D.tribe_powers(self, seat, (ECHIDNA, IBLIS))
+            return powers + tiles.suit_starts(self, seat) + [A.END_TURN]
+        if ph in (BUILDERS, ASSASSINS):
+            return tribes.decision_options(self, seat)
+        if ph == KILL:
+            # RULING assassin-compulsory: no way to decline while a target exists.
+            return tribes.kill_targets(self) + ([] if rulings.ASSASSIN_KILL_COMPULSORY else [A.SKIP])
+        if ph == TILE:
+            return [*tiles.tile_options(self, seat), A.SKIP, *D.anytime_powers(self, seat)]
+        if ph == PLACE:
+            return placement.place_options(self, seat)
+        if ph == KEEP:
+            return [A.Keep(d) for d in sorted(self.keep_choices)]
+        if ph == FREE:
+            return D.anytime_powers(self, seat) + tiles.suit_starts(self, seat) + [A.END_TURN]
+        if ph == SUIT:
+            hand = self.hands[seat]
+            return [A.SuitCard(c) for c in range(FAKIR) if hand[c] and c not in self.suit] + [A.SELL]
+        raise AssertionError(f"unknown phase {ph}")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        self._revealed = False
+        in_turn = self.phase in TURN_PHASES
+        a: Any = action
+        ph = self.phase
+        if ph == DROP:
+            movement.apply_drop(self, seat, a, ev)
+        elif ph == BID:
+            turns.apply_bid(self, seat, a, ev)
+        elif isinstance(a, A.Pick):
+            movement.apply_pick(self, seat, a.tile, ev)
+        elif isinstance(a, A.Power):
+            D.apply_power(self, seat, a, ev)
+        elif isinstance(a, A.Fakirs):
+            tribes.apply_fakirs(self, seat, a.count, ev)
+        elif isinstance(a, A.Kill):
+            tribes.apply_kill(self, seat, a, ev)
+        elif isinstance(a, A.Skip) and ph == KILL:
+            tiles.tile_action(self, ev)
+        elif isinstance(a, (A.Summon, A.Buy, A.Skip)):
+            tiles.apply_tile(self, seat, a, ev)
+        elif isinstance(a, A.Place):
+            placement.apply_place(self, seat, a, ev)
+        elif isinstance(a, A.Keep):
+            D.apply_keep(self, seat, a, ev)
+        elif isinstance(a, (A.SuitCard, A.Sell)):
+            tiles.apply_suit(self, seat, a, ev)
+        elif isinstance(a, A.EndTurn):
+            turns.end_turn(self, ev)
+        else:
+            raise AssertionError(f"unhandled action {a!r}")
+        self.touch()
+        if in_turn and self.phase in TURN_PHASES and self.seat == seat and self.undo_turn is not None:
+            if self._revealed:
+                self.new_undo_base()
+            elif not isinstance(a, A.EndTurn):
+                self.undo_turn.steps.append(a)
+        return ev
+
+    # --- taking back ------------------------------------------------------------------------------
+
+    def undo_steps(self, seat: int) -> int:
+        turn = self.undo_turn
+        return turn.count(seat) if self.phase in TURN_PHASES and seat == self.seat and turn is not None else 0
+
+    def undo(self, seat: int, step: int = -1) -> list[Event]:
+        turn = self.undo_turn
+        if turn is None or self.undo_steps(seat) == 0:
+            raise IllegalAction("there is nothing to take back")
+        keep = turn.keep(seat, step)
+        FIELDS.copy(turn.base, self)
+        self.touch()
+        self.undo_turn = TurnUndo(turn.seat, turn.base)
+        for a in keep:
+            self._apply(seat, a)
+        self.touch()
+        return [Event("undo", f"{player(seat)} takes back a step", {"seat": seat, "to_step": len(keep)})]
+
+    # --- the score, the hidden, snapshots ----------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return scoring.breakdown(self)
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, another player's
+        pending Sibittis draw, and the bag's future draws (the copy's generator is re-seeded). Gold held by
+        others is hidden from view but follows from the public record of every payment, so it is kept.
+
+        The acting player's undo history is kept for every observer, with the same re-deal: nothing hidden
+        has been drawn since its base was taken (a draw starts a new base), so the base's decks, pending
+        Sibittis draw and generator are the ones re-dealt here."""
+        s = self.copy_without_undo()
+        rng = rng.fork()
+        # hidden piles are sorted before they are shuffled: the re-deal depends only on what ``seat``
+        # knows and on ``rng``, never on the real order (hints rely on it)
+        s.res_deck.sort()
+        rng.shuffle(s.res_deck)
+        if s.phase == KEEP and seat != s.seat:
+            pool = sorted(s.djinn_deck + s.keep_choices)
+            rng.shuffle(pool)
+            k = len(s.keep_choices)
+            s.keep_choices = pool[:k]
+            s.djinn_deck = pool[k:]
+        else:
+            s.djinn_deck.sort()
+            rng.shuffle(s.djinn_deck)
+        s.rng = Rng(rng.next64())
+        if self.undo_turn is not None:
+            base = self.undo_turn.base.copy_without_undo()
+            base.res_deck = s.res_deck[:]
+            base.djinn_deck = s.djinn_deck[:]
+            base.rng = s.rng.copy()
+            if base.phase == KEEP and s.phase == KEEP:
+                base.keep_choices = s.keep_choices[:]
+            s.undo_turn = TurnUndo(self.undo_turn.seat, base, self.undo_turn.steps[:])
+        s.touch()
+        return s
+
+    @classmethod
+    def from_snapshot(cls, data: Any, with_undo: bool = True) -> Self:
+        """Read a snapshot back; any malformed or inconsistent snapshot raises ``SnapshotError``."""
+        try:
+            return cls._from_snapshot(data, with_undo)
+        except SnapshotError:
+            raise
+        except (IllegalAction, TypeError, ValueError, IndexError, KeyError, AttributeError, AssertionError,
+                OverflowError, RecursionError) as exc:
+            raise SnapshotError(f"a malformed Five Tribes snapshot ({type(exc).__name__}: {exc})") from None
+
+    @classmethod
+    def _from_snapshot(cls, data: Any, with_undo: bool) -> Self:
+        if not isinstance(data, dict):
+            raise SnapshotError("a Five Tribes snapshot is a JSON object")
+        s = object.__new__(cls)
+        FIELDS.read(s, data, _snapshot_value)
+        if not isinstance(s.tiles, list) or len(s.tiles) != NUM_TILES or any(
+                not isinstance(t, str) or t not in TILE_TYPES for t in s.tiles):
+            raise SnapshotError("'tiles' must name the 30 tiles")
+        if len(s.board) != NUM_TILES or any(len(x) != COLOURS for x in s.board):
+            raise SnapshotError("'board' must have 30 rows of 5 counts")
+        s.rng = Rng.from_json(data.get("rng"))
+        validate_snapshot(s)
+        s.undo_turn = None
+        s._revealed = False
+        s.derive()
+        base_data = data.get("undo_base")
+        if with_undo and base_data is not None:
+            base = cls._from_snapshot(base_data, with_undo=False)
+            if base.phase not in TURN_PHASES or s.phase not in TURN_PHASES or base.seat != s.seat:
+                raise SnapshotError("the undo base must be in the same player's turn")
+            history = data.get("undo_actions", [])
+            if not isinstance(history, list):
+                raise SnapshotError("'undo_actions' must be a list")
+            actions = [A.from_json(a) for a in history]
+            # The history must replay, legally, from the base to this very position.
+            replay = base.copy_without_undo()
+            for a in actions:
+                if not replay.is_legal(s.seat, a):
+                    raise SnapshotError("the undo history does not replay from its base")
+                replay._apply(s.seat, a)
+            if replay.snapshot() != s.snapshot():
+                raise SnapshotError("the undo history does not lead to this position")
+            s.undo_turn = TurnUndo(s.seat, base, actions)
+        return s
+
+
+_VALUES = frozenset(FIELDS.values)
+
+
+def _snapshot_value(name: str, raw: Any) -> Any:
+    """A snapshot's value as the state holds it: numbers (and flags) checked here, list entries by
+    ``snapshot.validate``."""
+    if name in _VALUES:
+        if not isinstance(raw, int):
+            raise SnapshotError(f"{name!r} must be a number")
+        return bool(raw) if isinstance(raw, bool) else raw
+    return raw

@@ -1,0 +1,97 @@
+"""Manitoba's rules bound to the engine contract: the legal actions the task stack offers, playing one,
+taking back steps of the active player's turn, and re-dealing what is hidden.
+
+``ManitobaPlay`` is the position the game hands out: the data of ``state.ManitobaState`` driven by
+``flow`` (which carries out the task stack with ``paths``, ``goods``, ``events`` and ``scoring``).
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from longhouse.engine.errors import IllegalAction
+from longhouse.engine.events import Event
+from longhouse.engine.rng import Rng
+from longhouse.engine.seats import seat_name
+from longhouse.engine.state import Action
+from longhouse.engine.undo import TurnUndo
+from longhouse.games.manitoba import actions as A
+from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import flow, recent
+from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.actions import exact
+from longhouse.games.manitoba.state import ManitobaState
+
+
+class ManitobaPlay(ManitobaState):
+    """A Manitoba position with its rules."""
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.acting_seats:
+            return list(self.legal)
+        return []
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        if seat not in self.acting_seats or isinstance(seat, bool):
+            return False
+        try:
+            return action in self.legal and exact(action)
+        except TypeError:
+            return False
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, A.Act)
+        # Undo covers the active player's turn: a copy when the turn begins (the totem choice), the steps
+        # after it; cut when another seat acts, a new turn begins or hidden cards are laid out.
+        turn = self.undo_turn
+        if turn is None or turn.seat != seat:
+            self.undo_turn = turn = TurnUndo(seat, self.core_copy() if self.tasks[-1][0] == T.TOTEM else None)
+        if turn.base is not None:
+            turn.steps.append(action)
+        self.events = []
+        self.undo_cut = False
+        flow.act(self, action)
+        flow.run(self)
+        recent.fold(self, seat, self.events)
+        events = self.events
+        self.events = []
+        if self.undo_cut or self.over:
+            self.undo_turn = None
+        return events
+
+    def undo_steps(self, seat: int) -> int:
+        return 0 if self.undo_turn is None else self.undo_turn.count(seat)
+
+    def undo(self, seat: int, step: int = -1) -> list[Event]:
+        turn = self.undo_turn
+        if turn is None:
+            raise IllegalAction("there is nothing to take back")
+        keep = turn.keep(seat, step)
+        restored = turn.base.core_copy()
+        for action in keep:
+            restored.events = []
+            flow.act(restored, action)
+            flow.run(restored)
+            recent.fold(restored, seat, restored.events)
+        ManitobaState.FIELDS.copy(restored, self)
+        self.events = []
+        self.undo_turn = TurnUndo(seat, turn.base, list(keep))
+        return [Event("undo", f"{seat_name(seat)} takes back {len(turn.steps) - len(keep)} step(s)",
+                      {"seat": seat})]
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """Re-deal what no seat has seen: the event cards of seasons not yet laid out and the undrawn
+        score tiles. Everything else in Manitoba is open information."""
+        c = self.clone()
+        # sorted before shuffled: the re-deal depends only on ``rng``, never on the real order (hints rely on it)
+        for season in range(D.SPRING, D.AUTUMN + 1):
+            if season > c.season:
+                c.decks[season - 1].sort()
+                rng.shuffle(c.decks[season - 1])
+        c.tile_pile.sort()
+        rng.shuffle(c.tile_pile)
+        c.rng = rng.fork()
+        c.undo_turn = None
+        return c

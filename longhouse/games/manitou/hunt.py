@@ -1,0 +1,205 @@
+"""Manitou's hunt (docs/rules/manitou-data.md §4.2 step 6, §5, §6): playing cards on the hunting grounds,
+the reckoning when everyone has played, the score screen, and the next hunt or the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from longhouse.engine.events import Event
+from longhouse.engine.seats import seat_name
+from longhouse.engine.state import JSON, Action
+from longhouse.games.manitou.actions import PLAYS, Play
+from longhouse.games.manitou.data import (
+    CODE_INDEX,
+    CODES,
+    GROUNDS,
+    HUNTS,
+    PELT_ROBBER_POINTS,
+    PLAYS_PER_HUNT,
+    PRISONER_POINTS,
+    card_name,
+)
+from longhouse.games.manitou.fights import Card, Fight, Outcome, may_play_warrior, resolve
+from longhouse.games.manitou.reckoning import GroundResult, hunter_totals_on, pelt_robbers, score_ground
+from longhouse.games.manitou.rulings import FORCED_WARRIOR_FACE_DOWN, PELT_ROBBER_CARDS, PELT_ROBBER_SUPPLY_UNLIMITED
+from longhouse.games.manitou.state import OVER, SCORE, SELECT, ManitouState, lanes_of
+
+
+def legal_plays(state: ManitouState, seat: int) -> list[Action]:
+    """Every hunter on any ground; a warrior where the seat has room for it (or face down, when forced)."""
+    player = state.players[seat]
+    out: list[Action] = []
+    for code in sorted(set(player.hand), key=CODE_INDEX.__getitem__):
+        if code.isdigit():
+            out += (PLAYS[code, 0], PLAYS[code, 1], PLAYS[code, 2])
+        else:
+            for g, ground in enumerate(state.grounds):
+                if may_play_warrior(ground.up, seat):
+                    out.append(PLAYS[code, g])
+    if not out and FORCED_WARRIOR_FACE_DOWN:
+        out = [PLAYS[code, g] for code in CODES if code in player.hand for g in range(GROUNDS)]
+    return out
+
+
+def may_play(state: ManitouState, seat: int, action: Play) -> bool:
+    return action.card in state.players[seat].hand and (
+        action.card.isdigit() or may_play_warrior(state.grounds[action.ground].up, seat)
+        or forced_face_down(state, seat))
+
+
+def forced_face_down(state: ManitouState, seat: int) -> bool:
+    """Ruling FORCED_WARRIOR_FACE_DOWN: only warriors in hand, and no ground takes one of them."""
+    return FORCED_WARRIOR_FACE_DOWN and all(not c.isdigit() for c in state.players[seat].hand) and not any(
+        may_play_warrior(g.up, seat) for g in state.grounds)
+
+
+def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
+    player = state.players[seat]
+    player.hand.remove(action.card)
+    ground = state.grounds[action.ground]
+    card = Card(seat, action.card)
+    ground.cards.append(card)
+    player.played += 1
+    where = f"hunting ground {action.ground + 1}"
+    text = f"{seat_name(seat)} plays {card_name(action.card)} on {where}"
+    data: dict[str, Any] = {"seat": seat, "card": action.card, "ground": action.ground}
+    if card.code.isdigit():
+        events = [Event("play", text, data)]
+    elif not may_play_warrior(ground.up, seat):
+        card.face_up = False
+        data["outcome"] = "face_down"
+        events = [Event("play", text + " face down: no room for a third warrior", data)]
+    else:
+        fight = resolve(ground.up, card)
+        data["outcome"] = fight.outcome.value
+        if fight.opponent is not None:
+            data["opponent"] = {"seat": fight.opponent.seat, "card": fight.opponent.code}
+        events = [Event("play", text + _fight_words(fight, seat), data)]
+    if player.pile:
+        drawn = player.pile.pop()
+        player.hand.append(drawn)
+        events.append(Event("draw", f"{seat_name(seat)} draws {card_name(drawn)}", {"seat": seat, "cards": [drawn]},
+                            seats=(seat,)))
+    nxt = (seat + 1) % state.num_players
+    if state.players[nxt].played >= PLAYS_PER_HUNT:
+        events += end_hunt(state)
+    else:
+        state.turn = nxt
+        state.refresh_acting()
+    return events
+
+def end_hunt(state: ManitouState) -> list[Event]:
+    n = state.num_players
+    events: list[Event] = []
+    # Data §7.5: each non-dealer's 8th card goes back to the reserve unrevealed.
+    for player in state.players:
+        for code in player.hand + player.pile:
+            player.reserve[CODE_INDEX[code]] += 1
+        player.hand = []
+        player.pile = []
+    totals = [0] * n
+    for ground in state.grounds:
+        for s, t in enumerate(hunter_totals_on(ground.cards, n)):
+            totals[s] += t
+    points = [0] * n
+    robbed = pelt_robbers(totals)
+    if not PELT_ROBBER_SUPPLY_UNLIMITED:
+        left = PELT_ROBBER_CARDS - sum(p.pelt_robbers for p in state.players)
+        robbed = robbed[:max(left, 0)]
+    for s in robbed:
+        state.players[s].pelt_robbers += 1
+        points[s] += PELT_ROBBER_POINTS
+        events.append(Event("score", f"{seat_name(s)} played the most hunters ({totals[s]}) and takes a pelt robber "
+                            f"({PELT_ROBBER_POINTS})", {"seat": s, "pelt_robber": True}))
+    grounds_report = []
+    for g, ground in enumerate(state.grounds):
+        result = score_ground([v for v, _ in ground.buffalo], ground.cards, ground.up, n)
+        for s, value in result.buffalo_won:
+            state.players[s].buffalo.append(value)
+            points[s] += value
+            events.append(Event("score", f"{seat_name(s)} takes the buffalo worth {value} at hunting ground {g + 1}",
+                                {"seat": s, "ground": g, "buffalo": value}))
+        if result.controller is not None:
+            c = result.controller
+            state.players[c].prisoners += result.prisoners
+            points[c] += PRISONER_POINTS * result.prisoners
+            events.append(Event("score", f"{seat_name(c)} controls hunting ground {g + 1} and takes "
+                                f"{result.prisoners} prisoner{'s' if result.prisoners != 1 else ''}",
+                                {"seat": c, "ground": g, "prisoners": result.prisoners}))
+        for owner, code in result.returned:
+            state.players[owner].reserve[CODE_INDEX[code]] += 1
+        report = _ground_report(result)
+        report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
+        report["lanes"] = lanes_of(ground, n)
+        grounds_report.append(report)
+        # the ground is cleared: its cards went back to reserves or into score piles
+        ground.cards = []
+        ground.up = []
+        ground.buffalo = []
+    state.last_hunt = {
+        "hunt": state.hunt, "pelt_robbers": robbed, "hunter_totals": totals, "grounds": grounds_report,
+        "points": points,
+    }
+    events.append(Event("hunt_end", f"Hunt {state.hunt} is over: " + ", ".join(
+        f"{seat_name(s)} {p:+d}" for s, p in enumerate(points)), {"hunt": state.hunt, "points": points}))
+    state.turn = None
+    if state.hunt >= HUNTS:
+        state.phase = OVER
+        best = max(state.scores())
+        names = " and ".join(seat_name(s) for s in state.winners())
+        events.append(Event("game_over", f"The game is over: {names} win{'s' if ' and ' not in names else ''} "
+                            f"with {best} points", {"scores": state.scores(), "winners": state.winners()}))
+    else:
+        state.phase = SCORE
+        for player in state.players:
+            player.ready = False
+    state.refresh_acting()
+    return events
+
+def ready(state: ManitouState, seat: int) -> list[Event]:
+    state.players[seat].ready = True
+    state.refresh_acting()
+    if state.acting():
+        return []
+    return next_hunt(state)
+
+def next_hunt(state: ManitouState) -> list[Event]:
+    state.hunt += 1
+    state.dealer = state.start_player  # data §7.9: the deal passes to the left
+    for player in state.players:
+        player.confirmed = False
+        player.ready = False
+        player.selection = []
+    state.lay_out_buffalo()
+    state.phase = SELECT
+    state.derive_selection()
+    state.refresh_acting()
+    buffalo = "; ".join(f"ground {g + 1}: " + " + ".join(str(v) for v, _ in ground.buffalo)
+                        for g, ground in enumerate(state.grounds))
+    return [Event("new_hunt", f"Hunt {state.hunt}: {seat_name(state.dealer)} deals ({buffalo})",
+                  {"hunt": state.hunt, "dealer": state.dealer})]
+
+
+def _fight_words(fight: Fight, seat: int) -> str:
+    opp = fight.opponent
+    if opp is None:
+        return " and takes control" if fight.outcome is Outcome.TAKES_EMPTY else " to protect"
+    theirs = f"{seat_name(opp.seat)}'s {card_name(opp.code)[4:]}"
+    if fight.outcome is Outcome.DEFEATS:
+        return f" — {theirs} is defeated"
+    if fight.outcome is Outcome.CANCELS:
+        return f" — it cancels {theirs}; both are out"
+    if fight.outcome is Outcome.SACRIFICE:
+        return f" — a sacrifice: it and {theirs} are both out"
+    return f" — {theirs} defeats it"
+
+
+def _ground_report(result: GroundResult) -> JSON:
+    return {
+        "buffalo_won": [{"seat": s, "value": v} for s, v in result.buffalo_won],
+        "buffalo_lost": result.buffalo_lost,
+        "controller": result.controller,
+        "prisoners": result.prisoners,
+        "captured": [{"seat": s, "card": c} for s, c in result.captured],
+        "returned": [{"seat": s, "card": c} for s, c in result.returned],
+    }

@@ -1,0 +1,73 @@
+"""Manitou's selection (docs/rules/manitou-data.md §4.2): each seat picks its hunting party from its reserve,
+may take a pick back before confirming, and the hunt starts when every seat has confirmed."""
+
+from __future__ import annotations
+
+from longhouse.engine.errors import IllegalAction
+from longhouse.engine.events import Event
+from longhouse.engine.seats import seat_name
+from longhouse.games.manitou.data import CARD_NAMES, CODE_INDEX, HAND_SIZE, card_name
+from longhouse.games.manitou.state import HUNT, SELECT, SHUFFLED, ManitouState
+
+
+def pick(state: ManitouState, seat: int, card: str) -> list[Event]:
+    player = state.players[seat]
+    player.selection.append(card)
+    player.free[CODE_INDEX[card]] -= 1
+    return [Event("pick", f"{seat_name(seat)} picks {card_name(card)}", {"seat": seat, "card": card}, seats=(seat,))]
+
+
+def undo_steps(state: ManitouState, seat: int) -> int:
+    """Picks may be taken back, one by one, until the seat confirms."""
+    if state.phase == SELECT and 0 <= seat < state.num_players and not state.players[seat].confirmed:
+        return len(state.players[seat].selection)
+    return 0
+
+
+def unpick(state: ManitouState, seat: int, step: int) -> list[Event]:
+    """Take a pick back before confirming: ``step`` is its index in the seat's selection."""
+    n = undo_steps(state, seat) if isinstance(seat, int) and not isinstance(seat, bool) else 0
+    if n == 0:
+        raise IllegalAction("there is no pick to take back")
+    if isinstance(step, bool) or not isinstance(step, int) or not -n <= step < n:
+        raise IllegalAction(f"there is no pick number {step!r} to take back")
+    code = state.players[seat].selection.pop(step)
+    state.players[seat].free[CODE_INDEX[code]] += 1
+    return [Event("unpick", f"{seat_name(seat)} takes back {card_name(code)}",
+                  {"seat": seat, "card": code}, seats=(seat,))]
+
+
+def confirm(state: ManitouState, seat: int) -> list[Event]:
+    player = state.players[seat]
+    player.confirmed = True
+    events = [Event("selected", f"{seat_name(seat)} has chosen a hunting party of {len(player.selection)}",
+                    {"seat": seat, "count": len(player.selection)})]
+    state.refresh_acting()
+    if not state.acting():
+        events += start_hunt(state)
+    return events
+
+
+def start_hunt(state: ManitouState) -> list[Event]:
+    """Data §4.2 steps 4-5: the chosen cards leave the reserve, are shuffled into a pile, and 3 are drawn."""
+    events = []
+    for seat, player in enumerate(state.players):
+        for code in player.selection:
+            player.reserve[CODE_INDEX[code]] -= 1
+        pile = player.selection[:]
+        if state.pile_order == SHUFFLED:
+            state.rng.shuffle(pile)
+        else:
+            pile.reverse()  # the first card picked is drawn first
+        player.pile = pile
+        player.selection = []
+        player.hand = [pile.pop() for _ in range(min(HAND_SIZE, len(pile)))]
+        player.played = 0
+        events.append(Event("draw", f"{seat_name(seat)} draws {', '.join([CARD_NAMES[c] for c in player.hand])}",
+                            {"seat": seat, "cards": player.hand[:]}, seats=(seat,)))
+    state.phase = HUNT
+    state.turn = state.start_player
+    state.refresh_acting()
+    events.insert(0, Event("hunt_start", f"Hunt {state.hunt} begins; {seat_name(state.turn)} plays first",
+                           {"hunt": state.hunt, "start_player": state.turn}))
+    return events
