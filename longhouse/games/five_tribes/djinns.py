@@ -15,9 +15,9 @@ from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import placement
 from longhouse.games.five_tribes.data import (
+    A_COLOUR,
     ANUN_NAK,
     BOURAQ,
-    COLOUR_NAMES,
     DJINNS,
     ECHIDNA,
     ENKI,
@@ -103,7 +103,8 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
         for _ in range(min(3, sum(st.bag))):
             c = st.draw_meeple()
             st.add_meeple(a.tile, c)
-            ev.append(Event("meeple", f"A {COLOUR_NAMES[c]} comes out of the bag onto {B.tile_name(a.tile)}",
+            who = A_COLOUR[c][0].upper() + A_COLOUR[c][1:]
+            ev.append(Event("meeple", f"{who} comes out of the bag onto {B.tile_name(a.tile)}",
                             {"tile": a.tile, "colour": c}))
     elif d == BOURAQ:
         placement.start_placement(st, PALACE, a.tile, st.phase, ev)
