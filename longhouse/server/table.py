@@ -29,7 +29,7 @@ from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
-from longhouse.store import BotSeat, Occupant, Person, Status, Store, TableRow
+from longhouse.store import BotSeat, Occupant, Person, StaleOwner, Status, Store, TableRow
 
 log = logging.getLogger("longhouse.table")
 
@@ -54,6 +54,8 @@ class Host(Protocol):
 
     def table_finished(self, table: Table) -> None: ...
 
+    def give_up(self, table: Table) -> None: ...
+
 
 def default_bot() -> str:
     """The level ``/bot`` seats when none is named."""
@@ -70,6 +72,8 @@ class Table:
         self.status: Status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
         self.created = row.created
+        #: Several processes: the fencing epoch this process claimed the table with (None: one process).
+        self.epoch: int | None = None
         #: The person who created the table (counted against ``Settings.tables_per_person``), if known.
         self.creator: int | None = None
         self.record: Record | None = None
@@ -366,7 +370,12 @@ class Table:
         over = self.state.is_over()
         result = result_of(self.state) if over else None
         try:
-            self.hall.store.append_action(self.id, self.version, entry, result)
+            self.hall.store.append_action(self.id, self.version, entry, result, epoch=self.epoch)
+        except StaleOwner:
+            log.warning("table %s: another process owns it now; move %s refused, table given up", self.id,
+                        self.version)
+            self.hall.give_up(self)
+            return False
         except Exception:
             log.exception("table %s: could not store move %s; rebuilding from the store", self.id, self.version)
             self._rebuild()

@@ -25,13 +25,12 @@ from longhouse.games.five_tribes.data import (
     LETA,
     NUM_TILES,
     OASIS,
-    RESOURCE_NAMES,
     SIBITTIS,
     SLOAR,
     UTUG,
     VILLAGE,
 )
-from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, player
+from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, blind_draw_events, player
 
 #: Paid powers usable at any decision point of the owner's turn outside the drops.
 ANYTIME = (ANUN_NAK, BOURAQ, ENKI, LETA, SIBITTIS, SLOAR, UTUG)
@@ -124,9 +123,8 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
         st.phase = KEEP
     elif d == SLOAR:
         card = st.draw_resource()
-        st.hands[seat][card] += 1
-        ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Sloar)",
-                        {"seat": seat, "cards": [card]}))
+        st.take_cards(seat, (card,), seen=False)
+        ev.extend(blind_draw_events(seat, card, "Sloar"))
     elif d == ECHIDNA:
         st.echidna = True
     elif d == IBLIS:
