@@ -14,7 +14,7 @@ export async function showArchive(root) {
       h("a", { href: `/api/tables/${t.id}/record`, download: `longhouse-${t.game}-${t.id}.json`, class: "button" },
         "Record (JSON)"))));
   root.replaceChildren(h("div", { class: "archive" }, h("h1", {}, "Finished games"),
-    rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["Game", "", "Players and scores", "Finished", ""]
+    rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["Table", "Game", "Players and scores", "Finished", "Replay and record"]
       .map((x) => h("th", {}, x)))), h("tbody", {}, rows)) : h("p", {}, "No finished games yet.")));
   return null;
 }
