@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import socket
@@ -240,18 +241,39 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
                 if msg.get("type") == "created":
                     return int(msg["table"])
 
-    ids = [await create(tokens[t * per_table]) for t in range(tables)]
     players = [Player(port, tok, random.Random(rng.getrandbits(32)), think) for tok in tokens]
     go = asyncio.Event()
     stop_at = [0.0]
-    tasks = []
-    for t, table in enumerate(ids):
-        group = players[t * per_table:(t + 1) * per_table]
-        for seat, p in enumerate(group):
+    replaced = [0]
+
+    async def seat(group: list[Player]) -> list[asyncio.Task[None]]:
+        """A new table for this group: created from the lobby, everyone seated, started; their play tasks."""
+        table = await create(group[0].token)
+        tasks = []
+        for seat_no, p in enumerate(group):
+            p.over.clear()
             await p.open(table)
-            await p.send({"type": "command", "name": "join", "args": [str(seat + 1)]})
+            await p.send({"type": "command", "name": "join", "args": [str(seat_no + 1)]})
             tasks.append(asyncio.create_task(p.play(go, stop_at)))
         await group[0].send({"type": "command", "name": "start", "args": []})
+        return tasks
+
+    async def keep_playing(group: list[Player], tasks: list[asyncio.Task[None]]) -> None:
+        """Whenever the group's game ends inside the window, a new table replaces it, so the window stays full."""
+        while True:
+            # the game is over (every seat is told) or one player saw the window end: this table is done
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for p in group:
+                if p.ws is not None:
+                    await p.ws.close()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if not stop_at[0] or time.perf_counter() >= stop_at[0]:
+                return
+            replaced[0] += 1
+            tasks = await seat(group)
+
+    groups = [players[t * per_table:(t + 1) * per_table] for t in range(tables)]
+    first = [await seat(group) for group in groups]
     await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in players]), 120)
     rss_started = rss_kib(server_pid)
     start = time.perf_counter()
@@ -259,21 +281,20 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
     stop_at[0] = start + seconds
     go.set()
     peak = rss_started
-    while not all(p.over.is_set() for p in players):
+    loops = asyncio.gather(*[keep_playing(g, t) for g, t in zip(groups, first, strict=True)])
+    while not loops.done():
         await asyncio.sleep(0.5)
         peak = max(peak, rss_kib(server_pid))
-        if time.perf_counter() > stop_at[0] + 10:
+        if time.perf_counter() > stop_at[0] + 20:
+            loops.cancel()
             break
+    with contextlib.suppress(asyncio.CancelledError):
+        await loops
     acks = sorted(t for p in players for t in p.acked_at if t <= stop_at[0])
     end = acks[-1] if acks else time.perf_counter()
     elapsed = end - start
     cpu_server = cpu_seconds(server_pid) - cpu_server
     cpu_client = cpu_seconds(os.getpid()) - cpu_client
-    for task in tasks:
-        task.cancel()
-    for p in players:
-        if p.ws is not None:
-            await p.ws.close()
     latencies = sorted(x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True) if t <= stop_at[0])
     moves = len(acks)
     return {
@@ -281,7 +302,7 @@ async def hall_run(port: int, tables: int, per_table: int, seconds: float, serve
         "moves": moves, "elapsed": elapsed, "moves_per_s": moves / elapsed,
         "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
-        "stale": sum(p.stale for p in players),
+        "stale": sum(p.stale for p in players), "replaced": replaced[0],
         "rss_before_kib": rss_before, "rss_started_kib": rss_started, "rss_peak_kib": peak,
         "kib_per_table": (peak - rss_before) / max(1, tables),
     }
@@ -296,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player thinks before each move (default 0: flat out)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile and write its profile here (see python -m pstats)")
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.echo_server:
@@ -312,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database",
+        profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+        server = start_process([*profile, "-m", "longhouse.cli", "serve", "--port", str(port), "--database",
                                 f"sqlite:///{tmp}/bench.db", "--bot-delay", "0", "--log-level", "warning",
                                 "--max-rate", "0", *NO_LIMITS], port)
         try:
@@ -325,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hall benchmark: {args.tables} tables x {args.players} players = {clients} websocket clients (loopback)"
           + (f", thinking {args.think:g} s a move on average" if args.think else ", moving as fast as they can"))
     print(f"  moves acknowledged   {result['moves']} in {result['elapsed']:.1f} s"
-          f"  ({result['stale']} stale moves refused and retried)")
+          f"  ({result['stale']} stale moves refused and retried; {result['replaced']} finished tables replaced)")
     print(f"  moves/s              {result['moves_per_s']:.0f}   (CPU: server {result['cpu_server']:.1f} s, "
           f"clients {result['cpu_client']:.1f} s; {os.cpu_count()} cores)")
     print(f"  move latency         p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms")

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     store = Store(args.database, prefix=args.table_prefix)
-    chosen = settings.from_arguments(args)
+    chosen = dataclasses.replace(settings.from_arguments(args), gc_freeze=True)
     if args.allowed_hosts is None and args.host not in ("0.0.0.0", "::", ""):
         chosen = dataclasses.replace(chosen, allowed_hosts=(*chosen.allowed_hosts, args.host))
     app = create_app(store, chosen)

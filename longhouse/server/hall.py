@@ -63,10 +63,20 @@ class Hall:
         return sum(1 for row in self.store.open_tables() if self.load(row) is not None)
 
     def load(self, row: TableRow) -> Table | None:
-        """Resume one stored table (its record replayed, its bots seated again)."""
+        """Resume one stored table (its record replayed, its bots seated again). With several processes the
+        table is claimed in the store first (a new fencing epoch) and then read, so that no move of an older
+        owner can be stored after it and be missing here."""
         try:
+            epoch = None
+            if self.cluster is not None:
+                epoch = self.store.claim(row.id)
+                fresh = self.store.table(row.id)
+                if fresh is None:
+                    return None
+                row = fresh
             record = self.store.record(row.id) if row.status != Status.WAITING else None
             table = Table.load(self, row, record)
+            table.epoch = epoch
         except (LonghouseError, KeyError, ValueError):
             log.exception("table %s cannot be resumed; it stays in the store untouched", row.id)
             return None
@@ -162,6 +172,17 @@ class Hall:
         assert self.cluster is not None
         if not await self.cluster.claim(table.id):  # another process adopted it first: it is theirs
             self.tables.pop(table.id, None)
+        else:
+            table.epoch = self.store.claim(table.id)
+
+    def give_up(self, table: Table) -> None:
+        """Another process owns this table now (our fencing epoch is old): let it go, and close its sockets
+        so that the browsers reconnect to the owner."""
+        self.tables.pop(table.id, None)
+        table.stop()
+        if self.cluster is not None:
+            self.cluster.owned.discard(table.id)
+        self.lobby_changed()
 
     def table_finished(self, table: Table) -> None:
         try:

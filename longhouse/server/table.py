@@ -31,7 +31,7 @@ from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
 from longhouse.server.table_settings import TableSettings
 from longhouse.server.timekeeper import Timekeeper
-from longhouse.store import BotSeat, Occupant, Person, Status, Store, TableRow
+from longhouse.store import BotSeat, Occupant, Person, StaleOwner, Status, Store, TableRow
 from longhouse.store.people import PeopleStore
 
 log = logging.getLogger("longhouse.table")
@@ -56,6 +56,8 @@ class Host(Protocol):
     def table_changed(self, table: Table) -> None: ...
 
     def table_finished(self, table: Table) -> None: ...
+
+    def give_up(self, table: Table) -> None: ...
 
     # the people's part: see hall.py, timekeeper.py and rematch.py
     people: PeopleStore
@@ -87,6 +89,8 @@ class Table:
         self.status: Status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
         self.created = row.created
+        #: Several processes: the fencing epoch this process claimed the table with (None: one process).
+        self.epoch: int | None = None
         #: The person who created the table (counted against ``Settings.tables_per_person``), if known.
         self.creator: int | None = None
         self.record: Record | None = None
@@ -419,7 +423,12 @@ class Table:
         over = self.state.is_over()
         result = result_of(self.state) if over else None
         try:
-            self.hall.store.append_action(self.id, self.version, entry, result)
+            self.hall.store.append_action(self.id, self.version, entry, result, epoch=self.epoch)
+        except StaleOwner:
+            log.warning("table %s: another process owns it now; move %s refused, table given up", self.id,
+                        self.version)
+            self.hall.give_up(self)
+            return False
         except Exception:
             log.exception("table %s: could not store move %s; rebuilding from the store", self.id, self.version)
             self._rebuild()

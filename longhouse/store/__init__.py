@@ -1,6 +1,6 @@
 """Persistence for the hall: SQLAlchemy Core over SQLite (default) or PostgreSQL."""
 
-from longhouse.store.db import NameTaken, Store
+from longhouse.store.db import NameTaken, StaleOwner, Store
 from longhouse.store.rows import BotSeat, Occupant, Person, Status, TableRow, User
 
-__all__ = ["BotSeat", "NameTaken", "Occupant", "Person", "Status", "Store", "TableRow", "User"]
+__all__ = ["BotSeat", "NameTaken", "Occupant", "Person", "StaleOwner", "Status", "Store", "TableRow", "User"]

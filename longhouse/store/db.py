@@ -46,7 +46,11 @@ class NameTaken(Exception):
     """Sign-up with a name that already has an account."""
 
 
-def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table]:
+class StaleOwner(Exception):
+    """A process appended to a table that another process has claimed since (its fencing token is old)."""
+
+
+def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
     md = MetaData()
     users = Table(
         f"{prefix}users", md,
@@ -84,7 +88,13 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table]:
         Column("idx", Integer, primary_key=True, autoincrement=False),
         Column("entry", Text, nullable=False),
     )
-    return md, users, sessions, tables, actions
+    # Several processes: each claim of a table raises its epoch; a move is stored only with the current one.
+    owners = Table(
+        f"{prefix}owners", md,
+        Column("table_id", Integer, primary_key=True, autoincrement=False),
+        Column("epoch", Integer, nullable=False),
+    )
+    return md, users, sessions, tables, actions, owners
 
 
 class Store:
@@ -105,11 +115,14 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.metadata, self.users, self.sessions, self.tables, self.actions = _schema(prefix)
+        self.metadata, self.users, self.sessions, self.tables, self.actions, self.owners = _schema(prefix)
         self.metadata.create_all(self.engine)
         # The hot path (one row per move) keeps one connection and prebuilt statements.
         self._writer: Connection | None = None
         self._insert_action = self.actions.insert()
+        self._hold_epoch = self.owners.update().where(
+            (self.owners.c.table_id == bindparam("tid")) & (self.owners.c.epoch == bindparam("held"))).values(
+            epoch=self.owners.c.epoch)
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
             status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
         # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
@@ -221,13 +234,36 @@ class Store:
                 rules_version=record.rules_version,
                 seed=str(record.seed), players=record.players, options=record.setup or {}))
 
+    def claim(self, table_id: int) -> int:
+        """Take a table over (several processes): its epoch, one more than any claim before; the fencing
+        token that ``append_action`` checks. Claim before reading the record, so that every move stored under
+        an older epoch is in what is read."""
+        for _ in range(5):
+            try:
+                with self.engine.begin() as c:
+                    bumped = c.execute(self.owners.update().where(self.owners.c.table_id == table_id)
+                                       .values(epoch=self.owners.c.epoch + 1)).rowcount
+                    if not bumped:
+                        c.execute(self.owners.insert().values(table_id=table_id, epoch=1))
+                    return int(c.execute(select(self.owners.c.epoch)
+                                         .where(self.owners.c.table_id == table_id)).scalar_one())
+            except IntegrityError:  # another process inserted the first claim meanwhile: bump it
+                continue
+        raise RuntimeError(f"cannot claim table {table_id}")
+
     def append_action(self, table_id: int, index: int, entry: dict[str, Any],
-                      result: dict[str, Any] | None = None) -> None:
-        """Commit one record entry (and, if the game ended with it, the result) atomically."""
+                      result: dict[str, Any] | None = None, epoch: int | None = None) -> None:
+        """Commit one record entry (and, if the game ended with it, the result) atomically. With ``epoch``
+        (several processes) only if the table's epoch is still that one: otherwise ``StaleOwner``, nothing
+        stored. The check locks the owner row until the commit, so a claim waits for the move or comes first."""
         if self._writer is None or self._writer.closed:
             self._writer = self.engine.connect()
         c = self._writer
         try:
+            if epoch is not None:
+                held = c.execute(self._hold_epoch, {"tid": table_id, "held": epoch}).rowcount
+                if held != 1:
+                    raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
             c.execute(self._insert_action, {"table_id": table_id, "idx": index, "entry": json.dumps(entry)})
             if result is not None:
                 c.execute(self._finish_table, {"tid": table_id, "result": result, "finished": time.time()})
@@ -243,6 +279,7 @@ class Store:
     def delete_table(self, table_id: int) -> None:
         with self.engine.begin() as c:
             c.execute(self.actions.delete().where(self.actions.c.table_id == table_id))
+            c.execute(self.owners.delete().where(self.owners.c.table_id == table_id))
             c.execute(self.tables.delete().where(self.tables.c.id == table_id))
 
     def _row(self, row: Any) -> TableRow:

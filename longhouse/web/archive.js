@@ -35,7 +35,7 @@ export async function showArchive(root) {
         "Record (JSON)"))));
   root.replaceChildren(h("div", { class: "archive" }, h("h1", {}, "Finished games"), filters,
     data.error ? h("p", { class: "form-error" }, data.error) : null,
-    rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["", "Game", "Players and scores", "", "Finished", ""]
-      .map((x) => h("th", {}, x)))), h("tbody", {}, rows)) : h("p", {}, "No finished games here yet.")));
+    rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["Table", "Game", "Players and scores", "Note", "Finished",
+      "Replay and record"].map((x) => h("th", {}, x)))), h("tbody", {}, rows)) : h("p", {}, "No finished games here yet.")));
   return null;
 }

@@ -123,6 +123,7 @@ export async function showReplay(root, tableId) {
     h("a", { href: `/api/tables/${tableId}/record`, download: `longhouse-${record.game}-${tableId}.json`, class: "button" },
       "Record (JSON)"));
   root.replaceChildren(h("div", { class: "replay" }, controls, events,
+    h("h2", { class: "sr-only" }, "The board"),
     h("div", { class: "replay-main" }, boardEl,
       h("div", { class: "replay-side" },
         h("section", { class: "panel replay-moves", "aria-label": "moves" }, h("h2", {}, "Moves"), logEl), chart.el))));

@@ -41,7 +41,7 @@ export async function showTable(root, tableId, me) {
   page.append(
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
       title, statusEl, conn, hall.el, buttons),
-    tabs.el, boardEl,
+    tabs.el, h("h2", { class: "sr-only" }, "The board"), boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
 

@@ -105,12 +105,13 @@ def give_djinn(st: FTState, seat: int, name: str) -> None:
     _edited(st)
 
 
-def give_cards(st: FTState, seat: int, codes: str) -> None:
-    """Move cards (space-separated codes) from the draw pile into a seat's hand."""
+def give_cards(st: FTState, seat: int, codes: str, seen: bool = True) -> None:
+    """Move cards (space-separated codes) from the draw pile into a seat's hand: taken in everybody's
+    sight (``seen``), or drawn blind."""
     for code in codes.split():
         r = RESOURCE_CODES.index(code)
         st.res_deck.remove(r)
-        st.hands[seat][r] += 1
+        st.take_cards(seat, (r,), seen)
     _edited(st)
 
 

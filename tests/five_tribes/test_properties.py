@@ -39,8 +39,9 @@ def test_others_gold_is_hidden_and_own_gold_shown() -> None:
     assert v["players"][1]["gold"] == 50
     assert v["players"][0]["gold"] is None and v["players"][2]["gold"] is None
     assert all(p["gold"] is None for p in st.view(None)["players"])
-    # Djinns, resource cards, Viziers, Elders and camels are public.
-    assert {"djinns", "resources", "viziers", "elders", "camels"} <= set(v["players"][0])
+    # Djinns, Viziers, Elders, camels and the number of cards held are public; the cards are not.
+    assert {"djinns", "cards", "viziers", "elders", "camels"} <= set(v["players"][0])
+    assert v["players"][0]["resources"] is None and v["players"][1]["resources"] == [0] * 10
 
 
 def test_determinize_redeals_the_decks_but_not_the_view() -> None:
@@ -90,6 +91,8 @@ def test_no_view_shows_another_seats_gold_or_the_hidden_order_on_any_state_of_a_
             v = st.view(seat)
             for other, p in enumerate(v["players"]):
                 assert (p["gold"] is None) == (other != seat and not st.is_over())
+                assert (p["resources"] is None) == (other != seat and not st.is_over())
+                assert p["cards"] == sum(st.hands[other])
             assert "res_deck" not in v and "djinn_deck" not in v and "rng" not in v
             if seat is not None and seat != st.seat:
                 assert v["keep_choices"] is None

@@ -21,6 +21,7 @@ def test_render_shows_the_board_and_hides_others_gold() -> None:
     out = _text(st.view(0), 0)
     assert "a1" in out and "f5" in out and "Resource row" in out and "◆ Red (you)" in out
     assert out.count("?") >= 2  # the others' gold
+    assert out.count("0 hidden") == 2  # the others' cards: how many, not which
 
 
 def test_render_a_finished_game() -> None:

@@ -173,3 +173,14 @@ def test_undo_restores_the_state_before_the_step_and_never_spans_another_seat_or
             history.append((seat, core(st), st.season))
             st.apply(seat, rng.choice(st.legal_actions(seat)))
     assert checked > 50
+
+
+def test_every_kind_of_action_pickles_for_the_bots_worker_processes() -> None:
+    import pickle
+
+    from longhouse.games.manitoba.actions import KINDS, act
+
+    for kind, cls in enumerate(KINDS):
+        action = act(kind, 3, 1)
+        back = pickle.loads(pickle.dumps(action))
+        assert back == action and type(back) is cls

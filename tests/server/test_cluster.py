@@ -7,7 +7,9 @@ process owning a table is killed (-9), the other adopts it from the store and pl
 
 from __future__ import annotations
 
+import os
 import secrets
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -127,4 +129,59 @@ def test_two_processes_share_tables_lobby_and_survive_a_kill(prefixes: tuple[str
     finally:
         for proc in (a, b):
             if proc.proc.poll() is None:
+                proc.kill9()
+
+
+def test_a_paused_owner_cannot_append_a_move_after_another_process_took_over(prefixes: tuple[str, str]) -> None:
+    """SIGSTOP the owner past its lease: the other process adopts the table and play goes on there; when the
+    paused one resumes, the move it then takes is refused by the store (fencing epoch), nothing of it is
+    stored, and its sockets close so the browser reconnects to the new owner."""
+    from websockets.exceptions import ConnectionClosed
+
+    db_prefix, redis_prefix = prefixes
+    a, b = node(db_prefix, redis_prefix), node(db_prefix, redis_prefix)
+    try:
+        ann, bob = Client(_Site(a.url), "Ann"), Client(_Site(b.url), "Bob")
+        tid = create_table(ann.lobby(), "toy", 2)
+        wa, wb = at(ann, a, f"/ws/table/{tid}"), at(bob, b, f"/ws/table/{tid}")
+        wb.wait_type("table")
+        command(wa, "/join 1")
+        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
+        command(wb, "/join 2")
+        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        command(wa, "/start")
+        wa.wait_type("state")
+        wb.wait_type("state")
+        before = play_out([wa, wb], until_version=2)["version"]
+        wa.drain(0.2)
+        stale = wa.last_state()
+        os.kill(a.proc.pid, signal.SIGSTOP)
+        try:
+            with pytest.raises(ConnectionClosed):  # B adopts the table and closes Bob's proxied socket
+                for _ in range(200):
+                    wb.conn.recv(timeout=20)
+            again = at(bob, b, f"/ws/table/{tid}")
+            assert again.wait_type("state", timeout=20)["version"] == before  # B owns it now
+            # Ann's move reaches the paused process, which acts on it when it resumes: without a fencing
+            # token it would store it as move `before`, behind the new owner's back
+            wa.send({"type": "action", "version": stale["version"],
+                     "action": {"type": "pick", "card": stale["view"]["you"]["hand"][0]}})
+        finally:
+            os.kill(a.proc.pid, signal.SIGCONT)
+        with pytest.raises(ConnectionClosed):
+            for _ in range(200):
+                wa.conn.recv(timeout=20)
+        store = Store(PG_URL, prefix=db_prefix)
+        try:
+            record = store.record(tid)
+        finally:
+            store.close()
+        assert record is not None and len(record.actions) == before  # nothing of A's after the pause
+        ann_on_b = at(ann, b, f"/ws/table/{tid}")
+        ann_on_b.wait_type("state")
+        assert play_out([ann_on_b, again])["status"] == "over"
+    finally:
+        for proc in (a, b):
+            if proc.proc.poll() is None:
+                os.kill(proc.proc.pid, signal.SIGCONT)
                 proc.kill9()

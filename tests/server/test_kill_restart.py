@@ -27,7 +27,7 @@ class Process:
             [sys.executable, str(HERE / "serve_toy.py"), "--port", str(port), "--database", database,
              "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *(extra or [])],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.time() + 30
+        deadline = time.time() + 90  # a loaded machine starts Python slowly
         while True:
             try:
                 if httpx.get(self.url + "/api/me", timeout=1).status_code == 200:
@@ -35,7 +35,9 @@ class Process:
             except httpx.TransportError:
                 pass
             if self.proc.poll() is not None or time.time() > deadline:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                self.proc.kill()  # so that reading its output ends (its bot workers may hold the pipe: no read)
+                self.proc.wait(10)
+                out = ""
                 raise RuntimeError(f"longhouse serve did not start: {out}")
             time.sleep(0.1)
 

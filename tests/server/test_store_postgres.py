@@ -12,7 +12,7 @@ from harness import Client, Hall, command, create_table
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
-from longhouse.store import BotSeat, NameTaken, Person, Status, Store
+from longhouse.store import BotSeat, NameTaken, Person, StaleOwner, Status, Store
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -85,3 +85,72 @@ def test_a_game_on_postgres_survives_a_restart(prefix: str) -> None:
         assert second.hall.tables[tid].state.to_json() == before
     finally:
         second.stop()
+
+
+def test_a_fencing_epoch_refuses_the_moves_of_an_old_owner(prefix: str) -> None:
+    """Process A claims a table, pauses past its lease, B claims it: whatever A then appends is refused."""
+    a, b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
+    try:
+        row = a.create_table("toy", 2, {}, [None, None])
+        a.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], 7), [BotSeat("random", "A"), BotSeat("random", "B")])
+        first = a.claim(row.id)
+        a.append_action(row.id, 0, {"seat": 0, "action": {"type": "pick", "card": 3}}, epoch=first)
+        second = b.claim(row.id)
+        assert second == first + 1
+        with pytest.raises(StaleOwner):
+            a.append_action(row.id, 1, {"seat": 1, "action": {"type": "pick", "card": 5}}, epoch=first)
+        b.append_action(row.id, 1, {"seat": 1, "action": {"type": "pick", "card": 9}}, epoch=second)
+        record = b.record(row.id)
+        assert record is not None and [e["action"]["card"] for e in record.actions] == [3, 9]
+        # the old owner's connection is usable again afterwards (it was rolled back, not left broken)
+        third = a.claim(row.id)
+        a.append_action(row.id, 2, {"seat": 0, "undo": -1}, epoch=third)
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str) -> None:
+    """The hall side: a paused process's table, claimed meanwhile by another, refuses the next move, stores
+    nothing, and is given up (its sockets closed so browsers reconnect to the owner)."""
+    import asyncio
+
+    from longhouse.server.conn import Conn
+    from longhouse.server.hall import Hall as HallCore
+    from longhouse.server.settings import Settings
+    from longhouse.store import User
+
+    class NoCluster:
+        """Only what giving a table up touches of the cluster: the set of tables it owns."""
+
+        def __init__(self) -> None:
+            self.owned: set[int] = set()
+
+    async def run() -> None:
+        store_a, store_b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
+        try:
+            row = store_a.create_table("toy", 2, {}, [None, None])
+            seated = [Person(1, "Ann"), Person(2, "Bob")]
+            store_a.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], 11), seated)
+            halls = [HallCore(store_a, Settings()), HallCore(store_b, Settings())]
+            for hall in halls:
+                hall.cluster = NoCluster()  # type: ignore[assignment]
+            stored = store_a.table(row.id)
+            assert stored is not None
+            old = halls[0].load(stored)
+            assert old is not None and old.epoch == 1
+            ann = Conn(User(1, "Ann", False))
+            old.attach(ann)
+            new = halls[1].load(stored)  # A was paused past its lease; B adopted the table
+            assert new is not None and new.epoch == 2
+            assert old.state is not None
+            card = old.state.view(0)["you"]["hand"][0]
+            old.act(ann, old.version, {"type": "pick", "card": card}, None)
+            assert row.id not in halls[0].tables and ann.closed
+            record = store_b.record(row.id)
+            assert record is not None and record.actions == []
+        finally:
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(run())

@@ -1,54 +1,88 @@
-"""Five Tribes described for clients: tile kinds and values, tribes, resource cards, Djinns with their
-powers in words, the tracks' costs and the scoring weights.
-
-Sent once per connection (``Game.describe``), so the browser and the terminal read names from the game's
-data instead of keeping copies.
+"""What the browser needs to know about Five Tribes by name: the tiles, the tribes, the Resource cards, the
+Djinns (name, VP, cost, power in words), the tracks and the score sheet's rows. Boards read these from here
+(through the game description), never from a copy of the game's tables.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from longhouse.games.five_tribes import data as D
+from longhouse.games.five_tribes import data
+from longhouse.games.five_tribes.board import DIRECTION_LETTERS, DIRECTIONS
+from longhouse.games.five_tribes.scoring import CATEGORIES, djinn_vp
 
-_COST_WORDS = {
-    D.NO_COST: None,
-    D.COST_E_OR_F: "1 Elder or 1 Fakir",
-    D.COST_2: "2 Elders, or 1 Elder and 1 Fakir",
-    D.COST_F: "1 Fakir",
-    D.COST_F_PLUS: "one or more Fakirs",
+_KIND_KEYS = ("village", "sacred", "oasis", "small_market", "large_market")
+_KIND_ACTIONS = (
+    "Place a Palace here (compulsory)",
+    f"Pay 2 Elders, or 1 Elder and 1 Fakir: take one of the {data.DJINN_ROW_SIZE} Djinns on display",
+    "Place a Palm Tree here (compulsory)",
+    f"Pay {data.SMALL_MARKET_PRICE} gold: take 1 of the first {data.SMALL_MARKET_REACH} cards of the market",
+    f"Pay {data.LARGE_MARKET_PRICE} gold: take 2 of the first {data.LARGE_MARKET_REACH} cards of the market",
+)
+_TRIBES = (
+    ("Viziers", "yellow", "#e8b923",
+     f"Keep them: {data.VP_PER_VIZIER} VP each, and {data.VIZIER_MAJORITY_BONUS} VP for each opponent with fewer"),
+    ("Elders", "white", "#f4f0e6", f"Keep them: {data.VP_PER_ELDER} VP each; they pay for Djinns"),
+    ("Merchants", "green", "#2e9b48", "Take as many cards from the front of the market"),
+    ("Builders", "blue", "#2c6fd6", "Gold: Builders (+ Fakirs) × blue-valued tiles around, this one included"),
+    ("Assassins", "red", "#cf2f2f",
+     "Kill 1 meeple up to 1 tile away per Assassin (+ Fakirs), or an opponent's Vizier or Elder"),
+)
+_COSTS = {
+    data.NO_COST: "no cost",
+    data.COST_E_OR_F: "1 Elder or 1 Fakir",
+    data.COST_2: "2 Elders, or 1 Elder and 1 Fakir",
+    data.COST_F: "1 Fakir",
+    data.COST_F_PLUS: "Fakirs when bidding",
 }
+_SHEET = {
+    "gold": "Gold coins", "viziers": "Viziers", "vizier_majority": "Vizier majority", "elders": "Elders",
+    "djinns": "Djinns", "palm_trees": "Palm Trees", "palaces": "Palaces", "tiles": "Tiles",
+    "merchandise": "Merchandise",
+}
+#: What a payment code in an action means.
+PAYMENT_WORDS = {"": "", "E": "an Elder", "F": "a Fakir", "EE": "2 Elders", "EF": "an Elder and a Fakir"}
 
 
 def description() -> dict[str, Any]:
-    """The game's part of ``GAME.describe()``."""
+    """The Five Tribes part of the game description, JSON-ready."""
     return {
-        "rows": D.ROWS,
-        "cols": D.COLS,
-        "tile_kinds": list(D.KIND_NAMES),
-        "tile_types": [
-            {"code": t.code, "kind": D.KIND_NAMES[t.kind], "vp": t.vp, "value_colour": "blue" if t.blue else "red"}
-            for t in D.TILE_TYPES.values()
-        ],
-        "tribes": [
-            {"letter": letter, "name": name, "a": a, "count": count}
-            for letter, name, a, count in zip(D.COLOUR_LETTERS, D.COLOUR_NAMES, D.A_COLOUR, D.MEEPLE_COUNTS,
-                                              strict=True)
-        ],
-        "resources": [
-            {"code": code, "name": name, "count": count, "merchandise": i != D.FAKIR}
-            for i, (code, name, count) in enumerate(zip(D.RESOURCE_CODES, D.RESOURCE_NAMES, D.RESOURCE_COUNTS,
-                                                        strict=True))
-        ],
-        "suit_values": list(D.SUIT_VALUES),
-        "djinns": [
-            {"name": d.name, "vp": d.vp, "cost": _COST_WORDS[d.cost], "text": d.text} for d in D.DJINNS
-        ],
-        "turn_track_costs": list(D.TURN_TRACK_COSTS),
-        "palm_trees": D.PALM_TREES,
-        "palaces": D.PALACES,
-        "camels_by_players": {str(n): c for n, c in D.CAMELS.items()},
-        "vp": {"vizier": D.VP_PER_VIZIER, "vizier_majority": D.VIZIER_MAJORITY_BONUS, "elder": D.VP_PER_ELDER,
-               "palm": D.VP_PER_PALM, "palace": D.VP_PER_PALACE},
-        "market_prices": {"small": D.SMALL_MARKET_PRICE, "large": D.LARGE_MARKET_PRICE},
+        "sultanate": {"rows": data.ROWS, "cols": data.COLS, "columns": "abcdef"[:data.COLS],
+                  "directions": [{"letter": DIRECTION_LETTERS[d], "name": ("north", "east", "south", "west")[d],
+                                  "step": list(DIRECTIONS[d])} for d in range(4)]},
+        "tiles": {code: {"name": data.KIND_NAMES[t.kind], "kind": _KIND_KEYS[t.kind], "vp": t.vp, "blue": t.blue,
+                         "action": _KIND_ACTIONS[t.kind]}
+                  for code, t in data.TILE_TYPES.items()},
+        "tribes": [{"letter": data.COLOUR_LETTERS[c], "name": data.COLOUR_NAMES[c], "plural": _TRIBES[c][0],
+                    "a": data.A_COLOUR[c], "colour": _TRIBES[c][1], "hex": _TRIBES[c][2], "action": _TRIBES[c][3],
+                    "count": data.MEEPLE_COUNTS[c]} for c in range(data.COLOURS)],
+        "resources": [{"name": data.RESOURCE_NAMES[r], "code": data.RESOURCE_CODES[r],
+                       "count": data.RESOURCE_COUNTS[r], "merchandise": r != data.FAKIR}
+                      for r in range(data.NUM_RESOURCE_TYPES)],
+        "djinns": [{"name": d.name, "vp": djinn_vp(i), "cost": None if d.cost == data.NO_COST else _COSTS[d.cost],
+                    "cost_code": d.cost, "cost_text": _COSTS[d.cost], "text": d.text, "paid": d.cost != data.NO_COST}
+                   for i, d in enumerate(data.DJINNS)],
+        "payments": PAYMENT_WORDS,
+        "turn_track": list(data.TURN_TRACK_COSTS),
+        "zero_bid": data.ZERO_BID,
+        "suit_values": list(data.SUIT_VALUES),
+        "markets": {"small": {"price": data.SMALL_MARKET_PRICE, "reach": data.SMALL_MARKET_REACH},
+                    "large": {"price": data.LARGE_MARKET_PRICE, "reach": data.LARGE_MARKET_REACH}},
+        "market_row": data.RESOURCE_ROW_SIZE,
+        "supplies": {"palm_trees": data.PALM_TREES, "palaces": data.PALACES},
+        "camels": {str(n): k for n, k in data.CAMELS.items()},
+        "score_sheet": [{"key": k, "label": _SHEET[k]} for k in CATEGORIES],
+        # the same facts in the flat form the research adapters read (adapters/action_space.py)
+        "rows": data.ROWS,
+        "cols": data.COLS,
+        "tile_kinds": list(data.KIND_NAMES),
+        "tile_types": [{"code": t.code, "kind": data.KIND_NAMES[t.kind], "vp": t.vp,
+                        "value_colour": "blue" if t.blue else "red"} for t in data.TILE_TYPES.values()],
+        "turn_track_costs": list(data.TURN_TRACK_COSTS),
+        "market_prices": {"small": data.SMALL_MARKET_PRICE, "large": data.LARGE_MARKET_PRICE},
+        "palm_trees": data.PALM_TREES,
+        "palaces": data.PALACES,
+        "camels_by_players": {str(n): k for n, k in data.CAMELS.items()},
+        "vp": {"vizier": data.VP_PER_VIZIER, "vizier_majority": data.VIZIER_MAJORITY_BONUS,
+               "elder": data.VP_PER_ELDER, "palm": data.VP_PER_PALM, "palace": data.VP_PER_PALACE},
     }

@@ -15,9 +15,9 @@ from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import placement
 from longhouse.games.five_tribes.data import (
+    A_COLOUR,
     ANUN_NAK,
     BOURAQ,
-    COLOUR_NAMES,
     DJINNS,
     ECHIDNA,
     ENKI,
@@ -25,13 +25,12 @@ from longhouse.games.five_tribes.data import (
     LETA,
     NUM_TILES,
     OASIS,
-    RESOURCE_NAMES,
     SIBITTIS,
     SLOAR,
     UTUG,
     VILLAGE,
 )
-from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, player
+from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, blind_draw_events, player
 
 #: Paid powers usable at any decision point of the owner's turn outside the drops.
 ANYTIME = (ANUN_NAK, BOURAQ, ENKI, LETA, SIBITTIS, SLOAR, UTUG)
@@ -104,7 +103,8 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
         for _ in range(min(3, sum(st.bag))):
             c = st.draw_meeple()
             st.add_meeple(a.tile, c)
-            ev.append(Event("meeple", f"A {COLOUR_NAMES[c]} comes out of the bag onto {B.tile_name(a.tile)}",
+            who = A_COLOUR[c][0].upper() + A_COLOUR[c][1:]
+            ev.append(Event("meeple", f"{who} comes out of the bag onto {B.tile_name(a.tile)}",
                             {"tile": a.tile, "colour": c}))
     elif d == BOURAQ:
         placement.start_placement(st, PALACE, a.tile, st.phase, ev)
@@ -124,9 +124,8 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
         st.phase = KEEP
     elif d == SLOAR:
         card = st.draw_resource()
-        st.hands[seat][card] += 1
-        ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Sloar)",
-                        {"seat": seat, "cards": [card]}))
+        st.take_cards(seat, (card,), seen=False)
+        ev.extend(blind_draw_events(seat, card, "Sloar"))
     elif d == ECHIDNA:
         st.echidna = True
     elif d == IBLIS:

@@ -108,6 +108,8 @@ def apply_drop(st: FTState, seat: int, a: A.Drop, ev: list[Event]) -> None:
 
 
 def after_move(st: FTState, seat: int, t: int, c: int, ev: list[Event]) -> None:
+    st.last_path = st.mv_path[:]
+    st.last_mover = seat
     # Tile control check: pick up the last meeple and every meeple of its colour on the final tile.
     k = st.board[t][c]
     st.remove_meeples(t, c, k)
@@ -125,8 +127,7 @@ def after_move(st: FTState, seat: int, t: int, c: int, ev: list[Event]) -> None:
         st.bag[GREEN] += k
         take = st.res_row[:k]
         del st.res_row[:k]
-        for card in take:
-            st.hands[seat][card] += 1
+        st.take_cards(seat, take, seen=True)
         if take:
             ev.append(Event("cards", f"{player(seat)} takes " + ", ".join(RESOURCE_NAMES[x] for x in take),
                             {"seat": seat, "cards": take}))

@@ -166,19 +166,31 @@ class FTPlay(FTState):
         return scoring.breakdown(self)
 
     def determinize(self, seat: int, rng: Rng) -> Self:
-        """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, another player's
-        pending Sibittis draw, and the bag's future draws (the copy's generator is re-seeded). Gold held by
-        others is hidden from view but follows from the public record of every payment, so it is kept.
+        """Re-deal what ``seat`` cannot know: the order of the Resource and Djinn decks, the cards the
+        other players drew blind (Sloar, Kandicha) and still hold (until the end, when every hand is shown),
+        another player's pending Sibittis draw, and the bag's future draws (the copy's generator is
+        re-seeded). Cards everybody saw a player take stay in that hand. Gold held by others is hidden from
+        view but follows from the public record of every payment, so it is kept.
 
         The acting player's undo history is kept for every observer, with the same re-deal: nothing hidden
         has been drawn since its base was taken (a draw starts a new base), so the base's decks, pending
-        Sibittis draw and generator are the ones re-dealt here."""
+        Sibittis draw and generator are the ones re-dealt here, and the base's hidden cards are this
+        re-deal's plus those the player has shown since (sold or paid)."""
         s = self.copy_without_undo()
         rng = rng.fork()
+        others = [o for o in range(s.num_players) if o != seat and s.phase != OVER]
+        unseen = [[s.hands[o][c] - s.shown[o][c] for c in range(len(s.hands[o]))] for o in range(s.num_players)]
         # hidden piles are sorted before they are shuffled: the re-deal depends only on what ``seat``
-        # knows and on ``rng``, never on the real order (hints rely on it)
-        s.res_deck.sort()
-        rng.shuffle(s.res_deck)
+        # knows and on ``rng``, never on the real order or on which blind card is whose (hints rely on it)
+        pool = sorted(s.res_deck + [c for o in others for c, k in enumerate(unseen[o]) for _ in range(k)])
+        rng.shuffle(pool)
+        for o in others:
+            k = sum(unseen[o])
+            s.hands[o] = s.shown[o][:]
+            for card in pool[:k]:
+                s.hands[o][card] += 1
+            del pool[:k]
+        s.res_deck = pool
         if s.phase == KEEP and seat != s.seat:
             pool = sorted(s.djinn_deck + s.keep_choices)
             rng.shuffle(pool)
@@ -192,6 +204,12 @@ class FTPlay(FTState):
         if self.undo_turn is not None:
             base = self.undo_turn.base.copy_without_undo()
             base.res_deck = s.res_deck[:]
+            for o in others:
+                # Hidden cards leave a hand only face up, so the base's hidden cards are the current ones
+                # plus those shown since: re-dealt, they are the re-dealt current ones plus those.
+                was = [base.hands[o][c] - base.shown[o][c] for c in range(len(base.hands[o]))]
+                base.hands[o] = [base.shown[o][c] + s.hands[o][c] - s.shown[o][c] + was[c] - unseen[o][c]
+                                 for c in range(len(was))]
             base.djinn_deck = s.djinn_deck[:]
             base.rng = s.rng.copy()
             if base.phase == KEEP and s.phase == KEEP:

@@ -49,9 +49,13 @@ MONKIR_VP: Final = 6
 # RULING gold-bank-unlimited: the bank never runs out of gold. (Nothing counts the bank's coins: the only
 # place gold is paid out is ``FTState.gain_gold``.)
 
-# RULING visibility: gold held is hidden from the other seats; Djinns, resource cards, Viziers, Elders and
+# RULING visibility: gold held is hidden from the other seats (the rulebook: coins are kept face down).
+# Resource cards are held in hand (the rulebook discards Fakirs "from your hand"): the others see how many
+# cards a player holds, and which cards they took face up (the row, a Market) in the move log, but not the
+# cards drawn blind (Sloar, Kandicha) nor a suit being put together for sale. Djinns, Viziers, Elders and
 # camels are public.
 GOLD_IS_HIDDEN: Final = True
+CARDS_ARE_HIDDEN: Final = True
 
 # --- our own rulings where the sources are silent (reported) ------------------------------------
 

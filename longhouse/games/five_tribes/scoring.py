@@ -69,26 +69,50 @@ def scores(state: FTState) -> list[int]:
     return [row["total"] for row in breakdown(state)]
 
 
-def breakdown(state: FTState) -> list[dict[str, int]]:
+#: The categories anyone at the table can count during the game (gold and cards are hidden).
+PUBLIC_CATEGORIES = tuple(c for c in CATEGORIES if c not in ("gold", "merchandise"))
+
+
+def public_breakdown(state: FTState) -> list[dict[str, int]]:
+    """Per seat, the score sheet's public categories (the Vizier majority as it stands), in one pass over
+    the tiles: the views show these on every move."""
     n = state.num_players
+    palms = [0] * n
+    palaces = [0] * n
+    tiles = [0] * n
+    owner, tile_codes = state.owner, state.tiles
+    for t in range(data.NUM_TILES):
+        o = owner[t]
+        if o >= 0:
+            palms[o] += state.palms[t]
+            palaces[o] += state.palaces[t]
+            tiles[o] += data.TILE_TYPES[tile_codes[t]].vp
+    viziers = state.viziers
     out = []
     for seat in range(n):
         own = state.djinns[seat]
-        viz = state.viziers[seat]
-        majority = sum(1 for o in range(n) if o != seat and state.viziers[o] < viz) * data.VIZIER_MAJORITY_BONUS
-        my_tiles = [t for t in range(data.NUM_TILES) if state.owner[t] == seat]
-        row = {
-            "gold": state.gold[seat],
+        viz = viziers[seat]
+        out.append({
             "viziers": viz * (data.VP_PER_VIZIER_JAFAAR if JAFAAR in own else data.VP_PER_VIZIER),
-            "vizier_majority": majority,
+            "vizier_majority": sum(1 for o in range(n) if o != seat and viziers[o] < viz) * data.VIZIER_MAJORITY_BONUS,
             "elders": state.elders[seat] * (data.VP_PER_ELDER_SHAMHAT if SHAMHAT in own else data.VP_PER_ELDER),
             "djinns": sum(djinn_vp(d) for d in own),
-            "palm_trees": sum(state.palms[t] for t in my_tiles)
-            * (data.VP_PER_PALM_HAURVATAT if HAURVATAT in own else data.VP_PER_PALM),
-            "palaces": sum(state.palaces[t] for t in my_tiles) * data.VP_PER_PALACE,
-            "tiles": sum(data.TILE_TYPES[state.tiles[t]].vp for t in my_tiles),
-            "merchandise": merchandise_value(state.hands[seat], AL_AMIN in own),
+            "palm_trees": palms[seat] * (data.VP_PER_PALM_HAURVATAT if HAURVATAT in own else data.VP_PER_PALM),
+            "palaces": palaces[seat] * data.VP_PER_PALACE,
+            "tiles": tiles[seat],
+        })
+    return out
+
+
+def breakdown(state: FTState) -> list[dict[str, int]]:
+    out = []
+    for seat, public in enumerate(public_breakdown(state)):
+        row = {
+            "gold": state.gold[seat],
+            **public,
+            "merchandise": merchandise_value(state.hands[seat], AL_AMIN in state.djinns[seat]),
         }
-        row["total"] = sum(row[c] for c in CATEGORIES)
+        row = {c: row[c] for c in CATEGORIES}
+        row["total"] = sum(row.values())
         out.append(row)
     return out

@@ -80,7 +80,8 @@ def validate(s: FTState) -> None:
                          ("kill_tile", -1, NUM_TILES - 1), ("kill_seat", -1, n - 1), ("echidna", 0, 1),
                          ("iblis", 0, 1), ("place_kind", -1, 1), ("place_tile", -1, NUM_TILES - 1),
                          ("ret_phase", -1, OVER), ("palm_supply", 0, PALM_TREES),
-                         ("palace_supply", 0, PALACES), ("last_camel", 0, 1), ("no_move", 0, 1)):
+                         ("palace_supply", 0, PALACES), ("last_camel", 0, 1), ("no_move", 0, 1),
+                         ("last_mover", -1, n - 1)):
         _scalar(s, name, lo, hi)
     _check(sorted(s.tiles) == sorted(TILE_SET), "'tiles' must be the 30 tiles of the box")
     _ints(s.owner, "owner", -1, n - 1, NUM_TILES)
@@ -104,6 +105,8 @@ def validate(s: FTState) -> None:
     _check(len(s.zero_queue) <= ZERO_SPOTS, "at most 3 markers bid 0")
     _ints(s.mv_hand, "mv_hand", 0, sum(MEEPLE_COUNTS), COLOURS)
     _ints(s.mv_path, "mv_path", 0, NUM_TILES - 1)
+    _ints(s.last_path, "last_path", 0, NUM_TILES - 1)
+    _check((s.last_mover < 0) == (not s.last_path), "the last move has a path and a mover, or neither")
     _ints(s.suit, "suit", 0, FAKIR - 1)
     _check(len(set(s.suit)) == len(s.suit), "a suit holds all-different cards")
     _check(isinstance(s.board, list) and len(s.board) == NUM_TILES, "'board' must have 30 rows")
@@ -112,6 +115,12 @@ def validate(s: FTState) -> None:
     _check(len(s.hands) == n and len(s.djinns) == n, "'hands' and 'djinns' need one entry per seat")
     _check(all(type(hand) is list and len(hand) == NUM_RESOURCE_TYPES for hand in s.hands), "'hands' rows")
     _ints([x for hand in s.hands for x in hand], "hands", 0, max(RESOURCE_COUNTS))
+    _check(len(s.shown) == n and all(type(row) is list and len(row) == NUM_RESOURCE_TYPES for row in s.shown),
+           "'shown' needs one row of card counts per seat")
+    _ints([x for row in s.shown for x in row], "shown", 0, max(RESOURCE_COUNTS))
+    _check(all(x <= have for row, hand in zip(s.shown, s.hands, strict=True)
+               for x, have in zip(row, hand, strict=True)),
+           "'shown' counts the cards of a hand seen taken, at most the hand's own")
     _check(all(type(own) is list for own in s.djinns), "'djinns' must be lists")
     _ints([d for own in s.djinns for d in own], "djinns", 0, len(DJINNS) - 1)
 

@@ -40,6 +40,7 @@ from longhouse.games.five_tribes.data import (
     PALACES,
     PALM_TREES,
     RESOURCE_COUNTS,
+    RESOURCE_NAMES,
     RESOURCE_ROW_SIZE,
     STARTING_GOLD,
     TILE_TYPES,
@@ -78,11 +79,11 @@ NEW_TURN = _NewTurn()
 #: Every field of a position: the round and the supplies, the components' places, the seats' holdings.
 FIELDS = Fields(
     values=("num_players", "phase", "round", "marker", "seat", "used", "palm_supply", "palace_supply", "last_camel",
-            "no_move", *TURN.values),
+            "no_move", "last_mover", *TURN.values),
     lists=("tiles", "owner", "palms", "palaces", "bag", "res_deck", "res_row", "res_discard", "djinn_deck",
            "djinn_row", "djinn_discard", "gold", "camels", "viziers", "elders", "djinn_owner", "used_round",
-           "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", *TURN.lists, "cmask"),
-    tables=("board", "hands", "djinns"),
+           "marker_seat", "bid_track", "paid_spots", "zero_queue", "play_queue", "last_path", *TURN.lists, "cmask"),
+    tables=("board", "hands", "shown", "djinns"),
     copies=("rng",),
     # derived from the tiles, never changed: each tile's kind and whether it counts for the Builders
     shared=("kind", "blue"),
@@ -91,6 +92,13 @@ FIELDS = Fields(
 )
 
 player = seat_name
+
+
+def blind_draw_events(seat: int, card: int, djinn: str) -> list[Event]:
+    """A card drawn blind: everybody learns that a card was drawn, only its taker which one."""
+    return [Event("draw", f"{player(seat)} draws a Resource card ({djinn})", {"seat": seat, "count": 1}),
+            Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} ({djinn})", {"seat": seat, "cards": [card]},
+                  seats=(seat,))]
 
 
 class FTState(State):
@@ -152,7 +160,12 @@ class FTState(State):
     suit: list[int]
     board: list[list[int]]
     hands: list[list[int]]
+    #: Per seat, how many of each card in its hand everybody saw it take (the rest were drawn blind).
+    shown: list[list[int]]
     djinns: list[list[int]]
+    #: The path of the last meeple move made (by ``last_mover``), kept until the next move is made.
+    last_path: list[int]
+    last_mover: int
     rng: Rng
     # Derived and bookkeeping (not in snapshots, rebuilt): tile kinds, colour masks, caches.
     kind: list[int]
@@ -210,7 +223,10 @@ class FTState(State):
         self.play_queue = []
         self.board = board
         self.hands = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
+        self.shown = [[0] * len(RESOURCE_COUNTS) for _ in range(n)]
         self.djinns = [[] for _ in range(n)]
+        self.last_path = []
+        self.last_mover = -1
         self.rng = rng
         self.undo_turn = None
         self._revealed = False
@@ -321,8 +337,7 @@ class FTState(State):
                 self.elders[seat] -= 1
                 self.bag[WHITE] += 1
             else:
-                self.hands[seat][FAKIR] -= 1
-                self.res_discard.append(FAKIR)
+                self.discard_card(seat, FAKIR)
 
     def payments(self, seat: int, cost: str) -> list[str]:
         e, f = self.elders[seat], self.hands[seat][FAKIR]
@@ -372,6 +387,20 @@ class FTState(State):
         if not self.res_deck:
             self.res_deck, self.res_discard = self._reshuffled(self.res_discard), []
         return self._draw(self.res_deck)
+
+    def take_cards(self, seat: int, cards: list[int] | tuple[int, ...], seen: bool) -> None:
+        """Cards into a seat's hand: ``seen`` when taken face up (the row, a Market), not when drawn blind."""
+        for card in cards:
+            self.hands[seat][card] += 1
+            if seen:
+                self.shown[seat][card] += 1
+
+    def discard_card(self, seat: int, card: int) -> None:
+        """A card leaves a seat's hand face up onto the discard pile (a Fakir paid, a card sold)."""
+        self.hands[seat][card] -= 1
+        if self.shown[seat][card]:
+            self.shown[seat][card] -= 1
+        self.res_discard.append(card)
 
     def draw_djinn(self) -> int:
         """The top card of the Djinn draw pile (reshuffling the discards when it is empty); -1 if none."""

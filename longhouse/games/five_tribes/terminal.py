@@ -85,7 +85,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     for col in ("", "gold", "camels", "Viziers", "Elders", "cards", "Djinns"):
         players.add_column(col)
     for s, p in enumerate(view["players"]):
-        cards = ", ".join(f"{RESOURCE_NAMES[c]}×{n}" for c, n in enumerate(p["resources"]) if n)
+        held = p["resources"]
+        cards = (", ".join(f"{RESOURCE_NAMES[c]}×{n}" for c, n in enumerate(held) if n) if held is not None
+                 else f"{p['cards']} hidden")
         name = seat_label(s) + (" (you)" if s == seat else "")
         players.add_row(Text(name, style=SEAT_STYLES[s]), "?" if p["gold"] is None else str(p["gold"]),
                         str(p["camels"]), str(p["viziers"]), str(p["elders"]), cards,

@@ -77,7 +77,7 @@ def apply_tile(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
         st.pay_gold(seat, price)
         for card in a.cards:
             st.res_row.remove(card)
-            st.hands[seat][card] += 1
+        st.take_cards(seat, a.cards, seen=True)
         ev.append(Event("buy", f"{player(seat)} buys " + ", ".join(RESOURCE_NAMES[c] for c in a.cards)
                         + f" for {price} gold", {"seat": seat, "cards": list(a.cards), "price": price}))
     st.phase = FREE
@@ -97,8 +97,7 @@ def apply_suit(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
         return
     value = SUIT_VALUES[len(st.suit)]
     for card in st.suit:
-        st.hands[seat][card] -= 1
-        st.res_discard.append(card)
+        st.discard_card(seat, card)
     st.gain_gold(seat, value)
     ev.append(Event("sell", f"{player(seat)} sells " + ", ".join(RESOURCE_NAMES[c] for c in st.suit)
                     + f" for {value} gold", {"seat": seat, "cards": st.suit[:], "gold": value}))

@@ -23,7 +23,6 @@ from longhouse.games.five_tribes.data import (
     KANDICHA,
     NEKIR,
     NUM_TILES,
-    RESOURCE_NAMES,
     WHITE,
     YELLOW,
 )
@@ -31,6 +30,7 @@ from longhouse.games.five_tribes.state import (
     BUILDERS,
     KILL,
     FTState,
+    blind_draw_events,
     player,
 )
 
@@ -53,9 +53,8 @@ def maybe_auto(st: FTState, ev: list[Event]) -> None:
 
 
 def apply_fakirs(st: FTState, seat: int, n: int, ev: list[Event]) -> None:
-    if n:
-        st.hands[seat][FAKIR] -= n
-        st.res_discard.extend([FAKIR] * n)
+    for _ in range(n):
+        st.discard_card(seat, FAKIR)
     if st.phase == BUILDERS:
         gold = (st.tribe_count + n) * st.blue_block(st.final_tile)
         if st.echidna:
@@ -124,9 +123,8 @@ def apply_kill(st: FTState, seat: int, a: A.Kill, ev: list[Event]) -> None:
         if kandicha and c == GREEN:
             card = st.draw_resource()
             if card >= 0:
-                st.hands[seat][card] += 1
-                ev.append(Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} (Kandicha)",
-                                {"seat": seat, "cards": [card]}))
+                st.take_cards(seat, (card,), seen=False)
+                ev.extend(blind_draw_events(seat, card, "Kandicha"))
         elif kandicha and c == BLUE and a.tile >= 0:
             st.gain_gold(seat, rulings.kandicha_builder_gold(st.blue_block(a.tile)))
     nekir = st.djinn_owner[NEKIR]

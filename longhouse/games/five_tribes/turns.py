@@ -57,9 +57,8 @@ def legal_bids(st: FTState, seat: int) -> list[Any]:
 def apply_bid(st: FTState, seat: int, a: A.Bid, ev: list[Event]) -> None:
     marker = st.bid_track.pop(0)
     price = min(bid_price(st, seat, a.spot, a.fakirs), st.gold[seat])
-    if a.fakirs:
-        st.hands[seat][FAKIR] -= a.fakirs
-        st.res_discard.extend([FAKIR] * a.fakirs)
+    for _ in range(a.fakirs):
+        st.discard_card(seat, FAKIR)
     st.pay_gold(seat, price)
     if a.spot == ZERO_BID:
         st.zero_queue.insert(0, marker)

@@ -1,8 +1,9 @@
 """What each seat sees of a Five Tribes position: the Sultanate, the tracks, the markets and Djinns, and
 every seat's public holdings.
 
-Hidden (RULING visibility, ``rulings.py``): another seat's gold until the game is over, and another seat's
-pending Sibittis draw. The engine wraps this part in the common header (``engine/view.py``).
+Hidden (RULING visibility, ``rulings.py``): another seat's gold and cards until the game is over (the others
+see how many cards), a suit another seat is putting together for sale, and another seat's pending Sibittis
+draw. The engine wraps this part in the common header (``engine/view.py``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.seats import seat_name
-from longhouse.games.five_tribes import rulings
-from longhouse.games.five_tribes.data import DJINNS, ZERO_SPOTS
+from longhouse.games.five_tribes import rulings, scoring
+from longhouse.games.five_tribes.data import AL_AMIN, DJINNS, ZERO_SPOTS
 from longhouse.games.five_tribes.state import (
     BID,
     DROP,
@@ -39,7 +40,10 @@ def view(state: FTState, seat: int | None) -> JSON:
             "camels": state.camels[s],
             "viziers": state.viziers[s],
             "elders": state.elders[s],
-            "resources": list(state.hands[s]),
+            # RULING visibility: resource cards are held in hand; the others see how many.
+            "resources": list(state.hands[s]) if (s == seat or state.phase == OVER
+                                                  or not rulings.CARDS_ARE_HIDDEN) else None,
+            "cards": sum(state.hands[s]),
             "djinns": list(state.djinns[s]),
             "markers": [m for m in range(len(state.marker_seat)) if state.marker_seat[m] == s],
         })
@@ -72,9 +76,17 @@ def view(state: FTState, seat: int | None) -> JSON:
         "move": {"path": list(state.mv_path), "hand": list(state.mv_hand), "left": state.mv_left}
         if state.phase == DROP else None,
         "final_tile": state.final_tile if state.phase in TURN_PHASES else -1,
+        # The turn's meeple move so far (the picked-up tile, then each drop), the last move made (kept until
+        # the next one), and what the move's last meeple collected: the tribe, how many, and the blue-valued
+        # tiles the Builders would count.
+        "path": list(state.mv_path) if state.phase in TURN_PHASES else [],
+        "last_move": {"seat": state.last_mover, "path": list(state.last_path)} if state.last_path else None,
+        "tribe": {"colour": state.last_colour, "count": state.tribe_count,
+                  "blue_tiles": state.blue_block(state.final_tile)}
+        if state.phase in TURN_PHASES and state.final_tile >= 0 else None,
         "assassin_range": state.ass_range if state.phase == KILL else None,
         "placing": (["palm", "palace"][state.place_kind], state.place_tile) if state.phase == PLACE else None,
-        "suit": list(state.suit),
+        "suit": list(state.suit) if seat == state.seat or not rulings.CARDS_ARE_HIDDEN else [],
         "used_powers": [d for d in range(len(DJINNS)) if state.used >> d & 1],
         "echidna": state.echidna,
         "iblis": state.iblis,
@@ -85,6 +97,12 @@ def view(state: FTState, seat: int | None) -> JSON:
     # A Sibittis draw is seen only by the player choosing from it.
     v["keep_choices"] = sorted(state.keep_choices) if (state.phase == KEEP and seat == state.seat) else None
     v["keep_count"] = len(state.keep_choices)
+    # The points anyone at the table can count (no gold, no cards), per seat and category; and my own cards'
+    # best value as suits.
+    v["public_points"] = public_points(state)
+    if seat is not None:
+        v["players"][seat]["merchandise_value"] = scoring.merchandise_value(state.hands[seat],
+                                                                            state.owns(seat, AL_AMIN))
     if state.phase == OVER:
         v["scores"] = state.scores()
         v["breakdown"] = state.score_breakdown()
@@ -119,6 +137,14 @@ def phase_text(state: FTState) -> str:
     return f"Round {state.round}: {seat_name(state.seat)} is {doing}"
 
 
+def public_points(state: FTState) -> list[dict[str, int]]:
+    """Per seat, the score sheet's categories anyone at the table can count: all but gold and merchandise
+    (hidden), with the Vizier majority as it stands."""
+    return scoring.public_breakdown(state)
+
+
 def public_scores(state: FTState) -> list[int] | None:
-    """Gold is hidden during the game, so no running total is public; the final scores are."""
-    return state.scores() if state.phase == OVER else None
+    """During the game the points anyone can count (gold and cards are hidden); at the end the scores."""
+    if state.phase == OVER:
+        return state.scores()
+    return [sum(row.values()) for row in public_points(state)]

@@ -119,6 +119,11 @@ class Act(tuple[int, int, int]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}{tuple(self)!r}"
 
+    def __reduce__(self) -> tuple[Any, tuple[int, int, int]]:
+        # the kinds' classes are made at import and are not module attributes: pickle (the bots' worker
+        # processes) rebuilds an action through act() instead
+        return act, (self[0], self[1], self[2])
+
     def args(self) -> list[Any]:
         """The arguments as JSON shows them: names where the schema names them, else numbers."""
         out = []

@@ -80,7 +80,7 @@ export function createBoard(root, api) {
   const opponents = h("div", { class: "opponents" });
   const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
   const grounds = h("div", { class: "grounds" });
-  const reference = h("aside", { class: "reference", "aria-label": "who beats whom" },
+  const reference = h("aside", { class: "reference", "aria-label": "who beats whom", tabindex: "0" },
     h("h3", {}, "Who beats whom"),
     h("table", {}, h("tbody", {}, Object.entries(BEATS).map(([w, beaten]) => h("tr", {},
       h("td", {}, h("div", { class: "ref-who" }, svg("0 0 40 42", FIGURES[w], "mini"), h("b", {}, WARRIORS[w])),
