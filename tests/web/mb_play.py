@@ -45,7 +45,7 @@ def _first(page: Any, selector: str, n: int = 0) -> Any:
     return found.nth(n % count)
 
 
-def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True) -> str:
+def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True, end_early: bool = False) -> str:
     """Make the current decision of this page's seat on the board; ``n`` varies the choice. Returns the kind
     of thing clicked ("disk", "area", "move", "path", "sector", "place", "good", "wake", "wampum", "end",
     "pass", "ok"). Raises AssertionError when the board offers no way to make the decision."""
@@ -54,7 +54,7 @@ def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True) -> 
         return "ok"
     kind = phase(page)
     before = version(page)
-    clicked = _choose(page, kind, n, tap, prefer_wampum)
+    clicked = _choose(page, kind, n, tap, prefer_wampum, end_early)
     try:
         wait_board_moved(page, BOARD, before)
     except Exception as exc:
@@ -63,7 +63,7 @@ def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True) -> 
     return clicked
 
 
-def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool) -> str:
+def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool, end_early: bool = False) -> str:
     if prefer_wampum and page.locator("#wampum-wake").count():
         _click(page, page.locator("#wampum-wake"), tap)
         return "wampum"
@@ -95,7 +95,7 @@ def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool) -> str
         if target is not None:
             _click(page, target, tap)
             return "good"
-    if kind == "active" and n % 4 == 3 and page.locator("#end-turn").count():
+    if kind == "active" and (end_early or n % 4 == 3) and page.locator("#end-turn").count():
         _click(page, page.locator("#end-turn"), tap)  # a turn may end before both actions are used
         return "end"
     wake = _first(page, ".wake-btn.can", n)
