@@ -24,6 +24,16 @@ def board_version(page: Any, board: str) -> int:
     return int(page.get_attribute(board, "data-version") or -1)
 
 
+def phase_and_turn(page: Any, board: str) -> tuple[str, bool]:
+    """The phase a board shows and whether the status line says it is my turn, read from one moment of the
+    page: read one after the other, another seat's move landing between them could pair the old phase with
+    the new turn (the hunt with my turn to confirm the score, say)."""
+    phase, mine = page.evaluate(
+        "(b) => [document.querySelector(b)?.dataset.phase || '', !!document.querySelector('.status-line.my-turn')]",
+        board)
+    return str(phase), bool(mine)
+
+
 def wait_board_moved(page: Any, board: str, before: int) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('{board}')?.dataset.version) > {before}", timeout=15000)

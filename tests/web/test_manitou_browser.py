@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from pages import board_version, chat, sign_up, wait_board_moved
+from pages import board_version, chat, phase_and_turn, sign_up, wait_board_moved
 
 pytestmark = pytest.mark.browser
 
@@ -130,14 +130,14 @@ def test_two_people_and_two_bots_play_manitou_to_the_end(hall: Hall, browser: An
         assert not errors, errors
         finished = 0
         for page in (ann, bob):
-            phase = page.get_attribute(".manitou", "data-phase")
+            phase, my_turn = phase_and_turn(page, ".manitou")
             if phase == "over":
                 finished += 1
                 continue
             if phase == "select" and page.locator("#ok-button").count():
                 select_party(page, take_back=not took_back, shot=None if took_back else shots / "select.png")
                 took_back = True
-            elif phase == "hunt" and page.locator(".status-line.my-turn").count():
+            elif phase == "hunt" and my_turn:
                 v = version(page)
                 [drag_card, drag_card, click_card, keyboard_card][plays % 4](page)
                 wait_moved(page, v)

@@ -14,7 +14,18 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from pages import DESKTOP, PHONE, TABLET, board_version, chat, look, sideways, small_targets, wait_board_moved
+from pages import (
+    DESKTOP,
+    PHONE,
+    TABLET,
+    board_version,
+    chat,
+    look,
+    phase_and_turn,
+    sideways,
+    small_targets,
+    wait_board_moved,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -94,8 +105,8 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
         assert not errors, errors
         assert time.time() < deadline, ("the game did not finish in time", page.inner_text(".status-line"))
         assert sideways(page) == [], sideways(page)
-        phase = page.get_attribute(".manitou", "data-phase")
-        if phase not in seen and page.locator(".status-line.my-turn").count():
+        phase, my_turn = phase_and_turn(page, ".manitou")
+        if phase not in seen and my_turn:
             seen.add(phase)
             everywhere(page, shots, f"table-{phase}")
             assert small_targets(page, "button, .tab, .card.pickable, .card.playable, #score-continue") == []
@@ -115,7 +126,7 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
             else:
                 tap_and_wait(page, "#ok-button")
             taps += 1
-        elif phase == "hunt" and page.locator(".status-line.my-turn").count():
+        elif phase == "hunt" and my_turn:
             if "drag" not in seen:  # once by dragging with a finger; tap, then tap, every other time
                 seen.add("drag")
                 v = version(page)
