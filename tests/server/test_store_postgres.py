@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-from harness import Client, Hall, command, create_table
+from harness import Client, Hall, command, create_table, join
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
@@ -66,10 +66,8 @@ def test_a_game_on_postgres_survives_a_restart(prefix: str) -> None:
         ann, bob = Client(first, "Ann"), Client(first, "Bob")
         tid = create_table(ann.lobby(), "toy", 2)
         wa, wb = ann.table(tid), bob.table(tid)
-        command(wa, "/join")
-        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb, "/join")
-        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        join(wa, 1)
+        join(wb, 2)
         command(wa, "/start")
         state = wa.wait_type("state")
         wa.send({"type": "action", "version": state["version"],
