@@ -30,6 +30,7 @@ from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
+from longhouse.server.state_texts import StateTexts
 from longhouse.server.table_settings import TableSettings
 from longhouse.server.timekeeper import Timekeeper
 from longhouse.store import BotSeat, Move, Occupant, Person, Status, Store, TableRow
@@ -117,6 +118,7 @@ class Table:
         self.last_own: dict[int, int] = {}
         self.settings = TableSettings()
         self.keeper = Timekeeper(self)
+        self.texts = StateTexts(self.game)  # the state messages, their shared part made once per version
         #: Accounts let into a private table (its creator, whoever came with the invitation, rematch players).
         self.admitted: set[int] = set()
 
@@ -227,7 +229,7 @@ class Table:
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
             conn.send({"type": "log", "events": [e.to_json() for e in self.history if e.visible_to(seat)]})
-            conn.send(self._state_message(seat, []))
+            conn.send_text(self._state_text(seat))
         if self.present[uid] == 1:
             self._people_changed(seat is not None)
 
@@ -392,7 +394,7 @@ class Table:
             self.hall.commits.flush()  # the refreshed view may show only stored moves
             conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "
                        "your view is refreshed", ref, code="stale")
-            conn.send(self._state_message(seat, []))
+            conn.send_text(self._state_text(seat))
             return
         try:
             events, entry = do(seat, self.state)
@@ -443,9 +445,10 @@ class Table:
         sends = self._state_texts(events, by=seat)
         self.hall.commits.add(self, move, seat, lambda: self._acknowledged(sends, over))
 
-    def _acknowledged(self, sends: list[tuple[Conn, str]], over: bool) -> None:
+    def _acknowledged(self, sends: list[tuple[Conn | None, str]], over: bool) -> None:
         for conn, text in sends:
-            conn.send_text(text)
+            if conn is not None:
+                conn.send_text(text)
         if over:
             self.seating_changed()
             self.hall.table_finished(self)
@@ -465,48 +468,36 @@ class Table:
         assert record is not None
         self.state, self.history = replay_with_events(record, self.game)
         self.record = record
+        self.texts.forget()
         if record.result is None and self.status == Status.OVER:  # the last move was not stored after all
             self.status = Status.RUNNING
         self.acting_since = {}
         self._track_acting()
 
-    def _state_message(self, seat: int | None, events: list[Event], by: int | None = None) -> dict[str, Any]:
-        assert self.state is not None
-        state = self.state
-        acting = state.acting()
-        legal = state.legal_actions(seat) if seat is not None and seat in acting else []
-        message: dict[str, Any] = {
-            "type": "state", "version": self.version, "status": self.status, "seat": seat, "by": by,
-            "acting": list(acting),
-            "view": state.view(seat),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],
-            # This seat's own legal actions, as JSON to send back and in words to show (same order).
-            "legal": [self.game.action_to_json(a) for a in legal],
-            "legal_text": [state.describe_action(a) for a in legal],
-            "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
-            "clock": self.keeper.snapshot(),
-        }
-        if state.is_over():
-            message["result"] = result_of(state)
-        return message
+    def _state_text(self, seat: int | None) -> str:
+        """The current ``state`` message for one seat (None: a spectator), a refresh: no events, no mover."""
+        return self._state_texts([], None, [seat])[0][1]
 
     def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
         """Send every client the view of its own seat (spectators the public view) and its events."""
         for conn, text in self._state_texts(events or [], by):
-            conn.send_text(text)
+            if conn is not None:
+                conn.send_text(text)
 
-    def _state_texts(self, events: list[Event], by: int | None) -> list[tuple[Conn, str]]:
-        """The ``state`` message for every client here, each seat's made once."""
+    def _state_texts(self, events: list[Event], by: int | None,
+                     seats: list[int | None] | None = None) -> list[tuple[Conn | None, str]]:
+        """The ``state`` message for every client here (or for ``seats``), each seat's made once, the part
+        everyone sees alike once per version (``state_texts.py``)."""
         if self.state is None:
             return []
-        cache: dict[int | None, str] = {}
-        out = []
-        for conn in self.conns:
-            seat = self.seat_of(conn.user.id)
-            if seat not in cache:
-                cache[seat] = encode(self._state_message(seat, events, by))
-            out.append((conn, cache[seat]))
-        return out
+        if seats is not None:
+            texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), seats,
+                                     events, by)
+            return [(None, texts[seat]) for seat in seats]
+        seat_of = [(conn, self.seat_of(conn.user.id)) for conn in self.conns]
+        texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(),
+                                 [seat for _, seat in seat_of], events, by)
+        return [(conn, texts[seat]) for conn, seat in seat_of]
 
     # --- bots -----------------------------------------------------------------------------------
 
