@@ -37,12 +37,14 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def start_process(args: list[str], port: int, cwd: Path = ROOT) -> subprocess.Popen[bytes]:
-    """Start a server (``args[0]`` a program, or arguments to this Python) and wait until it listens."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def start_process(args: list[str], port: int, cwd: Path = ROOT,
+                  env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start a server (``args[0]`` ``node``, or else arguments to this Python; ``env`` added to the
+    environment) and wait until it listens."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
     program = args if args[0] == "node" else [sys.executable, *args]
     proc = subprocess.Popen(program, env=env, cwd=str(cwd), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 30
+    deadline = time.time() + 60
     while time.time() < deadline:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
@@ -57,7 +59,7 @@ def start_process(args: list[str], port: int, cwd: Path = ROOT) -> subprocess.Po
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
-        proc.wait(10)
+        proc.wait(20)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()

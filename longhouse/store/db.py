@@ -290,7 +290,7 @@ class Store:
             if held:
                 locked = c.execute(self._hold_epochs, {"pairs": list(held.items())}).rowcount
                 if locked != len(held):
-                    now = dict(c.execute(self._epochs_of, {"tids": list(held)}).tuples().all())
+                    now = {tid: epoch for tid, epoch in c.execute(self._epochs_of, {"tids": list(held)})}
                     stale = {tid for tid, epoch in held.items() if now.get(tid) != epoch}
                     moves = [m for m in moves if m.table_id not in stale]
             if moves:
