@@ -27,7 +27,7 @@ from longhouse.server.conn import Conn, serve
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
 from longhouse.server.settings import Settings
-from longhouse.server.table import Table
+from longhouse.server.table import PRIVATE_REFUSAL, Table
 from longhouse.store import Status, Store, TableRow, User
 
 log = logging.getLogger("longhouse.cluster")
@@ -77,10 +77,10 @@ class RemoteConn(Conn):
         if not self.closed:
             self.cluster.post(f"node:{self.node}", {"conn": self.cid, "text": text})
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
         if not self.closed:
             self.closed = True
-            self.cluster.post(f"node:{self.node}", {"conn": self.cid, "close": True})
+            self.cluster.post(f"node:{self.node}", {"conn": self.cid, "close": True, "code": code, "reason": reason})
 
 
 class Cluster:
@@ -194,7 +194,7 @@ class Cluster:
             if entry is not None:
                 conn = entry[0]
                 if data.get("close"):
-                    conn.close()
+                    conn.close(int(data.get("code", 1000)), str(data.get("reason", "")))
                 else:
                     conn.send_text(data["text"])
         elif channel == "lobby":
@@ -220,6 +220,12 @@ class Cluster:
         if data["op"] == "attach":
             user = User(int(data["user"]["id"]), str(data["user"]["name"]), bool(data["user"]["guest"]))
             rconn = RemoteConn(user, self, data["node"], data["conn"])
+            invite = data.get("invite")
+            if not table.admits(user.id, invite if isinstance(invite, str) else None):
+                # refused as on a direct connection: the reason, then the socket closed, nothing of the table
+                rconn.error(PRIVATE_REFUSAL, code="refused")
+                rconn.close(4403, PRIVATE_REFUSAL)
+                return
             self.remote[key] = rconn
             table.attach(rconn)
         elif data["op"] == "msg":
@@ -241,19 +247,21 @@ class Cluster:
 
     # --- proxied clients --------------------------------------------------------------------------
 
-    async def serve_proxied(self, ws: WebSocket, user: User, table_id: int, owner: str) -> None:
-        """A table another process owns: pass the client's messages to it, and its answers back."""
+    async def serve_proxied(self, ws: WebSocket, user: User, table_id: int, owner: str,
+                            invite: str | None = None) -> None:
+        """A table another process owns: pass the client's messages to it, and its answers back. The owner
+        decides admission (a private table: ``invite``), as on a direct connection."""
         await ws.accept()
         conn = Conn(user, self.hall.settings.max_backlog)
-        cid = self.proxy_open(conn, table_id, owner)
+        cid = self.proxy_open(conn, table_id, owner, invite)
         await serve(ws, conn, lambda c, m: self.proxy_message(cid, table_id, encode_message(m)),
                     lambda c: self.proxy_close(cid, table_id), self.hall.limits)
 
-    def proxy_open(self, conn: Conn, table_id: int, owner: str) -> str:
+    def proxy_open(self, conn: Conn, table_id: int, owner: str, invite: str | None = None) -> str:
         cid = secrets.token_hex(8)
         self.local[cid] = (conn, table_id, owner)
         user = conn.user
-        self.post(f"table:{table_id}", {"op": "attach", "node": self.node, "conn": cid,
+        self.post(f"table:{table_id}", {"op": "attach", "node": self.node, "conn": cid, "invite": invite,
                                         "user": {"id": user.id, "name": user.name, "guest": user.guest}})
         return cid
 

@@ -30,6 +30,9 @@ class Conn:
         self.closed = False
         self.max_backlog = max_backlog
         self.backlog = 0  # characters queued and not yet written to the socket
+        #: The websocket close code and reason sent when the queue is drained (``close``).
+        self.close_code = 1000
+        self.close_reason = ""
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(encode(message))
@@ -67,9 +70,10 @@ class Conn:
         """A line in the chat that only this client sees."""
         self.send({"type": "chat", "from": None, "text": text, "private": True})
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
         if not self.closed:
             self.closed = True
+            self.close_code, self.close_reason = code, reason
             self.queue.put_nowait(None)
 
 
@@ -104,7 +108,7 @@ async def serve(ws: WebSocket, conn: Conn, on_message: Callable[[Conn, ClientMes
         while True:
             text = await conn.next_text()
             if text is None:
-                await ws.close()
+                await ws.close(code=conn.close_code, reason=conn.close_reason)
                 return
             await ws.send_text(text)
 

@@ -12,6 +12,7 @@ from longhouse.server.accounts import address, current_user
 from longhouse.server.archive import parse_table_id
 from longhouse.server.conn import Conn, serve
 from longhouse.server.hall import Hall
+from longhouse.server.table import PRIVATE_REFUSAL
 from longhouse.store import Status, User
 
 
@@ -94,13 +95,13 @@ async def table_socket(ws: WebSocket, user: User) -> None:
             if owner is None and await hall.cluster.claim(table_id):
                 table = hall.adopt(row)
             elif owner is not None and owner != hall.cluster.node:
-                await hall.cluster.serve_proxied(ws, user, table_id, owner)
+                await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
                 return
     if table is None:
         await refuse(ws, 4404, "there is no such table")
         return
     if not table.admits(user.id, ws.query_params.get("invite")):
-        await refuse(ws, 4403, "this table is private: open it with its invitation link")
+        await refuse(ws, 4403, PRIVATE_REFUSAL)
         return
     await ws.accept()
     conn = Conn(user, hall.settings.max_backlog)

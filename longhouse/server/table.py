@@ -40,6 +40,8 @@ COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
 #: Watchers named in a table's summary (beyond them, only their number, ``watching``).
 NAMED_WATCHERS = 30
+#: Why a private table refuses a websocket (``Table.admits``), on a direct or a proxied connection alike.
+PRIVATE_REFUSAL = "this table is private: open it with its invitation link"
 
 
 class Host(Protocol):

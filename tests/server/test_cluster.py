@@ -185,3 +185,48 @@ def test_a_paused_owner_cannot_append_a_move_after_another_process_took_over(pre
             if proc.proc.poll() is None:
                 os.kill(proc.proc.pid, signal.SIGCONT)
                 proc.kill9()
+
+
+def test_a_private_table_refuses_an_uninvited_person_who_comes_through_another_process(
+        prefixes: tuple[str, str]) -> None:
+    """The owner decides admission for a proxied socket as for a direct one: without the invitation the
+    table refuses (nothing of it is sent, not its invitation either); with it, the person is let in."""
+    from websockets.exceptions import ConnectionClosed
+
+    db_prefix, redis_prefix = prefixes
+    a, b = node(db_prefix, redis_prefix), node(db_prefix, redis_prefix)
+    try:
+        ann = Client(_Site(a.url), "Ann")
+        lobby = ann.lobby()
+        lobby.send({"type": "create", "game": "toy", "seats": 2, "options": {}, "private": True})
+        created = lobby.wait_type("created")
+        tid, invite = int(created["table"]), created["invite"]
+        assert invite
+        at(ann, a, f"/ws/table/{tid}").wait_type("table")  # the owner (A) holds it
+        r = redis.Redis(host="127.0.0.1", port=6379)
+        assert r.get(f"{redis_prefix}owner:{tid}") is not None
+
+        eve = Client(_Site(b.url), "Eve")
+        for path in (f"/ws/table/{tid}", f"/ws/table/{tid}?invite=wrong"):
+            ws = at(eve, b, path)
+            refused = ws.wait_type("error", timeout=20)
+            assert refused["code"] == "refused" and "private" in refused["message"]
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(50):
+                    ws.conn.recv(timeout=20)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+            assert not [m for m in ws.messages if m["type"] in ("game", "table", "state", "chat_history")]
+            assert not any(invite in raw for raw in ws.raw)
+
+        bob = Client(_Site(b.url), "Bob")
+        let_in = at(bob, b, f"/ws/table/{tid}?invite={invite}")
+        table = let_in.wait_type("table", timeout=20)
+        assert table["table"]["id"] == tid
+        command(let_in, "/join 2")
+        let_in.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1, timeout=20)
+        # once let in, Bob comes back through B without the link, as on a direct connection
+        at(bob, b, f"/ws/table/{tid}").wait_type("table", timeout=20)
+    finally:
+        for proc in (a, b):
+            if proc.proc.poll() is None:
+                proc.kill9()
