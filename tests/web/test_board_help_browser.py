@@ -60,15 +60,54 @@ class Hints:
             self.got.append(msg)
 
 
-def start(page: Any, url: str, game: str, seats: int) -> int:
-    sign_up(page, url, "Ann")
+def pieces(text: str) -> dict[str, str]:
+    """``kind: selector`` lines as a dict."""
+    return dict(line.strip().split(": ", 1) for line in text.strip().splitlines())
+
+
+#: Every kind of piece a player sees on each board, by the selector that finds it.
+MANITOBA_PIECES = pieces("""
+    area: .territory-map .area
+    good: .territory-map .area .good
+    cree: .territory-map .cree
+    disk: .mb-totem .disk
+    path: .path-name
+    space: .path .space
+    marker: .path .marker
+    card: .season-card
+    sector: .mb-village .sector
+    place: .mb-village .ceremonial
+    village cree: .mb-village .cree-row
+    supply: .mb-supply .supply-good
+    opponent: .mb-opp .opp-sector
+    eagle: .season-card .eagle
+""")
+FIVE_TRIBES_PIECES = pieces("""
+    tile: .ft-tile
+    meeple: .ft-piece
+    camel: .ft-camel
+    palm or palace: .ft-palm, .ft-palace
+    djinn: .ft-djinn
+    market card: .ft-market .ft-card
+    spot: .ft-spot
+    marker: .ft-marker
+    stat: .ft-stat
+""")
+
+
+def open_table(browser: Any, hall: Hall, game: str) -> tuple[Any, Hints, int]:
+    """Ann at a new table of ``game`` against a beginner bot, hints allowed: her page, what it receives, the
+    table's number."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    hints = Hints(page)
+    sign_up(page, hall.url, "Ann")
     page.select_option("#new-game", game)
-    page.select_option("#new-seats", str(seats))
+    page.select_option("#new-seats", "2")
     page.check("#new-hints")
     page.select_option("#bot-level", "beginner")
     page.click("#play-bots")
     page.wait_for_selector("#hint-button", state="attached")
-    return int(page.url.rstrip("/").split("/")[-1])
+    return page, hints, int(page.url.rstrip("/").split("/")[-1])
 
 
 def tips(page: Any, selectors: dict[str, str]) -> dict[str, list[str]]:
@@ -165,11 +204,7 @@ def hinted_move(
 
 
 def test_manitou_hint_marks_the_card_and_its_ground(hall: Hall, browser: Any, shots: Path) -> None:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    hints = Hints(page)
-    table_id = start(page, hall.url, "manitou", 2)
+    page, hints, table_id = open_table(browser, hall, "manitou")
     page.wait_for_selector(".manitou .reserve .card.pickable")
     long_press_names(page, hints, ".manitou .reserve .card")
 
@@ -192,16 +227,12 @@ def test_manitou_hint_marks_the_card_and_its_ground(hall: Hall, browser: Any, sh
         assert page.get_attribute(".manitou [data-hinted=then]", "data-ground") == str(action["ground"])
 
     hinted_move(page, hall, table_id, hints, ".manitou", shots, check=on_hand)
-    assert not errors, errors
+    assert not hints.errors, hints.errors
 
 
 def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any, shots: Path) -> None:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    hints = Hints(page)
+    page, hints, table_id = open_table(browser, hall, "manitoba")
     desc = games.get("manitoba").describe()
-    table_id = start(page, hall.url, "manitoba", 2)
     page.wait_for_selector(".manitoba .territory-map .area")
     hinted_move(page, hall, table_id, hints, ".manitoba", shots)
     # play on (the bot's preferred moves, then plain clicks) until Cree stand on the map and a path has a marker
@@ -209,7 +240,7 @@ def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any,
     deadline = time.time() + 240
     while not (page.locator(".territory-map .cree").count() and page.locator(".path .marker").count()):
         assert time.time() < deadline, "no Cree on the map or marker on a path in time"
-        assert not errors, errors
+        assert not hints.errors, hints.errors
         if page.locator("#tally-ok").count() or page.get_attribute(".manitoba", "data-mine") == "yes":
             if n < 3 and not page.locator("#tally-ok").count():
                 hinted_move(page, hall, table_id, hints, ".manitoba")
@@ -218,25 +249,7 @@ def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any,
             n += 1
         else:
             time.sleep(0.05)
-    found = tips(
-        page,
-        {
-            "area": ".territory-map .area",
-            "good": ".territory-map .area .good",
-            "cree": ".territory-map .cree",
-            "disk": ".mb-totem .disk",
-            "path": ".path-name",
-            "space": ".path .space",
-            "marker": ".path .marker",
-            "card": ".season-card",
-            "sector": ".mb-village .sector",
-            "place": ".mb-village .ceremonial",
-            "village cree": ".mb-village .cree-row",
-            "supply": ".mb-supply .supply-good",
-            "opponent": ".mb-opp .opp-sector",
-            "eagle": ".season-card .eagle",
-        },
-    )
+    found = tips(page, MANITOBA_PIECES)
     for kind, texts in found.items():
         assert texts and all(texts), (kind, texts)
     names = page.eval_on_selector_all(".territory-map .area", "els => els.map((e) => e.dataset.name)")
@@ -257,16 +270,12 @@ def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any,
     assert all("Cree" in t for t in found["cree"] + found["village cree"])
     long_press_names(page, hints, ".manitoba .territory-map .area")
     page.screenshot(path=str(shots / "tooltip-bubble-1280x800.png"))
-    assert not errors, errors
+    assert not hints.errors, hints.errors
 
 
 def test_five_tribes_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any, shots: Path) -> None:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    hints = Hints(page)
+    page, hints, table_id = open_table(browser, hall, "five_tribes")
     desc = games.get("five_tribes").describe()
-    table_id = start(page, hall.url, "five_tribes", 2)
     page.wait_for_selector(".five-tribes .ft-tile")
 
     def on_track(page: Any, action: dict[str, Any]) -> None:
@@ -279,25 +288,12 @@ def test_five_tribes_names_every_piece_and_marks_the_hint(hall: Hall, browser: A
     deadline = time.time() + 300
     while not (page.locator(".ft-camel").count() and page.locator(".ft-palm, .ft-palace").count()):
         assert time.time() < deadline, "no camel and no Palm Tree or Palace in time"
-        assert not errors, errors
+        assert not hints.errors, hints.errors
         if page.get_attribute(".five-tribes", "data-mine") == "yes":
             hinted_move(page, hall, table_id, hints, ".five-tribes")
         else:
             time.sleep(0.05)
-    found = tips(
-        page,
-        {
-            "tile": ".ft-tile",
-            "meeple": ".ft-piece",
-            "camel": ".ft-camel",
-            "palm or palace": ".ft-palm, .ft-palace",
-            "djinn": ".ft-djinn",
-            "market card": ".ft-market .ft-card",
-            "spot": ".ft-spot",
-            "marker": ".ft-marker",
-            "stat": ".ft-stat",
-        },
-    )
+    found = tips(page, FIVE_TRIBES_PIECES)
     for kind, texts in found.items():
         assert texts and all(texts), (kind, texts)
     actions = [t["action"] for t in desc["tiles"].values()]
@@ -312,4 +308,4 @@ def test_five_tribes_names_every_piece_and_marks_the_hint(hall: Hall, browser: A
     page.set_viewport_size(PHONE)
     long_press_names(page, hints, ".five-tribes .ft-tile")
     page.screenshot(path=str(shots / "tooltip-bubble-390x844.png"))
-    assert not errors, errors
+    assert not hints.errors, hints.errors
