@@ -13,39 +13,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from longhouse import bots as bot_registry
 from longhouse import games
 from longhouse.adapters.pool import run_all
-from longhouse.bots.arena import bot_seed, seating
+from longhouse.bots.arena import MatchSpec, build_specs, seat_bots
 from longhouse.engine import Match
 
-
-@dataclass(frozen=True, slots=True)
-class SelfPlayGame:
-    """Everything needed to play one self-play game (picklable, for worker processes)."""
-
-    game: str
-    bots: tuple[str, ...]  # one per seat
-    seed: int
-    iterations: int | None = None
+#: One self-play game: an arena game (``longhouse.bots.arena.MatchSpec``) searched by iterations, never by time.
+SelfPlayGame = MatchSpec
 
 
 def plan(game: str, bots: Sequence[str], count: int, players: int, seed: int,
          iterations: int | None) -> list[SelfPlayGame]:
     """The games of one run: seeds ``seed .. seed + count - 1``, seats rotating."""
-    return [SelfPlayGame(game, seating(bots, players, g), seed + g, iterations) for g in range(count)]
+    return build_specs(game, bots, count, players, seed, None, iterations)
 
 
 def play(spec: SelfPlayGame) -> dict[str, Any]:
     """Play one game to its end and return its record (JSON)."""
     game = games.get(spec.game)
     match = Match(game, list(spec.bots), spec.seed)
-    players = [bot_registry.make(name, bot_seed(spec.seed, seat), iterations=spec.iterations)
-               for seat, name in enumerate(spec.bots)]
+    players = seat_bots(spec)
     state = match.state
     while not state.is_over():
         seat = min(state.acting())
@@ -68,7 +58,8 @@ def write_run(out: Path, specs: Sequence[SelfPlayGame], records: Sequence[dict[s
         name = f"{spec.game}-{spec.seed}.json"
         (out / name).write_text(json.dumps(record, indent=1), encoding="utf-8")
         result = record.get("result") or {}
-        rows.append({**asdict(spec), "bots": list(spec.bots), "record": name,
+        rows.append({"game": spec.game, "bots": list(spec.bots), "seed": spec.seed, "iterations": spec.iterations,
+                     "record": name,
                      "actions": len(record["actions"]), "scores": result.get("scores"),
                      "winners": result.get("winners")})
     summary = out / "summary.json"

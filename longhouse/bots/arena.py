@@ -18,6 +18,7 @@ from typing import Any
 
 from longhouse import bots as bot_registry
 from longhouse import games
+from longhouse.bots.base import Bot
 from longhouse.bots.stats import BotSummary, GameResult
 
 
@@ -51,15 +52,20 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 17) & ((1 << 63) - 1)
 
 
+def seat_bots(spec: MatchSpec) -> list[Bot]:
+    """The game's players, one bot per seat, each seeded from the game's seed and its seat."""
+    return [
+        bot_registry.make(name, bot_seed(spec.seed, seat), seconds=spec.seconds, iterations=spec.iterations)
+        for seat, name in enumerate(spec.bots)
+    ]
+
+
 def play_match(spec: MatchSpec, index: int = 0) -> MatchOutcome:
     """Play one game to its end; a game that gets stuck (no legal action) is reported, not scored."""
     start = time.perf_counter()
     game = games.get(spec.game)
     state = game.new_state(len(spec.bots), spec.seed)
-    players = [
-        bot_registry.make(name, bot_seed(spec.seed, seat), seconds=spec.seconds, iterations=spec.iterations)
-        for seat, name in enumerate(spec.bots)
-    ]
+    players = seat_bots(spec)
     search: dict[str, tuple[int, float]] = {}
     while not state.is_over():
         seat = min(state.acting())

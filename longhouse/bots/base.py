@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import TypedDict
 
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Action, State
+
+
+class Budget(TypedDict, total=False):
+    """A search budget per move, as every bot accepts it (``Bot``); a bot's own options come beside it."""
+
+    seconds: float | None
+    iterations: int | None
 
 
 class Bot(ABC):
@@ -35,9 +43,22 @@ class Bot(ABC):
         self.seed = seed
         self.rng = Rng(seed)
 
-    @abstractmethod
+    @staticmethod
+    def moves(state: State, seat: int) -> list[Action]:
+        """``seat``'s legal actions; a ``ValueError`` when it has none (it is not acting)."""
+        actions = state.legal_actions(seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to play")
+        return actions
+
     def choose(self, state: State, seat: int) -> Action:
-        """A legal action for ``seat`` (which must be acting in ``state``)."""
+        """A legal action for ``seat`` (which must be acting in ``state``); a forced move is played at once."""
+        actions = self.moves(state, seat)
+        return actions[0] if len(actions) == 1 else self.pick(state, seat, actions)
+
+    @abstractmethod
+    def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
+        """One of ``actions``, ``seat``'s legal actions in ``state`` (at least two)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"

@@ -11,8 +11,10 @@ With ``randomness`` p > 0 it plays a uniformly random legal action with probabil
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from longhouse.bots import evaluation
-from longhouse.bots.base import Bot
+from longhouse.bots.base import Bot, Budget
 from longhouse.engine.state import Action, State
 
 #: How many determinizations each candidate action is averaged over.
@@ -23,14 +25,9 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def __init__(
-        self,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-        samples: int = DEFAULT_SAMPLES,
-        randomness: float = 0.0,
+        self, seed: int = 0, *, samples: int = DEFAULT_SAMPLES, randomness: float = 0.0, **budget: Unpack[Budget]
     ) -> None:
-        super().__init__(seed, seconds, iterations)
+        super().__init__(seed, **budget)
         if samples < 1:
             raise ValueError("greedy needs at least one sample")
         if not 0.0 <= randomness <= 1.0:
@@ -38,12 +35,7 @@ class GreedyBot(Bot):
         self.samples = samples
         self.randomness = randomness
 
-    def choose(self, state: State, seat: int) -> Action:
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has nothing to play")
-        if len(actions) == 1:
-            return actions[0]
+    def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
         if self.randomness and self.rng.random() < self.randomness:
             return self.rng.choice(actions)
         evaluate = evaluation.for_state(state)

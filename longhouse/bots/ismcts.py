@@ -36,51 +36,25 @@ play happens on determinized copies.
 
 from __future__ import annotations
 
-import math
-import time
+from typing import Unpack
 
-from longhouse.bots import evaluation
-from longhouse.bots.base import Bot
+from longhouse.bots import evaluation, tree
+from longhouse.bots.tree import Node, SearchBot, SearchOptions
 from longhouse.engine.state import Action, State
 
 #: The hall's default: well under a second per move.
 DEFAULT_SECONDS = 0.8
 
 
-class _Node:
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat  # the seat whose action led here (-1 at the root)
-        self.visits = 0
-        self.reward = 0.0
-        self.avail = 0
-        self.children: dict[tuple[int, Action], _Node] = {}
-
-
-class IsmctsBot(Bot):
+class IsmctsBot(SearchBot):
     name = "ismcts"
+    default_seconds = DEFAULT_SECONDS
 
     def __init__(
-        self,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-        exploration: float | None = None,
-        rollout_depth: int | str | None = "auto",
+        self, seed: int = 0, *, rollout_depth: int | str | None = "auto", **options: Unpack[SearchOptions]
     ) -> None:
-        if seconds is None and iterations is None:
-            seconds = DEFAULT_SECONDS
-        if iterations is not None and iterations < 1:
-            raise ValueError("ISMCTS needs at least one iteration")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("ISMCTS needs a positive time budget")
-        super().__init__(seed, seconds, iterations)
-        self.exploration = exploration
+        super().__init__(seed, **options)
         self.rollout_depth = rollout_depth
-        #: Iterations and seconds spent on the last searched move (for benchmarks).
-        self.last_iterations = 0
-        self.last_seconds = 0.0
 
     def _depth(self, tuned: evaluation.Tuning) -> int | None:
         if self.rollout_depth == "auto":
@@ -89,54 +63,30 @@ class IsmctsBot(Bot):
             raise ValueError(f"rollout_depth is a number, None or 'auto', not {self.rollout_depth!r}")
         return self.rollout_depth
 
-    def choose(self, state: State, seat: int) -> Action:
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has nothing to play")
-        if len(actions) == 1:
-            return actions[0]
-        root = self.search(state, seat)
-        best = actions[0]
-        best_key = (-1, -1.0)
-        for action in actions:
-            child = root.children.get((seat, action))
-            if child is None:
-                continue
-            key = (child.visits, child.reward / max(1, child.visits))
-            if key > best_key:
-                best, best_key = action, key
-        return best
+    def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
+        return tree.most_visited(self.search(state, seat), seat, actions)
 
-    def search(self, state: State, seat: int) -> _Node:
+    def search(self, state: State, seat: int) -> Node:
         """Build the search tree for ``seat`` within the budget; returns its root."""
         game = evaluation.game_name(state)
         evaluate = evaluation.get(game)
         tuned = evaluation.tuning(game, state.num_players)
         depth = self._depth(tuned)
         c = self.exploration if self.exploration is not None else tuned.exploration
-        root = _Node(-1)
-        start = time.perf_counter()
-        deadline = start + (self.seconds or 0.0)
-        done = 0
-        while True:
-            if self.iterations is not None:
-                if done >= self.iterations:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            world = state.determinize(seat, self.rng.fork())
-            self._iterate(world, seat, root, evaluate, depth, c)
-            done += 1
-        self.last_iterations = done
-        self.last_seconds = time.perf_counter() - start
+        root = Node(-1)
+
+        def iterate() -> None:
+            self._iterate(state.determinize(seat, self.rng.fork()), seat, root, evaluate, depth, c)
+
+        self.run(iterate)
         return root
 
     def _iterate(
-        self, world: State, seat: int, root: _Node, evaluate: evaluation.Evaluation, depth: int | None, c: float
+        self, world: State, seat: int, root: Node, evaluate: evaluation.Evaluation, depth: int | None, c: float
     ) -> None:
         rng = self.rng
         node = root
-        path: list[_Node] = []
+        path: list[Node] = []
         mover = seat
         # selection and expansion
         while not world.is_over():
@@ -148,43 +98,14 @@ class IsmctsBot(Bot):
             if len(actions) == 1 and node is not root:
                 world.apply(mover, actions[0])
                 continue
-            children = node.children
-            untried = []
-            for action in actions:
-                child = children.get((mover, action))
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.below(len(untried))]
-                child = _Node(mover)
-                child.avail = 1
-                children[(mover, action)] = child
+            fresh = tree.untried(node.children, mover, actions)
+            if fresh:
+                action, child = tree.expand(node.children, mover, fresh, rng)
                 world.apply(mover, action)
                 path.append(child)
                 break
-            best_action = actions[0]
-            best_child = node
-            best_value = -math.inf
-            for action in actions:
-                child = children[(mover, action)]
-                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if value > best_value:
-                    best_value, best_action, best_child = value, action, child
-            world.apply(mover, best_action)
-            path.append(best_child)
-            node = best_child
-        # rollout
-        played = 0
-        while not world.is_over() and (depth is None or played < depth):
-            mover = min(world.acting())
-            actions = world.legal_actions(mover)
-            if not actions:
-                break
-            world.apply(mover, actions[rng.below(len(actions))])
-            played += 1
-        values = evaluate(world, seat)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += values[visited.seat]
+            action, node = tree.select(node.children, mover, actions, c)
+            world.apply(mover, action)
+            path.append(node)
+        tree.rollout(world, rng, depth)
+        tree.backup(path, evaluate(world, seat))

@@ -51,33 +51,17 @@ the hints and the replay analysis show as win chances.
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
+from typing import Unpack
 
-from longhouse.bots import evaluation
-from longhouse.bots.base import Bot
+from longhouse.bots import evaluation, tree
+from longhouse.bots.tree import Node, SearchBot, SearchOptions
 from longhouse.engine.events import Event
 from longhouse.engine.state import Action, State
 
 DEFAULT_SECONDS = 1.0
 #: How often (in iterations) a timed search looks at the clock and at its early stop.
 CLOCK_EVERY = 16
-
-Key = tuple[int, object]
-
-
-class _Node:
-    __slots__ = ("avail", "children", "order", "reward", "seat", "share", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat  # the seat whose move led here (-1 at a root)
-        self.visits = 0
-        self.reward = 0.0
-        self.share = 0.0  # at the root's children only: the sum of the seat's normalised win chances
-        self.avail = 0
-        self.children: dict[Key, _Node] = {}
-        self.order: dict[Action, int] | None = None  # move ordering at a wide node: action -> rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,88 +90,53 @@ def _observation(events: list[Event], observer: int) -> tuple[str, ...]:
     return tuple(e.text for e in events if e.visible_to(observer))
 
 
-class MoIsmctsBot(Bot):
+class MoIsmctsBot(SearchBot):
     name = "moismcts"
+    default_seconds = DEFAULT_SECONDS
+    clock_every = CLOCK_EVERY
 
     def __init__(
-        self,
-        seed: int = 0,
-        seconds: float | None = None,
-        iterations: int | None = None,
-        exploration: float | None = None,
-        early_stop: bool = True,
-        root_ordering: bool = True,
+        self, seed: int = 0, *, early_stop: bool = True, root_ordering: bool = True, **options: Unpack[SearchOptions]
     ) -> None:
-        if seconds is None and iterations is None:
-            seconds = DEFAULT_SECONDS
-        if iterations is not None and iterations < 1:
-            raise ValueError("MO-ISMCTS needs at least one iteration")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("MO-ISMCTS needs a positive time budget")
-        super().__init__(seed, seconds, iterations)
-        self.exploration = exploration
+        super().__init__(seed, **options)
         self.early_stop = early_stop
         self.root_ordering = root_ordering
-        #: Iterations and seconds spent on the last searched move (for benchmarks).
-        self.last_iterations = 0
-        self.last_seconds = 0.0
-        self.clock = time.perf_counter
 
-    def choose(self, state: State, seat: int) -> Action:
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has nothing to play")
-        if len(actions) == 1:
-            return actions[0]
+    def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
         return self.analyse(state, seat).best
 
     def analyse(self, state: State, seat: int) -> Analysis:
         """Search the position for ``seat`` (which must be acting) and return the root's statistics."""
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has nothing to play")
-        roots = self.search(state, seat)
-        root = roots[seat]
+        actions = self.moves(state, seat)
+        root = self.search(state, seat)[seat]
         moves = []
-        best, best_key = actions[0], (-1, -1.0)
         for action in actions:
             child = root.children.get((seat, action))
-            visits = child.visits if child else 0
-            value = child.reward / child.visits if child and child.visits else 0.0
-            share = child.share / child.visits if child and child.visits else 0.0
-            moves.append(MoveValue(action, visits, value, share))
-            if (visits, value) > best_key:
-                best, best_key = action, (visits, value)
-        return Analysis(seat, best, tuple(moves), self.last_iterations)
+            if child is None or not child.visits:
+                moves.append(MoveValue(action, 0, 0.0, 0.0))
+            else:
+                moves.append(MoveValue(action, child.visits, child.mean(), child.share / child.visits))
+        return Analysis(seat, tree.most_visited(root, seat, actions), tuple(moves), self.last_iterations)
 
-    def search(self, state: State, seat: int) -> list[_Node]:
+    def search(self, state: State, seat: int) -> list[Node]:
         """Grow one tree per seat for ``seat``'s decision within the budget; returns the roots."""
         game = evaluation.game_name(state)
         evaluate = evaluation.get(game)
         tuned = evaluation.tuning(game, state.num_players)
         c = self.exploration if self.exploration is not None else tuned.exploration
-        roots = [_Node(-1) for _ in range(state.num_players)]
-        start = self.clock()
-        deadline = start + (self.seconds or 0.0)
-        done = 0
-        while True:
-            if self.iterations is not None:
-                if done >= self.iterations:
-                    break
-            elif done and done % CLOCK_EVERY == 0:
-                now = self.clock()
-                if now >= deadline or (self.early_stop and self._decided(roots[seat], done, now - start,
-                                                                         deadline - now)):
-                    break
-            world = state.determinize(seat, self.rng.fork())
-            self._iterate(world, seat, roots, evaluate, tuned, c)
-            done += 1
-        self.last_iterations = done
-        self.last_seconds = self.clock() - start
+        roots = [Node(-1) for _ in range(state.num_players)]
+
+        def iterate() -> None:
+            self._iterate(state.determinize(seat, self.rng.fork()), seat, roots, evaluate, tuned, c)
+
+        def decided(done: int, spent: float, left: float) -> bool:
+            return self.early_stop and self._decided(roots[seat], done, spent, left)
+
+        self.run(iterate, decided)
         return roots
 
     @staticmethod
-    def _decided(root: _Node, done: int, spent: float, left: float) -> bool:
+    def _decided(root: Node, done: int, spent: float, left: float) -> bool:
         """Whether no other move can catch up with the most visited one in the time left."""
         if spent <= 0 or len(root.children) < 2:
             return False
@@ -195,7 +144,7 @@ class MoIsmctsBot(Bot):
         still = done / spent * left
         return visits[0] - visits[1] > still
 
-    def _order(self, node: _Node, world: State, mover: int, actions: list[Action],
+    def _order(self, node: Node, world: State, mover: int, actions: list[Action],
                evaluate: evaluation.Evaluation) -> dict[Action, int]:
         """Rank a wide node's moves by a one-move look-ahead (best first), once per node."""
         if node.order is None:
@@ -208,12 +157,12 @@ class MoIsmctsBot(Bot):
             node.order = {action: rank for rank, (_, _, action) in enumerate(scored)}
         return node.order
 
-    def _iterate(self, world: State, seat: int, roots: list[_Node], evaluate: evaluation.Evaluation,
+    def _iterate(self, world: State, seat: int, roots: list[Node], evaluate: evaluation.Evaluation,
                  tuned: evaluation.Tuning, c: float) -> None:
         rng = self.rng
         n = len(roots)
         nodes = list(roots)
-        paths: list[list[_Node]] = [[] for _ in range(n)]
+        paths: list[list[Node]] = [[] for _ in range(n)]
         at_root = True
         while not world.is_over():
             mover = seat if at_root else min(world.acting())
@@ -227,54 +176,30 @@ class MoIsmctsBot(Bot):
             node = nodes[mover]
             children = node.children
             wide = len(actions) >= tuned.widen_from
-            if wide or (self.root_ordering and node is roots[seat]):
+            ordered = wide or (self.root_ordering and node is roots[seat])
+            if ordered:
                 order = self._order(node, world, mover, actions, evaluate)
                 ranked = sorted(actions, key=lambda a: order.get(a, len(order)))
                 actions = ranked[:tuned.width(len(actions), node.visits)] if wide else ranked
-                untried = [a for a in actions if (mover, a) not in children][:1]
-            else:
-                untried = [a for a in actions if (mover, a) not in children]
-            for action in actions:
-                child = children.get((mover, action))
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.below(len(untried))]
-                child = _Node(mover)
-                child.avail = 1
-                children[(mover, action)] = child
+            fresh = tree.untried(children, mover, actions)
+            if fresh:
+                # at an ordered node the best-ordered untried move, elsewhere a random one
+                action, child = tree.expand(children, mover, fresh[:1] if ordered else fresh, rng)
                 self._descend(world, mover, action, nodes, paths, child)
                 break
-            best_action = actions[0]
-            best_child = node
-            best_value = -math.inf
-            for action in actions:
-                child = children[(mover, action)]
-                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if value > best_value:
-                    best_value, best_action, best_child = value, action, child
-            self._descend(world, mover, best_action, nodes, paths, best_child)
-        depth = tuned.rollout_depth
-        played = 0
-        while not world.is_over() and (depth is None or played < depth):
-            mover = min(world.acting())
-            actions = world.legal_actions(mover)
-            if not actions:
-                break
-            world.apply(mover, actions[rng.below(len(actions))])
-            played += 1
+            action, child = tree.select(children, mover, actions, c)
+            self._descend(world, mover, action, nodes, paths, child)
+        tree.rollout(world, rng, tuned.rollout_depth)
         values = evaluate(world, seat)
         if paths[seat]:
             total = sum(values)
             paths[seat][0].share += values[seat] / total if total > 0 else 1.0 / n
         for path in paths:
-            for visited in path:
-                visited.visits += 1
-                visited.reward += values[visited.seat]
+            tree.backup(path, values)
 
     @staticmethod
-    def _descend(world: State, mover: int, action: Action, nodes: list[_Node], paths: list[list[_Node]],
-                 child: _Node) -> None:
+    def _descend(world: State, mover: int, action: Action, nodes: list[Node], paths: list[list[Node]],
+                 child: Node) -> None:
         """Play ``action`` and move every seat's tree to its observation of it."""
         events = world.apply(mover, action)
         nodes[mover] = child
@@ -285,6 +210,6 @@ class MoIsmctsBot(Bot):
             key = (-1 - mover, _observation(events, observer))  # never equal to a move's own key
             follow = nodes[observer].children.get(key)
             if follow is None:
-                follow = nodes[observer].children[key] = _Node(mover)
+                follow = nodes[observer].children[key] = Node(mover)
             nodes[observer] = follow
             paths[observer].append(follow)

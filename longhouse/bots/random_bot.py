@@ -11,4 +11,8 @@ class RandomBot(Bot):
     offload = False
 
     def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+        """Every move is drawn, a forced one too (so the generator's course depends only on the seed)."""
+        return self.pick(state, seat, state.legal_actions(seat))
+
+    def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
+        return self.rng.choice(actions)

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
 
-from longhouse import bots as bot_registry
-from longhouse import games
 from longhouse.adapters.pool import default_jobs, run_all
 from longhouse.bots.arena import (
     MatchOutcome,
@@ -26,6 +23,7 @@ from longhouse.bots.arena import (
     search_rates,
 )
 from longhouse.bots.stats import BotSummary, GameResult, summarize
+from longhouse.cli import lineup
 
 
 def print_table(game: str, summaries: Sequence[BotSummary], outcomes: Sequence[MatchOutcome]) -> None:
@@ -77,45 +75,25 @@ def plot(path: str, game: str, summaries: Sequence[BotSummary], players: int) ->
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=f"the game ({', '.join(games.names())})")
-    parser.add_argument("--bots", required=True,
-                        help=f"comma-separated bots, one per seat ({', '.join(bot_registry.names())})")
+    lineup.configure(parser)
+    parser.add_argument("--bots", required=True, help=f"comma-separated bots, one per seat ({lineup.bot_names()})")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--players", type=int, default=None, help="players per game (default: number of bots)")
     parser.add_argument("--seconds-per-move", type=float, default=None, help="search time per move")
     parser.add_argument("--iterations", type=int, default=None,
                         help="search iterations per move (deterministic; wins over --seconds-per-move)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--jobs", type=int, default=None,
-                        help="games played in parallel (local processes, or CPUs of a --ray local cluster; "
-                             "default: one per CPU)")
-    parser.add_argument("--ray", metavar="ADDRESS", default=None,
-                        help="play the games on the Ray cluster at ADDRESS (host:port, or 'local' to start one here)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE.png", default=None, help="draw the win rates into FILE.png")
 
 
 def run(args: argparse.Namespace) -> int:
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        game = games.get(args.game)
-    except KeyError as exc:
-        print(f"longhouse arena: {exc.args[0]}", file=sys.stderr)
-        return 2
-    unknown = [b for b in names if b not in bot_registry.names()]
-    if not names or unknown:
-        print(f"longhouse arena: unknown bot(s) {unknown}; bots are {', '.join(bot_registry.names())}",
-              file=sys.stderr)
-        return 2
-    players = args.players if args.players is not None else len(names)
-    if not game.min_players <= players <= game.max_players:
-        print(f"longhouse arena: {game.title} is for {game.min_players}–{game.max_players} players, not {players}",
-              file=sys.stderr)
-        return 2
+        _, names, players = lineup.lineup(args, lambda game, bots: bots)
+    except lineup.Refused as exc:
+        return lineup.fail("arena", str(exc))
     jobs = default_jobs() if args.jobs is None else args.jobs
     if args.games < 1 or jobs < 1:
-        print("longhouse arena: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
+        return lineup.fail("arena", "--games and --jobs must be at least 1")
     specs = build_specs(args.game, names, args.games, players, args.seed, args.seconds_per_move, args.iterations)
     outcomes = run_with_progress(specs, jobs, args.ray)
     summaries = summarize([o.result for o in outcomes if o.result is not None])

@@ -8,52 +8,35 @@ default) or on a Ray cluster (``--ray ADDRESS``; ``--ray local`` starts one here
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
-from longhouse import bots as bot_registry
-from longhouse import games
+from longhouse.cli import lineup
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=f"the game ({', '.join(games.names())})")
+    lineup.configure(parser)
     parser.add_argument("--games", type=int, required=True, help="how many games")
     parser.add_argument("--out", required=True, type=Path, help="folder for the records and summary.json")
     parser.add_argument("--bots", default="ismcts",
-                        help=f"comma-separated bots, rotating over the seats (default ismcts; "
-                             f"{', '.join(bot_registry.names())})")
+                        help=f"comma-separated bots, rotating over the seats (default ismcts; {lineup.bot_names()})")
     parser.add_argument("--players", type=int, default=None,
                         help="players per game (default: the number of bots, at least the game's fewest)")
     parser.add_argument("--iterations", type=int, default=100,
                         help="search iterations per move for search bots (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--jobs", type=int, default=None,
-                        help="games played in parallel (local processes, or CPUs of a --ray local cluster; "
-                             "default: one per CPU)")
-    parser.add_argument("--ray", metavar="ADDRESS", default=None,
-                        help="play the games on the Ray cluster at ADDRESS (host:port, or 'local' to start one here)")
 
 
 def _fail(message: str) -> int:
-    print(f"longhouse selfplay: {message}", file=sys.stderr)
-    return 2
+    return lineup.fail("selfplay", message)
 
 
 def run(args: argparse.Namespace) -> int:
     from longhouse.adapters import selfplay
 
     try:
-        game = games.get(args.game)
-    except KeyError as exc:
-        return _fail(exc.args[0])
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in bot_registry.names()]
-    if not names or unknown:
-        return _fail(f"unknown bot(s) {unknown}; bots are {', '.join(bot_registry.names())}")
-    players = args.players if args.players is not None else max(len(names), game.min_players)
-    if not game.min_players <= players <= game.max_players:
-        return _fail(f"{game.title} is for {game.min_players}–{game.max_players} players, not {players}")
+        _, names, players = lineup.lineup(args, lambda game, bots: max(bots, game.min_players))
+    except lineup.Refused as exc:
+        return _fail(str(exc))
     if args.games < 1 or args.iterations < 1 or (args.jobs is not None and args.jobs < 1):
         return _fail("--games, --iterations and --jobs must be at least 1")
     specs = selfplay.plan(args.game, names, args.games, players, args.seed, args.iterations)

@@ -28,34 +28,25 @@ function showWho() {
 
 let cleanup = null;
 
+// The pages anyone may see, signed in or not: the path's start, the module and function that show the page,
+// and what that function is given from the path's second part.
+const OPEN_PAGES = [
+  ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
+  ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
+  ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
+  ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/archive", "./archive.js", "showArchive", () => undefined],
+];
+
 async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
   const section = ["archive", "leaderboard"].find((s) => path.startsWith(`/${s}`)) || "lobby";
   for (const a of document.querySelectorAll("[data-nav]")) a.classList.toggle("active", a.dataset.nav === section);
-  if (path.startsWith("/player/")) {
-    const { showPlayer } = await import("./player.js");
-    cleanup = await showPlayer(app, decodeURIComponent(path.split("/")[2]));
-    return;
-  }
-  if (path.startsWith("/leaderboard")) {
-    const { showLeaderboard } = await import("./player.js");
-    cleanup = await showLeaderboard(app, path.split("/")[2] || "manitou");
-    return;
-  }
-  if (path.startsWith("/replay/")) {
-    const { showReplay } = await import("./replay.js");
-    cleanup = await showReplay(app, Number(path.split("/")[2]));
-    return;
-  }
-  if (path.startsWith("/rules/")) {
-    const { showRules } = await import("./rules.js");
-    cleanup = await showRules(app, decodeURIComponent(path.split("/")[2] || ""));
-    return;
-  }
-  if (path.startsWith("/archive")) {
-    const { showArchive } = await import("./archive.js");
-    cleanup = await showArchive(app);
+  const open = OPEN_PAGES.find(([start]) => path.startsWith(start));
+  if (open) {
+    const [, module, show, arg] = open;
+    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]));
     return;
   }
   if (!me) return showSignIn();

@@ -1,7 +1,7 @@
 // The archive of finished games, each with its record as JSON and a link to its replay (replay.js).
 import { api } from "./net.js";
 import { playerLink } from "./player.js";
-import { h, seatTag } from "./ui.js";
+import { h, navigate, seatTag } from "./ui.js";
 
 export async function showArchive(root) {
   const params = new URLSearchParams(location.search);
@@ -19,8 +19,7 @@ export async function showArchive(root) {
     const next = new URLSearchParams();
     if (playerInput.value.trim()) next.set("player", playerInput.value.trim());
     if (gameSelect.value) next.set("game", gameSelect.value);
-    history.pushState(null, "", `/archive${String(next) ? `?${next}` : ""}`);
-    dispatchEvent(new PopStateEvent("popstate"));
+    navigate(`/archive${String(next) ? `?${next}` : ""}`);
   } }, playerInput, gameSelect, h("button", { type: "submit", id: "archive-filter" }, "Filter"));
   gameSelect.addEventListener("change", () => filters.requestSubmit());
   const rows = data.tables.map((t) => h("tr", { dataset: { table: t.id } },

@@ -3,7 +3,8 @@ import { hintsOption } from "./hints.js";
 import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
-import { COLOURS, cap, chatPanel, h, seatTag, toast } from "./ui.js";
+import { chatPanel } from "./chat.js";
+import { COLOURS, cap, h, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 let socket = null;
 
@@ -102,21 +103,13 @@ export function showLobby(root, me) {
         showOnline(msg);
         break;
       case "created":
-        history.pushState(null, "", `/table/${msg.table}${msg.invite ? `?invite=${encodeURIComponent(msg.invite)}` : ""}`);
-        dispatchEvent(new PopStateEvent("popstate"));
-        break;
-      case "chat_history":
-        chat.clear();
-        msg.lines.forEach(chat.add);
-        break;
-      case "chat":
-        chat.add(msg);
+        navigate(tableUrl(msg.table, msg.invite));
         break;
       case "error":
-        if (msg.code === "command") chat.note(msg.message, true);
-        else toast(msg.message, "error");
+        if (!chat.receive(msg)) toast(msg.message, "error");
         break;
       default:
+        chat.receive(msg);
         break;
     }
   }, (s) => { status.textContent = s === "online" ? "" : s; });

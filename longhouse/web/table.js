@@ -6,7 +6,8 @@ import { Socket } from "./net.js";
 import { attention, loadSettings } from "./notify.js";
 import { playerLink } from "./player.js";
 import { hallBar } from "./table_hall.js";
-import { COLOURS, cap, chatPanel, h, keepingFocus, missingPage, seatTag, toast } from "./ui.js";
+import { chatPanel } from "./chat.js";
+import { COLOURS, cap, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   let table = null;      // the latest "table" message (seating)
@@ -23,7 +24,7 @@ export async function showTable(root, tableId, me) {
   const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
   const boardEl = h("div", { class: "board-wrap" });
   const log = moveLog();
-  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }));
+  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"));
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
@@ -169,19 +170,10 @@ export async function showTable(root, tableId, me) {
         break;
       }
       case "goto":
-        history.pushState(null, "", `/table/${msg.table}${msg.invite ? `?invite=${encodeURIComponent(msg.invite)}` : ""}`);
-        dispatchEvent(new PopStateEvent("popstate"));
+        navigate(tableUrl(msg.table, msg.invite));
         break;
       case "hint":
         hints.show(msg);
-        break;
-      case "chat_history":
-        chat.clear();
-        msg.lines.forEach(chat.add);
-        break;
-      case "chat":
-        chat.add(msg);
-        if (msg.from) tabs.unread("chat");
         break;
       case "error":
         if (msg.code === "refused") {
@@ -189,11 +181,11 @@ export async function showTable(root, tableId, me) {
             ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive.`
             : msg.message));
         }
-        else if (msg.code === "command") chat.note(msg.message, true);
-        else toast(msg.message, "error");
+        else if (!chat.receive(msg)) toast(msg.message, "error");
         if (board && board.error) board.error(msg);
         break;
       default:
+        chat.receive(msg);
         break;
     }
   }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });

@@ -1,6 +1,6 @@
 // The table page's hall bar: time control, who is away (the status line), the invitation link of a private
 // table, Rematch after the game, and the confirmation before giving up a seat in a running game.
-import { h } from "./ui.js";
+import { h, tableUrl } from "./ui.js";
 
 export function hallBar(tableId, command) {
   const time = h("span", { class: "hall-time" });
@@ -11,7 +11,7 @@ export function hallBar(tableId, command) {
   let running = false;
 
   function inviteLink(token) {
-    const url = `${location.origin}/table/${tableId}?invite=${encodeURIComponent(token)}`;
+    const url = location.origin + tableUrl(tableId, token);
     const field = h("input", { id: "invite-link", readonly: true, value: url, "aria-label": "invitation link", size: "34" });
     const copy = h("button", { type: "button", id: "copy-invite", onclick: async () => {
       field.select();

@@ -28,6 +28,17 @@ export function seatTag(seat, name) {
     h("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[seat] || "?"), name ?? cap(colour));
 }
 
+// Go to another page of the hall without reloading it (the router, app.js, follows popstate).
+export function navigate(url) {
+  history.pushState(null, "", url);
+  dispatchEvent(new PopStateEvent("popstate"));
+}
+
+// A table's page, with the invitation to a private table when there is one.
+export function tableUrl(table, invite = null) {
+  return `/table/${table}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+}
+
 export function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 let toastTimer = null;
@@ -37,56 +48,6 @@ export function toast(text, kind = "info") {
   el.className = `show ${kind}`;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.className = ""; }, 3500);
-}
-
-// Chat lines hold at most this many characters (the server's limit, protocol.MAX_CHAT).
-export const MAX_CHAT = 400;
-const COMMAND_WORDS = /^(join|leave|start|watch|bot|remove|who|help)(\s|$)/i;
-
-function clock(seconds) {
-  const d = seconds ? new Date(seconds * 1000) : new Date();
-  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-export function chatPanel(title, send) {
-  const lines = h("ol", { class: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": `${title}: messages` });
-  const input = h("input", { type: "text", placeholder: "Say something, or /help", "aria-label": "chat message",
-    class: "chat-input" });
-  const panel = h("section", { class: "chat panel" }, h("h2", {}, title), lines);
-  const api = {
-    el: panel, input,
-    add(line) {
-      const who = line.from === null || line.from === undefined
-        ? h("span", { class: "sys" }, "•") : h("b", {}, line.from + ":");
-      const kind = line.from ? "" : line.error ? "error" : line.private ? "private" : "system";
-      lines.append(h("li", { class: kind },
-        h("time", { class: "at" }, clock(line.time)), " ", who, " ", line.text));
-      while (lines.children.length > 200) lines.firstChild.remove();
-      lines.scrollTop = lines.scrollHeight;
-    },
-    // a line only this player sees: a refused command, a message too long, a hint
-    note(text, error = false) { api.add({ from: null, text, private: true, error }); },
-    clear() { lines.replaceChildren(); },
-  };
-  const form = h("form", { class: "chat-form", onsubmit: (e) => {
-    e.preventDefault();
-    const text = input.value.trim();
-    if (!text) return;
-    if (text.length > MAX_CHAT) {
-      api.note(`That message has ${text.length} characters; at most ${MAX_CHAT} fit in one. Nothing was sent.`, true);
-      return;
-    }
-    const word = text.match(COMMAND_WORDS);
-    if (word) {
-      input.value = `/${text}`;
-      api.note(`Commands start with a slash: did you mean /${text}? Press Enter to send it.`);
-      return;
-    }
-    send(text);
-    input.value = "";
-  } }, input, h("button", { type: "submit" }, "Send"));
-  panel.append(form);
-  return api;
 }
 
 // A clear page for a table or replay that is not there (a wrong number, a game not yet finished).

@@ -17,9 +17,9 @@ class SpinBot(Bot):
         self.release = release
         self.started = started
 
-    def choose(self, state: State, seat: int) -> Action:
+    def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
         self.started.write_text(str(os.getpid()))
         spins = 0
         while not self.release.exists():
             spins += 1  # busy: a thread doing this would hold the interpreter lock of its process
-        return state.legal_actions(seat)[0]
+        return actions[0]

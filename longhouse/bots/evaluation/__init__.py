@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
+from typing import Any
 
 from longhouse.engine.state import State
 
@@ -143,6 +144,26 @@ def final_values(state: State, scale: float, weight: float = 0.9) -> list[float]
     return [weight * w + (1.0 - weight) * m for w, m in zip(shares, margins, strict=True)]
 
 
+def by_projection(project: Callable[[State, int], Sequence[float]], scale: float) -> Evaluation:
+    """The evaluation of a game that projects each seat's final points from what ``seat`` knows
+    (``project(state, seat)``): a finished game scores its result, a running one the projected margins."""
+
+    def evaluate(state: State, seat: int) -> list[float]:
+        if state.is_over():
+            return final_values(state, scale)
+        return margin_values(project(state, seat), scale)
+
+    return evaluate
+
+
+def leaf_scored(players: Sequence[int] = (2, 3, 4), **options: Any) -> dict[int, Tuning]:
+    """The search tuning of a game whose random rollouts are so noisy that scoring the new leaf with its
+    evaluation at once (depth 0) plays far better, with a small exploration constant; ``options`` add
+    to it (progressive widening, say). The same at every seat count."""
+    tuned = replace(Tuning(exploration=0.05, rollout_depth=0), **options)
+    return dict.fromkeys(players, tuned)
+
+
 def generic(state: State, seat: int) -> list[float]:
     """Normalised running scores: every game's fallback."""
     scores = state.scores()
@@ -155,11 +176,13 @@ def generic(state: State, seat: int) -> list[float]:
 __all__ = [
     "Evaluation",
     "Tuning",
+    "by_projection",
     "final_values",
     "for_state",
     "game_name",
     "generic",
     "get",
+    "leaf_scored",
     "margin_values",
     "outcome",
     "register",

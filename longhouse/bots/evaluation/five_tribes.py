@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from longhouse.bots.evaluation import Tuning, final_values, margin_values
+from longhouse.bots.evaluation import by_projection, leaf_scored
 from longhouse.engine.state import State
 
 ROWS, COLS = 5, 6
@@ -74,16 +74,6 @@ def projected_points(state: State, view: dict[str, Any]) -> list[float]:
     return projected
 
 
-def evaluate(state: State, seat: int) -> list[float]:
-    if state.is_over():
-        return final_values(state, SCALE)
-    return margin_values(projected_points(state, state.view(seat)), SCALE)
-
-
-#: Search tuning per seat count (see ``Tuning``): random rollouts are so noisy here that scoring the
-#: new leaf with this evaluation at once (depth 0) plays far better, with a small exploration constant.
-TUNING = {
-    2: Tuning(exploration=0.05, rollout_depth=0, widen_from=12),
-    3: Tuning(exploration=0.05, rollout_depth=0, widen_from=12),
-    4: Tuning(exploration=0.05, rollout_depth=0, widen_from=12),
-}
+evaluate = by_projection(lambda state, seat: projected_points(state, state.view(seat)), SCALE)
+#: Search tuning per seat count (see ``Tuning``): many moves, so the widest nodes are widened progressively.
+TUNING = leaf_scored(widen_from=12)

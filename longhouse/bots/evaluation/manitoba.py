@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from longhouse.bots.evaluation import Tuning, final_values, margin_values
-from longhouse.engine.state import State
+from longhouse.bots.evaluation import by_projection, leaf_scored
 
 #: Points for a storage sector holding 0..7 pieces (docs/rules/manitoba-data.md, the storage scale).
 STORAGE_POINTS = (-2, 1, 2, 4, 8, 12, 16, 20)
@@ -69,16 +68,6 @@ def projected_points(view: dict[str, Any]) -> list[float]:
     return projected
 
 
-def evaluate(state: State, seat: int) -> list[float]:
-    if state.is_over():
-        return final_values(state, SCALE)
-    return margin_values(projected_points(state.view(seat)), SCALE)
-
-
-#: Search tuning per seat count (see ``Tuning``): random rollouts are so noisy here that scoring the
-#: new leaf with this evaluation at once (depth 0) plays far better, with a small exploration constant.
-TUNING = {
-    2: Tuning(exploration=0.05, rollout_depth=0),
-    3: Tuning(exploration=0.05, rollout_depth=0),
-    4: Tuning(exploration=0.05, rollout_depth=0),
-}
+evaluate = by_projection(lambda state, seat: projected_points(state.view(seat)), SCALE)
+#: Search tuning per seat count (see ``Tuning``).
+TUNING = leaf_scored()

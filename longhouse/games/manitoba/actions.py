@@ -3,28 +3,29 @@ fast as plain tuples) that own their JSON, text and words through one declarativ
 
 Every decision is one action. ``a`` and ``b`` are integers (``-1`` when unused):
 
-========  =====================  ====================  ===================================================
-kind      JSON                   text                  meaning
-========  =====================  ====================  ===================================================
-TAKE      colour                 ``take brown``        totem: take that disk and those above it (Territory/Vision)
-WAKEUP    disks                  ``wakeup 3``          totem: take that many disks for the Wake-up action
-PLACE     area                   ``place 7``           a Cree from the village square onto an area
-MOVE      from, to               ``move 7 8``          a Cree on the territory to an adjacent area
-VISION    path                   ``vision hunter``     place or advance a Cree on a vision path
-WAKE      cree                   ``wake 2``            Wake-up action: wake that many Cree
-END       —                      ``end``               end the active player's actions
-PASS      —                      ``pass``              do nothing (skip an optional choice)
-STORE     sector                 ``store bison``       put the good (or feather) into a storage sector
-CEREMONY  place (3 or 4)         ``ceremony 3``        put the good on a ceremonial place
-GOOD      good                   ``good berry``        choose a good from the supply
-REPEAT    path                   ``repeat hunter``     Shaman: repeat that path's standard bonus
-RECALL    area                   ``recall 7``          take a Cree from an area back to the wigwam
-DROP      sector                 ``drop bison``        give up a feather from that storage sector
-SCORE     good                   ``score bison``       score that good
-REFILL    area                   ``refill 7``          put a good from the supply on that empty area
-W_WAKE    —                      ``wampum wake``       use a wampum tile: wake a Cree
-W_TRADE   sector                 ``wampum horse``      use a wampum tile: the top berry becomes that good
-========  =====================  ====================  ===================================================
+==========  =====================  ====================  ===================================================
+kind        JSON                   text                  meaning
+==========  =====================  ====================  ===================================================
+TAKE        colour                 ``take brown``        totem: take that disk and those above it (Territory/Vision)
+WAKEUP      disks                  ``wakeup 3``          totem: take that many disks for the Wake-up action
+PLACE       area                   ``place 7``           a Cree from the village square onto an area
+MOVE        from, to               ``move 7 8``          a Cree on the territory to an adjacent area
+VISION      path                   ``vision hunter``     place or advance a Cree on a vision path
+WAKE        cree                   ``wake 2``            Wake-up action: wake that many Cree
+END         —                      ``end``               end the active player's actions
+PASS        —                      ``pass``              do nothing (skip an optional choice)
+STORE       sector                 ``store bison``       put the good (or feather) into a storage sector
+CEREMONY    place (3 or 4)         ``ceremony 3``        put the good on a ceremonial place
+GOOD        good                   ``good berry``        choose a good from the supply
+REPEAT      path                   ``repeat hunter``     Shaman: repeat that path's standard bonus
+RECALL      area                   ``recall 7``          take a Cree from an area back to the wigwam
+DROP        sector                 ``drop bison``        give up a feather from that storage sector
+SCORE       good                   ``score bison``       score that good
+REFILL      area                   ``refill 7``          put a good from the supply on that empty area
+W_WAKE      —                      ``wampum wake``       use a wampum tile: wake a Cree
+W_TRADE     sector                 ``wampum horse``      use a wampum tile: the top berry becomes that good
+REACTIVATE  —                      ``reactivate``        turn an inactive wampum tile back (when a ruling asks)
+==========  =====================  ====================  ===================================================
 """
 
 from __future__ import annotations
@@ -36,11 +37,11 @@ from longhouse.engine.errors import IllegalAction
 from longhouse.games.manitoba.data import COLOURS, GOODS, PATHS
 
 TAKE, WAKEUP, PLACE, MOVE, VISION, WAKE, END, PASS, STORE, CEREMONY, GOOD, REPEAT, RECALL, DROP, SCORE, REFILL, \
-    W_WAKE, W_TRADE = range(18)
+    W_WAKE, W_TRADE, REACTIVATE = range(19)
 
 KIND_NAMES = (
     "take", "wakeup", "place", "move", "vision", "wake", "end", "pass", "store", "ceremony", "good", "repeat",
-    "recall", "drop", "score", "refill", "wampum_wake", "wampum_trade",
+    "recall", "drop", "score", "refill", "wampum_wake", "wampum_trade", "reactivate",
 )
 _KIND_BY_NAME = {name: i for i, name in enumerate(KIND_NAMES)}
 
@@ -72,6 +73,7 @@ _SCHEMA: dict[int, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
     REFILL: (_AREA,),
     W_WAKE: (),
     W_TRADE: (_SECTOR,),
+    REACTIVATE: (),
 }
 _INT_RANGE = {"disks": (1, 5), "area": (0, MAX_AREA), "from": (0, MAX_AREA), "to": (0, MAX_AREA),
               "cree": (1, 9), "place": (3, 4)}
@@ -97,6 +99,7 @@ _WORDS: dict[int, str] = {
     REFILL: "Put a good on {a}",
     W_WAKE: "Use a wampum tile to wake up a Cree",
     W_TRADE: "Use a wampum tile to turn your top berry into a {a}",
+    REACTIVATE: "Turn an inactive wampum tile back to its active side",
 }
 
 
@@ -177,6 +180,7 @@ def exact(action: Any) -> bool:
 END_ACT: Act = act(END)
 PASS_ACT: Act = act(PASS)
 W_WAKE_ACT: Act = act(W_WAKE)
+REACTIVATE_ACT: Act = act(REACTIVATE)
 
 
 def _int_arg(key: str, value: Any) -> int:

@@ -103,12 +103,13 @@ EXEMPTION: Final = {BISON: (HUNTER, 4), BERRY: (GATHERER, 4), HORSE: (WARRIOR, 4
 #: The spaces whose first visitor gets a wampum tile (the exemption spaces).
 WAMPUM_SPACES: Final = frozenset({(HUNTER, 4), (GATHERER, 4), (WARRIOR, 4), (SHAMAN, 3)})
 #: Gatherer's path: the goods offered on spaces 1, 2, 3, 5 and the repeat bonus of space 6.
-#: Space 5 "a good of your choice": ruling — any of the five types, feathers included.
+#: Space 5 "a good of your choice": the four goods with a sector; whether feathers too is a ruling
+#: (rulings.gatherer_goods).
 GATHERER_GOODS: Final = {
     1: (BERRY,),
     2: (BERRY, HORSE),
     3: (BERRY, CANOE),
-    5: (BISON, BERRY, HORSE, CANOE, FEATHER),
+    5: (BISON, BERRY, HORSE, CANOE),
     6: (BERRY,),
 }
 WARRIOR_NO_ADJACENCY: Final = 2  # permanent: passive placement needs no adjacency

@@ -101,4 +101,4 @@ def drop_feather(st: ManitobaState, seat: int, sector: int) -> None:
 
 
 def event_wake(st: ManitobaState, seat: int) -> None:
-    goods.wake(st, seat, 1)
+    goods.wake_bonus(st, seat)

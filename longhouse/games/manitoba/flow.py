@@ -11,6 +11,14 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.rulings import (
+    PASSIVE_VISION_REPEATS_LAST,
+    RELOCATE_COMPULSORY,
+    SHAMAN_REPEAT_OPTIONAL,
+    SINGLE_CHOICE_AUTOMATIC,
+    VISION_EVENT_REPEATS_LAST,
+    WAMPUM_OPENS_EMPTY_DECISION,
+)
 from longhouse.games.manitoba.state import ManitobaState
 from longhouse.games.manitoba.territory import area_name
 from longhouse.games.manitoba.texts import tile_json
@@ -118,7 +126,7 @@ def run(st: ManitobaState) -> None:
             continue
         core = _LEGAL[kind](st, t)
         if not core:
-            enabling = _enabling_wampum(st, t)
+            enabling = _enabling_wampum(st, t) if WAMPUM_OPENS_EMPTY_DECISION else None
             if not enabling:
                 tasks.pop()
                 _on_empty(st, t)
@@ -130,7 +138,7 @@ def run(st: ManitobaState) -> None:
             st.acting_seats = (t[1],)
             return
         extra = goods.wampum_actions(st, t[1])
-        if len(core) == 1 and not extra:
+        if len(core) == 1 and not extra and SINGLE_CHOICE_AUTOMATIC:
             _act_task(st, core[0])
             continue
         if extra:
@@ -256,7 +264,7 @@ def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
     for c in (D.BROWN, D.GREEN, D.BEIGE, D.WHITE):
         if mask >> c & 1:
             path = D.COLOUR_PATH[c]
-            if paths.can_vision(st, seat, path, action=True):
+            if paths.can_vision(st, seat, path, action=PASSIVE_VISION_REPEATS_LAST):
                 out.append(_VISION[path])
     out.append(A.PASS_ACT)
     return out
@@ -277,8 +285,8 @@ def _legal_choose(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 def _legal_repeat(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
-    out = [_REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_useful(st, seat, p)]
-    if out:
+    out = [_REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_offered(st, seat, p)]
+    if out and SHAMAN_REPEAT_OPTIONAL:
         out.append(A.PASS_ACT)
     return out
 
@@ -286,12 +294,15 @@ def _legal_repeat(st: ManitobaState, t: T.Task) -> list[A.Act]:
 def _legal_relocate(st: ManitobaState, t: T.Task) -> list[A.Act]:
     if st.square[t[1]] <= 0:
         return []
-    return _unoccupied_places(st, range(st.terr.size))
+    out = _unoccupied_places(st, range(st.terr.size))
+    if out and not RELOCATE_COMPULSORY:
+        out.append(A.PASS_ACT)
+    return out
 
 
 def _legal_ev_vision(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
-    out = [_VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=False)]
+    out = [_VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=VISION_EVENT_REPEATS_LAST)]
     if out:
         out.append(A.PASS_ACT)
     return out
@@ -418,7 +429,7 @@ def _act_passive(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     if a == A.PASS:
         st.log("pass", f"{name(seat)} passes", seat=seat)
     elif a == A.VISION:
-        paths.vision(st, seat, action[1], action=True)
+        paths.vision(st, seat, action[1], action=PASSIVE_VISION_REPEATS_LAST)
     else:
         _territory(st, seat, action)
 
@@ -450,12 +461,13 @@ def _act_repeat(st: ManitobaState, t: T.Task, action: A.Act) -> None:
 
 
 def _act_relocate(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    place_cree(st, t[1], action[1])
+    if action[0] == A.PLACE:
+        place_cree(st, t[1], action[1])
 
 
 def _act_ev_vision(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     if action[0] == A.VISION:
-        paths.vision(st, t[1], action[1], action=False)
+        paths.vision(st, t[1], action[1], action=VISION_EVENT_REPEATS_LAST)
 
 
 def _act_ev_move(st: ManitobaState, t: T.Task, action: A.Act) -> None:
@@ -514,6 +526,7 @@ _LEGAL: dict[int, _Legal] = {
     T.SCORE: _legal_score,
     T.REFILL: _legal_refill,
     T.FINAL: _legal_final,
+    T.OFFER: lambda st, t: goods.offer_options(st, t[1], t[2]),
 }
 _ACT: dict[int, _Act] = {
     T.SOL_AREA: _act_sol_area,
@@ -534,6 +547,7 @@ _ACT: dict[int, _Act] = {
     T.SCORE: _act_score,
     T.REFILL: _act_refill,
     T.FINAL: _act_final,
+    T.OFFER: lambda st, t, action: goods.take_offer(st, t[1], t[2], action),
 }
 _AUTO: dict[int, _Auto] = {
     T.SOL_GOODS: lambda st, t: solstice_goods(st, t[1]),
@@ -547,6 +561,7 @@ _AUTO: dict[int, _Auto] = {
     T.FINAL_START: lambda st, t: scoring.final_start(st),
     T.FINAL_SEAT: lambda st, t: scoring.final_seat(st, t[1]),
     T.GAME_END: lambda st, t: scoring.game_end(st),
+    T.CERE_STORE: lambda st, t: goods.store_goods(st, t[1], t[2]),
 }
 
 

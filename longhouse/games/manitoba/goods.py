@@ -7,11 +7,18 @@ from longhouse.engine.seats import seat_name
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.rulings import (
+    CEREMONY_GOODS_BEFORE_FEATHER,
+    REACTIVATE_AUTOMATIC,
+    WAKE_BONUS_AUTOMATIC,
+    WAMPUM_TRADE_NEEDS_ROOM,
+)
 from longhouse.games.manitoba.state import CAT_WAKE, ManitobaState
 
 _STORE = tuple(A.act(A.STORE, s, -1) for s in range(4))
 _CEREMONY = (A.act(A.CEREMONY, 3, -1), A.act(A.CEREMONY, 4, -1))
 _TRADE = tuple(A.act(A.W_TRADE, s, -1) for s in range(4))
+_OFFER = {T.OFFER_WAKE: A.act(A.WAKE, 1, -1), T.OFFER_REACTIVATE: A.REACTIVATE_ACT}
 CAP = D.SECTOR_CAPACITY
 
 
@@ -68,24 +75,49 @@ def to_ceremony(st: ManitobaState, seat: int, good: int, size: int) -> None:
 
 def complete(st: ManitobaState, seat: int, i: int) -> None:
     """A completed ceremonial place empties into storage and gives a wampum tile; the 4-space place
-    also turns an inactive wampum tile back to its active side."""
+    also turns an inactive wampum tile back to its active side (rulings ceremony-goods-before-feather,
+    reactivate-automatic)."""
     place = st.cere[seat][i]
     goods = sorted(place)
     place.clear()
     st.log("ceremony_complete", f"{name(seat)} completes the {D.CEREMONIAL_SIZES[i]}-space ceremonial place",
            seat=seat, place=D.CEREMONIAL_SIZES[i])
-    for g in goods:
-        if g == D.FEATHER:
-            st.push(T.FEATHER, seat)
-        elif len(st.sectors[seat][g]) < CAP:
-            store(st, seat, g, g)
-        else:
-            lost(st, seat, g)
+    if D.FEATHER in goods and not CEREMONY_GOODS_BEFORE_FEATHER:
+        st.push(T.CERE_STORE, seat, sum(1 << g for g in goods if g != D.FEATHER))  # goods on a place differ
+        st.push(T.FEATHER, seat)
+    else:
+        for g in goods:
+            if g == D.FEATHER:
+                st.push(T.FEATHER, seat)
+            else:
+                store_or_lose(st, seat, g)
     give_wampum(st, seat)
     if i == 1 and st.wi[seat] > 0:
-        st.wi[seat] -= 1
-        st.wa[seat] += 1
-        st.log("wampum_reactivate", f"{name(seat)} turns an inactive wampum tile back", seat=seat)
+        if REACTIVATE_AUTOMATIC:
+            reactivate(st, seat)
+        else:
+            st.push(T.OFFER, seat, T.OFFER_REACTIVATE)
+
+
+def store_or_lose(st: ManitobaState, seat: int, good: int) -> None:
+    """A good from a completed ceremonial place goes to its own sector, or back to the supply if it is full."""
+    if len(st.sectors[seat][good]) < CAP:
+        store(st, seat, good, good)
+    else:
+        lost(st, seat, good)
+
+
+def store_goods(st: ManitobaState, seat: int, goods: int) -> None:
+    """The CERE_STORE task: the goods (a mask) of a completed place, after its feather found its sector."""
+    for g in D.SECTORS:
+        if goods >> g & 1:
+            store_or_lose(st, seat, g)
+
+
+def reactivate(st: ManitobaState, seat: int) -> None:
+    st.wi[seat] -= 1
+    st.wa[seat] += 1
+    st.log("wampum_reactivate", f"{name(seat)} turns an inactive wampum tile back", seat=seat)
 
 
 def give_wampum(st: ManitobaState, seat: int) -> None:
@@ -115,6 +147,29 @@ def wake(st: ManitobaState, seat: int, count: int) -> int:
     return count
 
 
+def wake_bonus(st: ManitobaState, seat: int) -> None:
+    """A bonus that lets the seat wake a Cree: taken at once, or offered (ruling wake-bonus-automatic)."""
+    if WAKE_BONUS_AUTOMATIC:
+        wake(st, seat, 1)
+    elif st.wigwam[seat] > 0:
+        st.push(T.OFFER, seat, T.OFFER_WAKE)
+
+
+def offer_options(st: ManitobaState, seat: int, what: int) -> list[A.Act]:
+    """An OFFER decision: the bonus, if it can still be taken, or pass."""
+    possible = st.wigwam[seat] > 0 if what == T.OFFER_WAKE else st.wi[seat] > 0
+    return [_OFFER[what], A.PASS_ACT] if possible else []
+
+
+def take_offer(st: ManitobaState, seat: int, what: int, action: A.Act) -> None:
+    if action[0] == A.PASS:
+        st.log("pass", f"{name(seat)} passes", seat=seat)
+    elif what == T.OFFER_WAKE:
+        wake(st, seat, 1)
+    else:
+        reactivate(st, seat)
+
+
 def top_berry(sector: list[int]) -> int:
     """The index of the topmost berry piece in the berry sector, or -1."""
     for i in range(len(sector) - 1, -1, -1):
@@ -133,7 +188,7 @@ def wampum_actions(st: ManitobaState, seat: int) -> list[A.Act]:
     sectors = st.sectors[seat]
     if D.BERRY in sectors[D.BERRY]:
         for s in (D.BISON, D.HORSE, D.CANOE):
-            if len(sectors[s]) < CAP:
+            if len(sectors[s]) < CAP or not WAMPUM_TRADE_NEEDS_ROOM:
                 out.append(_TRADE[s])
     return out
 
@@ -148,6 +203,9 @@ def use_wampum(st: ManitobaState, seat: int, action: A.Act) -> None:
         target = action[1]
         berries = st.sectors[seat][D.BERRY]
         del berries[top_berry(berries)]
-        st.sectors[seat][target].append(D.BERRY)
         st.log("wampum_use", f"{name(seat)} uses a wampum tile: a berry becomes a {D.GOODS[target]}",
                seat=seat, good=D.GOODS[target])
+        if len(st.sectors[seat][target]) < CAP:
+            st.sectors[seat][target].append(D.BERRY)
+        else:  # only when a ruling offers a trade into a full sector (wampum-trade-needs-room)
+            lost(st, seat, D.BERRY)

@@ -6,6 +6,7 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.rulings import SHAMAN_REPEAT_USEFUL_ONLY, gatherer_goods
 from longhouse.games.manitoba.state import CAT_VISION, ManitobaState
 
 _PATH_LEN = D.PATH_LENGTH
@@ -89,9 +90,9 @@ def repeat_last(st: ManitobaState, seat: int, path: int) -> None:
     if path == D.HUNTER:
         _points(st, seat, D.HUNTER_REPEAT_POINTS)
     elif path == D.GATHERER:
-        st.push(T.CHOOSE, seat, goods_mask(D.GATHERER_GOODS[6]))
+        st.push(T.CHOOSE, seat, goods_mask(gatherer_goods(6)))
     else:
-        goods.wake(st, seat, 1)
+        goods.wake_bonus(st, seat)
 
 
 def standard_bonus(st: ManitobaState, seat: int, path: int, space: int) -> None:
@@ -103,12 +104,21 @@ def standard_bonus(st: ManitobaState, seat: int, path: int, space: int) -> None:
         if space in D.HUNTER_POINTS:
             _points(st, seat, D.HUNTER_POINTS[space][0])
     elif path == D.GATHERER:
-        if space in D.GATHERER_GOODS:
-            st.push(T.CHOOSE, seat, goods_mask(D.GATHERER_GOODS[space]))
+        offered = gatherer_goods(space)
+        if offered:
+            st.push(T.CHOOSE, seat, goods_mask(offered))
     elif space == 1:
-        goods.wake(st, seat, 1)
+        goods.wake_bonus(st, seat)
     elif space == D.WARRIOR_RELOCATE:
         st.push(T.RELOCATE, seat)
+
+
+def repeat_offered(st: ManitobaState, seat: int, path: int) -> bool:
+    """Whether the Shaman's repeat offers ``path``: one of the seat's Cree is on it and (by the ruling
+    shaman-repeat-useful-only) its standard bonus would do something now."""
+    if not SHAMAN_REPEAT_USEFUL_ONLY:
+        return st.pos[seat][path] > 0
+    return repeat_useful(st, seat, path)
 
 
 def repeat_useful(st: ManitobaState, seat: int, path: int) -> bool:
@@ -119,7 +129,7 @@ def repeat_useful(st: ManitobaState, seat: int, path: int) -> bool:
     if path == D.HUNTER:
         return space in D.HUNTER_POINTS or space == 6
     if path == D.GATHERER:
-        offered = D.GATHERER_GOODS.get(space, ())
+        offered = gatherer_goods(space)
         return any(st.supply[g] > 0 for g in offered)
     if space in (1, 6):
         return st.wigwam[seat] > 0

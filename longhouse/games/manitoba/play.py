@@ -20,6 +20,7 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow, recent
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.actions import exact
+from longhouse.games.manitoba.rulings import UNDO_EVERY_SEAT
 from longhouse.games.manitoba.state import ManitobaState
 
 
@@ -43,11 +44,13 @@ class ManitobaPlay(ManitobaState):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, A.Act)
-        # Undo covers the active player's turn: a copy when the turn begins (the totem choice), the steps
-        # after it; cut when another seat acts, a new turn begins or hidden cards are laid out.
+        # Undo covers the active player's turn (ruling undo-every-seat): a copy when the turn begins (the totem
+        # choice; with UNDO_EVERY_SEAT, any seat's first step), the steps after it; cut when another seat
+        # acts, a new turn begins or hidden cards are laid out.
         turn = self.undo_turn
         if turn is None or turn.seat != seat:
-            self.undo_turn = turn = TurnUndo(seat, self.core_copy() if self.tasks[-1][0] == T.TOTEM else None)
+            base = self.core_copy() if UNDO_EVERY_SEAT or self.tasks[-1][0] == T.TOTEM else None
+            self.undo_turn = turn = TurnUndo(seat, base)
         if turn.base is not None:
             turn.steps.append(action)
         self.events = []

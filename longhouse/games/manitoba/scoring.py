@@ -8,7 +8,13 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.goods import name
-from longhouse.games.manitoba.rulings import PAIR_EXEMPTION_EITHER
+from longhouse.games.manitoba.rulings import (
+    PAIR_EXEMPTION_EITHER,
+    SACRIFICE_NOT_FEATHER,
+    SACRIFICE_PIECE,
+    SHORT_FEATHER_REFILL_ACTIVE_CHOOSES,
+    WAKE_BONUS_AUTOMATIC,
+)
 from longhouse.games.manitoba.state import CAT_FINAL, CAT_SCORINGS, CAT_WAMPUM, ManitobaState
 from longhouse.games.manitoba.territory import area_name
 
@@ -79,14 +85,15 @@ def empty_areas(st: ManitobaState, land: int) -> list[int]:
     return [a for a in st.terr.areas_of[land] if cree[a] < 0 and area_good[a] < 0]
 
 
-def refill(st: ManitobaState, seat: int, land: int) -> None:
-    """Put a good on each empty area of ``land``; if the supply is short, ``seat`` chooses the areas."""
+def refill(st: ManitobaState, seat: int, land: int, *, chooses: bool = True) -> None:
+    """Put a good on each empty area of ``land``; if the supply is short, ``seat`` chooses the areas (or,
+    when it ``chooses`` not, the areas are filled in the territory's order while the supply lasts)."""
     empty = empty_areas(st, land)
     good = land  # landscape i yields good i
     if not empty or st.supply[good] == 0:
         return
-    if st.supply[good] >= len(empty):
-        for a in empty:
+    if st.supply[good] >= len(empty) or not chooses:
+        for a in empty[: st.supply[good]]:
             put(st, a, good)
     else:
         st.push(T.REFILL, seat, land)
@@ -123,12 +130,14 @@ def season_end(st: ManitobaState) -> None:
             st.log("cree_home", f"{name(seat)} takes the Cree on {area_name(st.terr, a)} back to the wigwam", seat=seat,
                    area=a)
     st.push(T.WAKE_ALL)
-    refill(st, st.active, D.MOUNTAIN)
+    refill(st, st.active, D.MOUNTAIN, chooses=SHORT_FEATHER_REFILL_ACTIVE_CHOOSES)
 
 
 def wake_all(st: ManitobaState) -> None:
-    for seat in st.seats_from_active():
-        goods.wake(st, seat, 1)
+    """Each player may wake a Cree, in turn from the active player (a decision each is pushed in reverse)."""
+    seats = st.seats_from_active()
+    for seat in seats if WAKE_BONUS_AUTOMATIC else reversed(seats):
+        goods.wake_bonus(st, seat)
 
 
 def final_start(st: ManitobaState) -> None:
@@ -139,15 +148,16 @@ def final_start(st: ManitobaState) -> None:
 
 
 def final_seat(st: ManitobaState, seat: int) -> None:
-    """Sacrifice the top piece of each sector (not with Shaman space 5), score compulsory sectors, and
-    leave a choice for each exempt sector."""
+    """Sacrifice a piece of each sector (not with Shaman space 5; ruling sacrifice-piece), score compulsory
+    sectors, and leave a choice for each exempt sector."""
     sectors = st.sectors[seat]
     if st.pos[seat][D.SHAMAN] >= D.SHAMAN_NO_SACRIFICE:
         st.log("no_sacrifice", f"{name(seat)} need not sacrifice (Shaman's path)", seat=seat)
     else:
         for g in D.SECTORS:
-            if sectors[g]:
-                piece = sectors[g].pop()
+            i = sacrificed(sectors[g])
+            if i >= 0:
+                piece = sectors[g].pop(i)
                 st.supply[piece] += 1
                 st.log("sacrifice", f"{name(seat)} sacrifices a {D.GOODS[piece]} from the {D.GOODS[g]} sector",
                        seat=seat, sector=D.GOODS[g], good=D.GOODS[piece])
@@ -157,6 +167,14 @@ def final_seat(st: ManitobaState, seat: int) -> None:
     for g in D.SECTORS:
         if not st.exempt(seat, g):
             final_score(st, seat, g)
+
+
+def sacrificed(sector: list[int]) -> int:
+    """The index of the piece a sector gives up before the final scoring, or -1 (ruling sacrifice-piece)."""
+    for i in range(len(sector) - 1, -1, -1):
+        if SACRIFICE_PIECE != SACRIFICE_NOT_FEATHER or sector[i] != D.FEATHER:
+            return i
+    return -1
 
 
 def final_score(st: ManitobaState, seat: int, good: int) -> None:

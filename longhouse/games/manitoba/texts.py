@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba.rulings import gatherer_goods
 
 #: Per event symbol (``data.EVENT_NAMES`` order): a short title and what every player does.
 EVENT_TEXTS: Final = (
@@ -36,11 +37,11 @@ def _hunter(space: int) -> tuple[str, str]:
 
 
 def _gatherer(space: int) -> tuple[str, str]:
-    goods = D.GATHERER_GOODS.get(space)
+    goods = gatherer_goods(space)
     if not goods:
         return "", ""
-    if len(goods) == 5:
-        return "any", "take a good of your choice from the supply"
+    if space == 5:  # "a good of your choice" (ruling gatherer-choice-includes-feather)
+        return "any", "take a good of your choice from the supply" + ("" if D.FEATHER in goods else " (no feather)")
     return "/".join(D.GOODS[g] for g in goods), "take a " + " or a ".join(D.GOODS[g] for g in goods)
 
 
