@@ -31,6 +31,9 @@ TIPS = """(sels) => Object.fromEntries(Object.entries(sels).map(([k, sel]) => [k
   [...document.querySelectorAll(sel)].map((e) => e.getAttribute('title')
     || ([...e.children].find((c) => c.tagName.toLowerCase() === 'title') || {}).textContent || '')]))"""
 
+# Resolves once the page has painted what it shows now (a screenshot right after a scroll may catch it half-painted).
+PAINTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 
 class Hints:
     """The hint messages the page receives (the preferred move's action is not written on the page), and
@@ -174,9 +177,11 @@ def hinted_move(
         page.screenshot(path=str(shots / "hint-1280x800.png"))
         page.set_viewport_size(PHONE)
         page.locator(f"{board} [data-hinted=next]").scroll_into_view_if_needed()
+        page.evaluate(PAINTED)
         page.screenshot(path=str(shots / "hint-390x844.png"))
         assert sideways(page) == [], sideways(page)
         page.locator(".hints").scroll_into_view_if_needed()
+        page.evaluate(PAINTED)
         page.screenshot(path=str(shots / "hint-list-390x844.png"))
         assert small_targets(page, ".hints button") == []
         page.set_viewport_size(DESKTOP)
@@ -307,5 +312,6 @@ def test_five_tribes_names_every_piece_and_marks_the_hint(hall: Hall, browser: A
     long_press_names(page, hints, ".five-tribes .ft-djinn")
     page.set_viewport_size(PHONE)
     long_press_names(page, hints, ".five-tribes .ft-tile")
+    page.evaluate(PAINTED)
     page.screenshot(path=str(shots / "tooltip-bubble-390x844.png"))
     assert not hints.errors, hints.errors
