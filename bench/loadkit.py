@@ -85,6 +85,7 @@ def window(players: Sequence[Mover], start: float, stop_at: float) -> dict[str, 
         "moves_per_s": len(acks) / elapsed if elapsed > 0 else 0.0,
         "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
+        "max_ms": 1000 * latencies[-1] if latencies else float("nan"),
     }
 
 
