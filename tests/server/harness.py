@@ -202,3 +202,28 @@ def create_table(lobby: WS, game: str, seats: int, options: dict[str, Any] | Non
 
 def command(ws: WS, text: str) -> None:
     ws.send({"type": "chat", "text": text})
+
+
+def play_out(people: list[Client], game: str, bots: int = 1) -> int:
+    """A whole game through the hall, as people play it: ``people`` sit down in that order, ``bots`` beginner
+    bots take the other seats, the first person starts it, then every person leaves their seat and the bots
+    standing in for them finish it (the game stays theirs, so it is rated). Returns the table's id."""
+    lobby = people[0].lobby()
+    table_id = create_table(lobby, game, len(people) + bots)
+    lobby.close()
+    sockets = [person.table(table_id) for person in people]
+    for ws in sockets:
+        command(ws, "/join")
+        ws.wait(lambda m: m.get("type") == "table" and m["you"]["seat"] is not None, what="my seat")
+    for _ in range(bots):
+        command(sockets[0], "/bot beginner")
+    sockets[0].wait(lambda m: m.get("type") == "table" and all(m["table"]["seats"]), what="every seat taken")
+    command(sockets[0], "/start")
+    for ws in sockets:
+        ws.wait_type("state")
+        command(ws, "/leave")
+    sockets[0].wait(lambda m: m.get("type") == "table" and m["table"]["status"] == "over", timeout=120,
+                    what="the game's end")
+    for ws in sockets:
+        ws.close()
+    return table_id

@@ -105,3 +105,10 @@ def look(page: Any, folder: Path, label: str, size: dict[str, int]) -> None:
     assert sideways(page) == [], (label, size, sideways(page))
     bad = axe_check(page, f"{label} at {size['width']}x{size['height']}", folder / "axe.txt")
     assert bad == [], (label, size, bad)
+
+
+def everywhere(page: Any, folder: Path, label: str) -> None:
+    """``look`` at the page on a phone, a tablet and a desktop; the page is left at the phone's size."""
+    for size in (PHONE, TABLET, DESKTOP):
+        look(page, folder, label, size)
+    page.set_viewport_size(PHONE)
