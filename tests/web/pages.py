@@ -34,6 +34,13 @@ def phase_and_turn(page: Any, board: str) -> tuple[str, bool]:
     return str(phase), bool(mine)
 
 
+def board_names(page: Any) -> list[str]:
+    """The names the board's seat tags show (each tag is a seat's symbol and name), each name once, in order."""
+    return list(page.evaluate("""() => [...new Set([...document.querySelectorAll('.board-wrap .seat-tag')]
+      .map((t) => t.textContent.slice((t.querySelector('.sym')?.textContent || '').length).trim())
+      .filter(Boolean))]"""))
+
+
 def wait_board_moved(page: Any, board: str, before: int) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('{board}')?.dataset.version) > {before}", timeout=15000)
