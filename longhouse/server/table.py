@@ -10,6 +10,7 @@ refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -431,12 +432,14 @@ class Table:
                         self.version)
             self.hall.give_up(self)
             return False
-        except Exception:
-            log.exception("table %s: could not store move %s; rebuilding from the store", self.id, self.version)
+        except Exception as exc:
+            log.warning("table %s: could not store move %s (%s); rebuilding", self.id, self.version, exc)
             self._rebuild()
             for conn in self.conns:
                 if self.seat_of(conn.user.id) == seat:
                     conn.error("the move could not be stored; it was not played", code="store")
+            with contextlib.suppress(RuntimeError):  # a bot whose move was refused tries again in a while
+                asyncio.get_running_loop().call_later(1.0, self.schedule_bots)
             return False
         self.record.actions.append(entry)
         self.history.extend(events)
@@ -458,8 +461,16 @@ class Table:
         return True
 
     def _rebuild(self) -> None:
-        record = self.hall.store.record(self.id)
-        assert record is not None
+        """The state again as the store has it after a failed write; if the store cannot be read either (it
+        is down), as the moves this table has stored (``record`` holds committed entries only)."""
+        try:
+            record = self.hall.store.record(self.id)
+        except Exception as exc:
+            log.warning("table %s: the store cannot be read either (%s); back to the stored moves", self.id, exc)
+            record = None
+        if record is None:
+            assert self.record is not None
+            record = self.record
         self.state, self.history = replay_with_events(record, self.game)
         self.record = record
         self.acting_since = {}
