@@ -7,7 +7,7 @@ import pytest
 from longhouse.games.five_tribes import rulings
 from longhouse.games.five_tribes.state import PICK
 
-from .helpers import begin_turn, give_cards, give_djinn, give_pool, make, play, texts
+from .helpers import begin_turn, give_cards, give_djinn, give_pool, make, nekir_gold_for_a_double_kill, play, texts
 
 
 def test_ruling_assassin_compulsory_when_flipped_offers_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -22,14 +22,7 @@ def test_ruling_assassin_compulsory_when_flipped_offers_a_skip(monkeypatch: pyte
 
 def test_ruling_nekir_per_meeple_when_flipped_pays_once_for_a_double_kill(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rulings, "NEKIR_PER_MEEPLE", False)
-    st = make(3, meeples={"a3": "R", "b3": "R", "c3": "YW"})
-    give_djinn(st, 0, "Iblis")
-    give_djinn(st, 1, "Nekir")
-    begin_turn(st, 0)
-    give_pool(st, 0, elders=1)
-    gold = st.gold[1]
-    play(st, "power Iblis E", "pick a3", "drop eR", "kill c3 Y", "kill c3 W")
-    assert st.gold[1] == gold + 2
+    assert nekir_gold_for_a_double_kill() == 2
 
 
 def test_ruling_baal_itself_when_flipped_pays_for_taking_baal(monkeypatch: pytest.MonkeyPatch) -> None:

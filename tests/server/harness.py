@@ -202,3 +202,39 @@ def create_table(lobby: WS, game: str, seats: int, options: dict[str, Any] | Non
 
 def command(ws: WS, text: str) -> None:
     ws.send({"type": "chat", "text": text})
+
+
+def join(ws: WS, seat: int) -> None:
+    """Sit down at ``seat`` (1-based, as ``/join`` counts) and wait until the table says so."""
+    command(ws, f"/join {seat}")
+    ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == seat - 1)
+
+
+def fill_with_bots(ws: WS, *levels: str) -> None:
+    """Seat a bot of each of ``levels`` (``""``: the default level) with ``/bot``, and wait until every seat
+    is taken."""
+    for level in levels:
+        command(ws, f"/bot {level}".strip())
+    ws.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+
+
+def start_game(starter: WS, *sockets: WS) -> None:
+    """``/start`` the game from ``starter`` and wait until each of ``sockets`` has its first state."""
+    command(starter, "/start")
+    for ws in sockets:
+        ws.wait_type("state")
+
+
+def seated_table(hall: Hall, names: list[str | None], options: dict[str, Any] | None = None,
+                 **settings: Any) -> tuple[int, list[Client], list[WS]]:
+    """A started toy table with these people (``None``: a guest) at seats 1..n, each with a socket open;
+    ``options`` and ``settings`` are the table's (see ``create_table``)."""
+    people = [Client(hall, name) for name in names]
+    lobby = people[0].lobby()
+    tid = create_table(lobby, "toy", len(people), options, **settings)
+    lobby.close()
+    sockets = [p.table(tid) for p in people]
+    for seat, ws in enumerate(sockets, start=1):
+        join(ws, seat)
+    start_game(sockets[0], *sockets)
+    return tid, people, sockets

@@ -89,6 +89,8 @@ FIELDS = Fields(
     shared=("kind", "blue"),
     # derived from the board (rebuilt when a snapshot is read)
     unsaved=("cmask",),
+    # a copy starts with no legal-action cache, nothing revealed and no undo record
+    fresh={"_ver": 0, "_cache": None, "_revealed": False, "undo_turn": None},
 )
 
 player = seat_name
@@ -261,12 +263,7 @@ class FTState(State):
 
     def copy_without_undo(self) -> Self:
         """An independent copy with no undo record (the base of a turn's undo is one)."""
-        new = object.__new__(type(self))
-        FIELDS.copy(self, new)
-        new._ver = 0
-        new._cache = None
-        new._revealed = False
-        new.undo_turn = None
+        new: Self = FIELDS.new_copy(self)
         return new
 
     def clone(self) -> Self:
