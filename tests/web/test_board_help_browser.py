@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from harness import Hall
 from mb_play import decide
-from pages import DESKTOP, PHONE, board_version, sideways, sign_up, small_targets
+from pages import DESKTOP, PHONE, axe_check, board_version, sideways, sign_up, small_targets
 from playwright.sync_api import Error as PlaywrightError
 
 from longhouse import games
@@ -194,6 +194,7 @@ def hinted_move(
         assert f"★ {percent(best['win'])}" in badge(page, board)
     if shots is not None:
         page.screenshot(path=str(shots / "hint-1280x800.png"))
+        assert axe_check(page, f"{board} with a hint", shots / "axe.txt") == []
         page.set_viewport_size(PHONE)
         page.locator(f"{board} [data-hinted=next]").scroll_into_view_if_needed()
         page.evaluate(PAINTED)
