@@ -58,6 +58,7 @@ const pct = (x) => `${Math.round(100 * x)}%`;
 export function hintPanel({ send, act, board }) {
   ensureStyle();
   let version = null;
+  let legalKey = null;
   let mine = false;
   let allowed = false;
   const list = h("ol", { class: "hint-list", "aria-live": "polite", "aria-label": "hint: every move's win chance" });
@@ -82,11 +83,15 @@ export function hintPanel({ send, act, board }) {
       refresh();
     },
     state(msg) {
-      if (msg.version !== version) {
-        version = msg.version;
+      // the answer holds while this seat's choices stay the same (another seat's move in a simultaneous
+      // phase changes the version, not the choices)
+      const key = canon(msg.legal || []);
+      if (msg.version !== version && key !== legalKey) {
         list.replaceChildren();
         note.textContent = "";
       }
+      version = msg.version;
+      legalKey = key;
       mine = Boolean(msg.legal && msg.legal.length) && msg.status === "running";
       refresh();
     },
@@ -123,6 +128,12 @@ function canon(x) {
   return JSON.stringify(x);
 }
 export function sameAction(a, b) { return canon(a) === canon(b); }
+
+// A board's hint: kept while the seat's legal actions stay the same, dropped as soon as they change.
+export function hintFor(msg, action, info) {
+  return (msg.legal || []).some((a) => sameAction(a, action)) ? { legal: canon(msg.legal), action, info } : null;
+}
+export function hintHolds(hint, msg) { return Boolean(hint) && hint.legal === canon(msg.legal || []); }
 
 // Ring what a hinted move uses on a board: `els` are its elements (the next step first, which also gets
 // the badge with the move's win chance); HTML elements and SVG groups alike. `hint` is {win, text}.

@@ -19,6 +19,7 @@ import pytest
 from harness import Hall
 from mb_play import decide
 from pages import DESKTOP, PHONE, board_version, sideways, sign_up, small_targets
+from playwright.sync_api import Error as PlaywrightError
 
 from longhouse import games
 from longhouse.games.manitoba.data import SCORE_TILES
@@ -187,17 +188,20 @@ def hinted_move(
         page.set_viewport_size(DESKTOP)
     before = board_version(page, board)
     moved = f"Number(document.querySelector('{board}').dataset.version) > {before}"
-    for _ in range(5):
+    for _ in range(6):
         # a click that plays redraws the board once (the move is on its way) before the new state comes
         page.wait_for_function(f"() => {moved} || !!document.querySelector('{board} [data-hinted=next]')")
         if board_version(page, board) > before:
             break
-        target = page.locator(f"{board} [data-hinted=next]")
-        if target.evaluate("(e) => !!e.closest('details:not([open])')"):
-            page.click(f"{board} details summary")
-        handle = target.element_handle()
-        target.click()
-        page.wait_for_function(f"(e) => !e.isConnected || {moved}", arg=handle, timeout=15000)
+        try:
+            target = page.locator(f"{board} [data-hinted=next]").element_handle(timeout=2000)
+            if target.evaluate("(e) => !!e.closest('details:not([open])')"):
+                page.click(f"{board} details summary")
+                continue
+            target.click(timeout=5000)
+        except PlaywrightError:
+            continue  # redrawn under the pointer (a bot's move, a clock): look again
+        page.wait_for_function(f"(e) => !e.isConnected || {moved}", arg=target, timeout=15000)
     else:
         raise AssertionError(f"clicking the marked elements did not play {best['text']!r} {hints.errors}")
     record = hall.hall.tables[table_id].record
