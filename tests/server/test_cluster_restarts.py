@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import WS, Client, command, create_table, free_port
+from harness import WS, Client, Hall, command, create_table, free_port, seated_table
 from services import PrivatePostgres, PrivateRedis
 from test_kill_restart import Process, _Site
 from websockets.asyncio.client import connect
@@ -231,3 +231,33 @@ def test_postgres_restarted_under_load_loses_no_move_and_every_table_resumes(
     """PostgreSQL shut down (fast: sessions cut) and started again while moves flow: the moves made while it
     is down are refused and not played, and play goes on when it is back."""
     run_restart(postgres, redis_server, tmp_path, lambda: postgres.restart(down=1.5))
+
+
+def test_a_move_refused_while_the_store_is_down_leaves_the_table_at_its_stored_moves(
+        hall: Hall, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's side of a database outage, in one process: writes and reads both fail, so the table cannot
+    be rebuilt from the store; the move is refused ("store", not played) and the table goes back to the moves
+    it had stored. Once the store is back the same move, at the same version, is played."""
+    tid, _, (ann, _bob) = seated_table(hall, ["Ann", "Bob"])
+    ann.drain(0.2)
+    state = ann.last_state()
+    assert state["legal"]
+    move = {"type": "action", "version": state["version"],
+            "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}}
+    store = hall.hall.store
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("the database is down")
+
+    monkeypatch.setattr(store, "append_moves", down)
+    monkeypatch.setattr(store, "record", down)
+    ann.send(move)
+    ann.wait_type("error", code="store")
+    assert hall.hall.tables[tid].version == state["version"]
+    monkeypatch.undo()
+    ann.send(move)
+    acked = ann.wait(lambda m: m["type"] == "state" and m["by"] == 0)
+    assert acked["version"] == state["version"] + 1
+    record = store.record(tid)
+    assert record is not None and record.actions == [{"seat": 0, "action": move["action"]}]
+    replay(record, check_result=False)
