@@ -21,57 +21,26 @@ import argparse
 import asyncio
 import os
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 import msgspec
+from loadkit import free_port, start_process, stop
 from websockets.asyncio.client import ClientConnection, connect
 
-ROOT = Path(__file__).resolve().parent.parent
 COOKIE = "longhouse_session"
 _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def start_server(port: int, database: str, workers: int | None) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    if workers is not None:
-        env["LONGHOUSE_BOT_WORKERS"] = str(workers)
-    proc = subprocess.Popen([sys.executable, "-m", "longhouse.cli", "serve", "--port", str(port), "--database",
-                             database, "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0"],
-                            env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return proc
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("server did not start")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    return start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database", database,
+                          "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0"], port,
+                         env={"LONGHOUSE_BOT_WORKERS": str(workers)} if workers is not None else None)
 
 
 class Player:

@@ -13,7 +13,10 @@ random take-back now and then where the game allows one) and on every state chec
                  ``IllegalAction`` and the state unchanged
 ``views``        every view (every seat and the spectator) is strict JSON, and neither a seat's view
                  nor the spectator's changes when ``determinize(seat)`` re-deals what the seat cannot
-                 see; determinizing leaves the state alone and keeps the seat's legal actions
+                 see; determinizing leaves the state alone and keeps the seat's legal actions; a game
+                 that splits its views (``State.view_parts``) joins them to the same views, its shared
+                 part is the same for every seat, disjoint from each own part, and unchanged by every
+                 re-deal (it goes to everyone)
 ``undo``         a take-back works on a copy and a bad one is refused with the state unchanged
 ``bound``        the game ends within ``Game.max_actions``
 ``record``       the finished game's record survives JSON and replays to the identical final state
@@ -37,6 +40,7 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.records import Match, Record, replay
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Game, State
+from longhouse.engine.view import joined
 
 #: Values that are no game's action.
 GARBAGE: tuple[Any, ...] = (None, 0, -1, 3.5, "", "x", "garbage", (), ("junk", 1), frozenset({1}), b"\x00")
@@ -248,6 +252,7 @@ class Checker:
         views = {seat: state.view(seat) for seat in [None, *range(n)]}
         for seat, v in views.items():
             _dumps(v, f"view({seat})", "views")
+        shared = self._check_parts(state, views)
         seats = list(range(n))
         if self.determinize_seats is not None and self.determinize_seats < n:
             seats = [seats[rng.below(n)] for _ in range(self.determinize_seats)]
@@ -259,10 +264,33 @@ class Checker:
                 _fail("views", f"seat {seat}'s view changed when what it cannot see was re-dealt: a leak")
             if world.view(None) != views[None]:
                 _fail("views", "the spectator's view changed when hidden information was re-dealt: a leak")
+            if shared is not None and (world.view_parts(None) or ({}, {}))[0] != shared:
+                _fail("views", f"the shared part of the views changed when seat {seat}'s unknowns were re-dealt")
             if world.acting() != state.acting():
                 _fail("views", f"determinize({seat}) changed who acts")
             if seat in state.acting() and world.legal_actions(seat) != state.legal_actions(seat):
                 _fail("views", f"determinize({seat}) changed seat {seat}'s legal actions")
+
+    @staticmethod
+    def _check_parts(state: State, views: dict[int | None, dict[str, Any]]) -> dict[str, Any] | None:
+        """The split views join to the views, share one part, and keep each seat's own part to itself."""
+        spectator = state.view_parts(None)
+        if spectator is None:
+            return None
+        shared = spectator[0]
+        for seat in views:
+            split = state.view_parts(seat)
+            if split is None:
+                raise ConformanceFailure("views", f"view_parts({seat}) is None while the spectator's is split")
+            mine, own = split
+            if mine != shared:
+                _fail("views", f"the shared part of seat {seat}'s view is not the spectator's: it may not be shared")
+            if set(mine) & set(own) or "header" in own:
+                _fail("views", f"seat {seat}'s own part repeats keys of the shared part")
+            _dumps(mine, f"view_parts({seat})", "views")
+            if joined(mine, own, seat) != views[seat]:
+                _fail("views", f"view_parts({seat}) joined is not view({seat})")
+        return shared
 
     def _check_undo(self, state: State, snap: dict[str, Any]) -> None:
         for seat in range(state.num_players):

@@ -2,13 +2,15 @@
 
 A game's action types are frozen, slotted dataclasses deriving from ``Notated``; each says its JSON
 ``kind``, how it reads itself back (``read``), its text (``to_text``/``read_text``) and its words
-(``words``). An ``ActionTable`` of those types is the game's ``Game.notation``: it checks that a value
+(``words``). ``read`` and ``to_text`` are abstract: a type lacking one cannot be instantiated, nor put in
+an ``ActionTable``. An ``ActionTable`` of those types is the game's ``Game.notation``: it checks that a value
 is one of the game's actions, finds the type of a JSON object by its kind and of a text by asking each
 type in turn, and turns every malformed input into ``IllegalAction`` with a clear message.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -18,11 +20,21 @@ JSON = dict[str, Any]
 
 
 class Notated:
-    """The base of a game's action types: JSON by field name, text and words by the subclass."""
+    """The base of a game's action types: JSON by field name, text and words by the subclass.
+
+    ``read`` and ``to_text`` are abstract methods. The abstract state is kept without ``ABCMeta``, the way
+    ``abc`` itself keeps it (``__abstractmethods__``, which ``object.__new__`` checks): under ``ABCMeta``
+    every ``isinstance`` that fails against an action type (the games' dispatch chains) would go through
+    a Python-level ``__instancecheck__``, about three times slower.
+    """
 
     __slots__ = ()
     #: The action's ``type`` in JSON.
     kind: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _mark_abstract(cls)
 
     def to_json(self) -> JSON:
         """``{"type": kind, field: value, ...}`` in field order; tuples become lists."""
@@ -34,13 +46,14 @@ class Notated:
         return out
 
     @classmethod
+    @abstractmethod
     def read(cls, data: JSON) -> Notated:
         """The action a JSON object of this kind names (its keys are already known to be fields);
         a bad value raises ``IllegalAction``."""
-        raise NotImplementedError(f"{cls.__name__} does not read JSON")
 
+    @abstractmethod
     def to_text(self) -> str:
-        raise NotImplementedError(f"{type(self).__name__} has no text notation")
+        """The action in the game's short text notation (read back by ``read_text``)."""
 
     @classmethod
     def read_text(cls, text: str) -> Notated | None:
@@ -67,12 +80,29 @@ class Notated:
         return True
 
 
+def abstract_methods(cls: type) -> frozenset[str]:
+    """The abstract methods ``cls`` has not implemented (as ``abc.update_abstractmethods`` finds them)."""
+    return frozenset(name for name in dir(cls) if getattr(getattr(cls, name, None), "__isabstractmethod__", False))
+
+
+def _mark_abstract(cls: type) -> None:
+    # type.__abstractmethods__ sets the flag object.__new__ refuses to instantiate (what ABCMeta sets too)
+    type.__setattr__(cls, "__abstractmethods__", abstract_methods(cls))
+
+
+_mark_abstract(Notated)
+
+
 class ActionTable:
     """A game's notation (``engine.state.Notation``) built from its action types."""
 
     def __init__(self, title: str, types: Iterable[type[Notated]], text_help: str) -> None:
         self.title = title
         self.types = tuple(types)
+        for t in self.types:
+            missing = abstract_methods(t)
+            if missing:
+                raise TypeError(f"{t.__name__} cannot be an action type: it lacks {', '.join(sorted(missing))}")
         self.by_kind = {t.kind: t for t in self.types}
         self.text_help = text_help
         self._type_set = frozenset(self.types)

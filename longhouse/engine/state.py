@@ -15,7 +15,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seats_json
-from longhouse.engine.view import Views, header
+from longhouse.engine.view import Views, header, shared_header
 
 #: An action is a small immutable, hashable value defined by each game.
 Action = Hashable
@@ -238,6 +238,41 @@ class State(ABC):
         if views is None:
             raise TypeError(f"{type(self.game).__name__} sets no views module and does not override view")
         return {"header": header(self, seat), **views.view(self, seat)}
+
+    def view_parts(self, seat: int | None) -> tuple[JSON, JSON] | None:
+        """``view(seat)`` in two parts, for a server that sends a position to many: ``(shared_view(),
+        own_view(seat))``. ``shared`` is what every seat and the spectator see alike (built once per position
+        and shared by all); ``own`` is what only ``seat`` sees. ``view(seat)`` is ``{**shared, **own}`` with
+        the header joined (``engine.view.joined``): ``shared["header"]`` is the header without ``viewer``,
+        ``own`` holds no header. Keys are disjoint. None: the game does not split its views."""
+        shared = self.shared_view()
+        return None if shared is None else (shared, self.own_view(seat))
+
+    def _split_views(self) -> Views | None:
+        """The game's view module if it splits its part (``shared_view`` and ``own_view``) and ``view`` is
+        not overridden; else None."""
+        views = self.game.views
+        if views is None or type(self).view is not State.view:
+            return None
+        if getattr(views, "shared_view", None) is None or getattr(views, "own_view", None) is None:
+            return None
+        return views
+
+    def shared_view(self) -> JSON | None:
+        """The part of every view that is the same for every seat and the spectator (see ``view_parts``);
+        None when the game does not split its views."""
+        views = self._split_views()
+        if views is None:
+            return None
+        return {"header": shared_header(self), **views.shared_view(self)}  # type: ignore[attr-defined]
+
+    def own_view(self, seat: int | None) -> JSON:
+        """What only ``seat`` sees (see ``view_parts``); a game that does not split: its whole view."""
+        views = self._split_views()
+        if views is None:
+            return self.view(seat)
+        own: JSON = views.own_view(self, seat)  # type: ignore[attr-defined]
+        return own
 
     @abstractmethod
     def clone(self) -> State:

@@ -32,7 +32,11 @@ class Framed(Protocol):
 
 
 class Views(Protocol):
-    """A game's view module: the seat's own part of the view, the phase in words, the public scores."""
+    """A game's view module: the seat's own part of the view, the phase in words, the public scores.
+
+    A module may also split its part in two (see ``State.view_parts``): ``shared_view(state)``, what every
+    seat and the spectator see alike, and ``own_view(state, seat)``, what only ``seat`` sees; ``view`` is then
+    their union (``split_view`` below), keys disjoint."""
 
     def view(self, state: Any, seat: int | None, /) -> JSON: ...
 
@@ -43,6 +47,11 @@ class Views(Protocol):
 
 def header(state: Framed, seat: int | None) -> JSON:
     """The frame of ``state.view(seat)``: identical for every seat except ``viewer``; no secrets."""
+    return {"viewer": seat, **shared_header(state)}
+
+
+def shared_header(state: Framed) -> JSON:
+    """The header without its ``viewer``: the same for every seat and the spectator."""
     game = state.game
     views = game.views
     over = state.is_over()
@@ -51,7 +60,6 @@ def header(state: Framed, seat: int | None) -> JSON:
         "title": game.title,
         "rules_version": game.rules_version,
         "num_players": state.num_players,
-        "viewer": seat,
         "seats": seats_json(state.num_players),
         "phase": views.phase_text(state) if views is not None else ("game over" if over else "in play"),
         "acting": list(state.acting()),
@@ -68,3 +76,13 @@ def acting_words(state: Framed, doing: str) -> str:
         return "nobody is to act"
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"{who} {'is' if len(names) == 1 else 'are'} {doing}"
+
+
+def split_view(shared: JSON, own: JSON) -> JSON:
+    """A game's view part joined from its shared and own parts (``Views.shared_view``, ``Views.own_view``)."""
+    return {**shared, **own}
+
+
+def joined(shared: JSON, own: JSON, seat: int | None) -> JSON:
+    """``State.view(seat)`` from its two parts (``State.view_parts``)."""
+    return {**shared, **own, "header": {"viewer": seat, **shared["header"]}}

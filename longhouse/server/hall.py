@@ -16,6 +16,7 @@ from longhouse.engine.options import validate_options
 from longhouse.server import commands, ratings, table_options
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
+from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
@@ -55,6 +56,8 @@ class Hall:
         self._listed: dict[int, dict[str, Any]] = {}
         self._listed_online: list[str] = []
         self.cluster: Cluster | None = None
+        #: Moves are stored a turn of the event loop at a time, each acknowledged once stored.
+        self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up)
 
     # --- start-up -------------------------------------------------------------------------------
 
@@ -116,10 +119,12 @@ class Hall:
 
     def tick(self) -> None:
         """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables)."""
+        self.commits.flush()
         for table in list(self.tables.values()):
             table.keeper.tick()
 
     def shutdown(self) -> None:
+        self.commits.flush()
         if self._ticker is not None:
             self._ticker.cancel()
         now = self.clock()
@@ -181,7 +186,7 @@ class Hall:
         self.tables.pop(table.id, None)
         table.stop()
         if self.cluster is not None:
-            self.cluster.owned.discard(table.id)
+            self.cluster.forget(table.id)
         self.lobby_changed()
 
     def table_finished(self, table: Table) -> None:
@@ -408,9 +413,12 @@ class Hall:
     def table_message(self, table: Table, conn: Conn, msg: ClientMessage) -> None:
         if isinstance(msg, Act):
             table.act(conn, msg.version, msg.action, msg.ref)
-        elif isinstance(msg, Undo):
+            return
+        if isinstance(msg, Undo):
             table.take_back(conn, msg.version, msg.step, msg.ref)
-        elif isinstance(msg, Chat):
+            return
+        self.commits.flush()  # anything but a move sees only stored moves
+        if isinstance(msg, Chat):
             if msg.text.startswith("/"):
                 try:
                     name, args = commands.parse(msg.text)

@@ -2,14 +2,16 @@
 
 The table talks to its game only through the engine contract. A move goes: check the sender holds the
 acting seat and saw the current version -> parse it with ``Game.action_from_json`` -> ``State.apply``
-(illegal: nothing changed) -> commit the record entry -> only then send each seat its own view and the
-events it may see. If the commit fails, the state is rebuilt from the stored record and the move is
-refused.
+(illegal: nothing changed) -> store the record entry, together with the other moves of this turn of the
+event loop (``commits.py``) -> only then send each seat its own view and the events it may see. If the
+commit fails, the state is rebuilt from the stored record and the move is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -25,13 +27,15 @@ from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
 from longhouse.server import table_options
 from longhouse.server.boards import board_for, describe
+from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
+from longhouse.server.state_texts import StateTexts
 from longhouse.server.table_settings import TableSettings
 from longhouse.server.timekeeper import Timekeeper
-from longhouse.store import BotSeat, Occupant, Person, StaleOwner, Status, Store, TableRow
+from longhouse.store import BotSeat, Move, Occupant, Person, Status, Store, TableRow
 from longhouse.store.people import PeopleStore
 
 log = logging.getLogger("longhouse.table")
@@ -52,6 +56,7 @@ class Host(Protocol):
     limits: Limits
     bot_delay: float
     thinker: Thinker  # where bots think (worker processes)
+    commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
 
     def lobby_changed(self, local: bool = True) -> None: ...
 
@@ -117,6 +122,7 @@ class Table:
         self.last_own: dict[int, int] = {}
         self.settings = TableSettings()
         self.keeper = Timekeeper(self)
+        self.texts = StateTexts(self.game)  # the state messages, their shared part made once per version
         #: Accounts let into a private table (its creator, whoever came with the invitation, rematch players).
         self.admitted: set[int] = set()
 
@@ -213,6 +219,7 @@ class Table:
     # --- connections ------------------------------------------------------------------------------
 
     def attach(self, conn: Conn) -> None:
+        self.hall.commits.flush()  # a visitor sees only stored moves
         uid = conn.user.id
         self.conns.append(conn)
         self.present[uid] += 1
@@ -226,7 +233,7 @@ class Table:
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
             conn.send({"type": "log", "events": [e.to_json() for e in self.history if e.visible_to(seat)]})
-            conn.send(self._state_message(seat, []))
+            conn.send_text(self._state_text(seat))
         if self.present[uid] == 1:
             self._people_changed(seat is not None)
 
@@ -388,9 +395,10 @@ class Table:
             conn.error("the game is over", ref)
             return
         if not self.fresh(seat, version):
+            self.hall.commits.flush()  # the refreshed view may show only stored moves
             conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "
                        "your view is refreshed", ref, code="stale")
-            conn.send(self._state_message(seat, []))
+            conn.send_text(self._state_text(seat))
             return
         try:
             events, entry = do(seat, self.state)
@@ -419,25 +427,13 @@ class Table:
         for seat in acting:
             self.acting_since.setdefault(seat, self.version)
 
-    def commit(self, seat: int, entry: dict[str, Any], events: list[Event]) -> bool:
-        """Store an entry already applied to the state, then broadcast it. False if storing failed."""
+    def commit(self, seat: int, entry: dict[str, Any], events: list[Event]) -> None:
+        """Record an entry already applied to the state, and store it with the other moves of this turn of
+        the event loop (``commits.py``); its state goes out only once it is stored (``acknowledged``)."""
         assert self.state is not None and self.record is not None
         over = self.state.is_over()
         result = result_of(self.state) if over else None
-        try:
-            self.hall.store.append_action(self.id, self.version, entry, result, epoch=self.epoch)
-        except StaleOwner:
-            log.warning("table %s: another process owns it now; move %s refused, table given up", self.id,
-                        self.version)
-            self.hall.give_up(self)
-            return False
-        except Exception:
-            log.exception("table %s: could not store move %s; rebuilding from the store", self.id, self.version)
-            self._rebuild()
-            for conn in self.conns:
-                if self.seat_of(conn.user.id) == seat:
-                    conn.error("the move could not be stored; it was not played", code="store")
-            return False
+        move = Move(self.id, self.version, entry, result, self.epoch)
         self.record.actions.append(entry)
         self.history.extend(events)
         self.last_own[seat] = self.version
@@ -449,52 +445,76 @@ class Table:
             for task in self.bot_tasks.values():
                 task.cancel()
             self.bot_tasks.clear()
-        self.resend_state(events, by=seat)
+        # the messages are made now, of this version, and sent once it is stored
+        sends = self._state_texts(events, by=seat)
+        self.hall.commits.add(self, move, seat, lambda: self._acknowledged(sends, over))
+
+    def _acknowledged(self, sends: list[tuple[Conn | None, str]], over: bool) -> None:
+        for conn, text in sends:
+            if conn is not None:
+                conn.send_text(text)
         if over:
             self.seating_changed()
             self.hall.table_finished(self)
         else:
             self.schedule_bots()
-        return True
 
-    def _rebuild(self) -> None:
-        record = self.hall.store.record(self.id)
-        assert record is not None
+    def not_stored(self, movers: list[int]) -> None:
+        """This turn's moves here (one per mover, the last ones of ``record``) could not be stored: back to
+        the stored record; the movers are told, and a bot among them tries again a second later (the store
+        may be down for a while)."""
+        assert self.record is not None
+        self._rebuild(stored=len(self.record.actions) - len(movers))
+        for conn in self.conns:
+            if self.seat_of(conn.user.id) in movers:
+                conn.error("the move could not be stored; it was not played", code="store")
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_later(1.0, self.schedule_bots)
+
+    def _rebuild(self, stored: int) -> None:
+        """The state again as the store has it after a failed write; if the store cannot be read either (it
+        is down), as the first ``stored`` entries of the record, the ones stored before."""
+        assert self.record is not None
+        try:
+            record = self.hall.store.record(self.id)
+        except Exception as exc:
+            log.warning("table %s: the store cannot be read either (%s); back to its %d stored moves", self.id,
+                        exc, stored)
+            record = None
+        if record is None:
+            record = dataclasses.replace(self.record, actions=self.record.actions[:stored], result=None)
         self.state, self.history = replay_with_events(record, self.game)
         self.record = record
+        self.texts.forget()
+        if record.result is None and self.status == Status.OVER:  # the last move was not stored after all
+            self.status = Status.RUNNING
         self.acting_since = {}
         self._track_acting()
 
-    def _state_message(self, seat: int | None, events: list[Event], by: int | None = None) -> dict[str, Any]:
-        assert self.state is not None
-        state = self.state
-        acting = state.acting()
-        legal = state.legal_actions(seat) if seat is not None and seat in acting else []
-        message: dict[str, Any] = {
-            "type": "state", "version": self.version, "status": self.status, "seat": seat, "by": by,
-            "acting": list(acting),
-            "view": state.view(seat),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],
-            # This seat's own legal actions, as JSON to send back and in words to show (same order).
-            "legal": [self.game.action_to_json(a) for a in legal],
-            "legal_text": [state.describe_action(a) for a in legal],
-            "undo_steps": state.undo_steps(seat) if seat is not None and not state.is_over() else 0,
-            "clock": self.keeper.snapshot(),
-        }
-        if state.is_over():
-            message["result"] = result_of(state)
-        return message
+    def _state_text(self, seat: int | None) -> str:
+        """The current ``state`` message for one seat (None: a spectator), a refresh: no events, no mover."""
+        return self._state_texts([], None, [seat])[0][1]
 
     def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
         """Send every client the view of its own seat (spectators the public view) and its events."""
+        for conn, text in self._state_texts(events or [], by):
+            if conn is not None:
+                conn.send_text(text)
+
+    def _state_texts(self, events: list[Event], by: int | None,
+                     seats: list[int | None] | None = None) -> list[tuple[Conn | None, str]]:
+        """The ``state`` message for every client here (or for ``seats``), each seat's made once, the part
+        everyone sees alike once per version (``state_texts.py``)."""
         if self.state is None:
-            return
-        cache: dict[int | None, str] = {}
-        for conn in self.conns:
-            seat = self.seat_of(conn.user.id)
-            if seat not in cache:
-                cache[seat] = encode(self._state_message(seat, events or [], by))
-            conn.send_text(cache[seat])
+            return []
+        if seats is not None:
+            texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), seats,
+                                     events, by)
+            return [(None, texts[seat]) for seat in seats]
+        seat_of = [(conn, self.seat_of(conn.user.id)) for conn in self.conns]
+        texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(),
+                                 [seat for _, seat in seat_of], events, by)
+        return [(conn, texts[seat]) for conn, seat in seat_of]
 
     # --- bots -----------------------------------------------------------------------------------
 

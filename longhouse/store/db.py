@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    tuple_,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.url import make_url
@@ -40,6 +42,18 @@ from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
+
+
+@dataclass(frozen=True)
+class Move:
+    """One record entry to store: table ``table_id``'s entry number ``index``, the result if the game ended
+    with it, and the fencing epoch the storing process holds the table with (None: one process)."""
+
+    table_id: int
+    index: int
+    entry: dict[str, Any]
+    result: dict[str, Any] | None = None
+    epoch: int | None = None
 
 
 class NameTaken(Exception):
@@ -120,9 +134,11 @@ class Store:
         # The hot path (one row per move) keeps one connection and prebuilt statements.
         self._writer: Connection | None = None
         self._insert_action = self.actions.insert()
-        self._hold_epoch = self.owners.update().where(
-            (self.owners.c.table_id == bindparam("tid")) & (self.owners.c.epoch == bindparam("held"))).values(
+        self._hold_epochs = self.owners.update().where(
+            tuple_(self.owners.c.table_id, self.owners.c.epoch).in_(bindparam("pairs", expanding=True))).values(
             epoch=self.owners.c.epoch)
+        self._epochs_of = select(self.owners.c.table_id, self.owners.c.epoch).where(
+            self.owners.c.table_id.in_(bindparam("tids", expanding=True)))
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
             status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
         # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
@@ -256,17 +272,34 @@ class Store:
         """Commit one record entry (and, if the game ended with it, the result) atomically. With ``epoch``
         (several processes) only if the table's epoch is still that one: otherwise ``StaleOwner``, nothing
         stored. The check locks the owner row until the commit, so a claim waits for the move or comes first."""
+        if self.append_moves([Move(table_id, index, entry, result, epoch)]):
+            raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
+
+    def append_moves(self, moves: list[Move]) -> set[int]:
+        """Commit the record entries of many moves (of several tables, each table's in order) in one
+        transaction: one ``executemany`` of the entries, one of the finished tables, one COMMIT (group commit).
+        The epoch of every table with one is checked in the same transaction, in one statement that locks
+        those owner rows until the commit; the moves of a table whose epoch is old are not stored, and its id
+        is returned (``StaleOwner``). Any other failure raises and stores nothing."""
         if self._writer is None or self._writer.closed:
             self._writer = self.engine.connect()
         c = self._writer
+        stale: set[int] = set()
         try:
-            if epoch is not None:
-                held = c.execute(self._hold_epoch, {"tid": table_id, "held": epoch}).rowcount
-                if held != 1:
-                    raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
-            c.execute(self._insert_action, {"table_id": table_id, "idx": index, "entry": json.dumps(entry)})
-            if result is not None:
-                c.execute(self._finish_table, {"tid": table_id, "result": result, "finished": time.time()})
+            held = {m.table_id: m.epoch for m in moves if m.epoch is not None}
+            if held:
+                locked = c.execute(self._hold_epochs, {"pairs": list(held.items())}).rowcount
+                if locked != len(held):
+                    now = {tid: epoch for tid, epoch in c.execute(self._epochs_of, {"tids": list(held)})}
+                    stale = {tid for tid, epoch in held.items() if now.get(tid) != epoch}
+                    moves = [m for m in moves if m.table_id not in stale]
+            if moves:
+                c.execute(self._insert_action, [{"table_id": m.table_id, "idx": m.index, "entry": json.dumps(m.entry)}
+                                                for m in moves])
+                finished = [{"tid": m.table_id, "result": m.result, "finished": time.time()}
+                            for m in moves if m.result is not None]
+                if finished:
+                    c.execute(self._finish_table, finished)
             c.commit()
         except Exception:
             try:
@@ -275,6 +308,7 @@ class Store:
             finally:
                 self._writer = None
             raise
+        return stale
 
     def delete_table(self, table_id: int) -> None:
         with self.engine.begin() as c:

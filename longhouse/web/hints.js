@@ -21,12 +21,19 @@ const STYLE = `
 .hints .hint-list { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .25rem; max-height: 18rem; overflow: auto; }
 .hints .hint-row { display: grid; grid-template-columns: 1fr 3.2rem auto; gap: .4rem; align-items: center; font-size: .9rem; }
 .hints .hint-row.best { font-weight: 600; }
-.hints .hint-bar { position: relative; height: 1.3rem; border-radius: 4px; background: #eee; overflow: hidden; }
+.hints .hint-bar { position: relative; min-height: 1.3rem; border-radius: 4px; background: #eee; overflow: hidden;
+  display: block; width: 100%; margin: 0; padding: 0; border: 0; font: inherit; color: inherit; text-align: left; cursor: pointer; }
 .hints .hint-bar > i { position: absolute; inset: 0 auto 0 0; background: #9cc3a4; }
 .hints .hint-row.best .hint-bar > i { background: #2c8a3f; }
-.hints .hint-bar > span { position: relative; padding: 0 .35rem; line-height: 1.3rem; white-space: nowrap; }
+.hints .hint-bar > span { position: relative; display: block; padding: .1rem .35rem; line-height: 1.2; overflow-wrap: anywhere; }
 .legal-action.hinted { background: #d3ecd8; box-shadow: inset 0 0 0 3px #2c8a3f; font-weight: 600; }
 .legal-action.hinted::before { content: "★ "; }
+.hint-mark:not(g) { outline: 4px solid #1d7a33 !important; outline-offset: 2px; box-shadow: 0 0 0 8px rgba(44,138,63,.35) !important; }
+.hint-mark[data-hint-win]:not(g)::after { content: attr(data-hint-win); position: absolute; top: -.8rem; left: 50%; transform: translateX(-50%); z-index: 5;
+  background: #1d6b30; color: #fff; font: 600 .8rem/1.3 system-ui, sans-serif; padding: 0 .35rem; border-radius: 9px; white-space: nowrap; }
+g .hint-ring { fill: none; stroke: #1d7a33; stroke-width: 5; pointer-events: none; }
+g .hint-badge-bg { fill: #1d6b30; pointer-events: none; }
+g .hint-badge { fill: #fff; font: 700 13px system-ui, sans-serif; pointer-events: none; }
 @media (max-width: 900px) {
   .table-page[data-tab="board"] .side > section.hints:not([hidden]) { display: block; min-height: 0; max-height: none; }
   .hints .hint-row button { min-height: 44px; min-width: 44px; }
@@ -52,6 +59,7 @@ const pct = (x) => `${Math.round(100 * x)}%`;
 export function hintPanel({ send, act, board }) {
   ensureStyle();
   let version = null;
+  let legalKey = null;
   let mine = false;
   let allowed = false;
   const list = h("ol", { class: "hint-list", "aria-live": "polite", "aria-label": "hint: every move's win chance" });
@@ -76,11 +84,15 @@ export function hintPanel({ send, act, board }) {
       refresh();
     },
     state(msg) {
-      if (msg.version !== version) {
-        version = msg.version;
+      // the answer holds while this seat's choices stay the same (another seat's move in a simultaneous
+      // phase changes the version, not the choices)
+      const key = canon(msg.legal || []);
+      if (msg.version !== version && key !== legalKey) {
         list.replaceChildren();
         note.textContent = "";
       }
+      version = msg.version;
+      legalKey = key;
       mine = Boolean(msg.legal && msg.legal.length) && msg.status === "running";
       refresh();
     },
@@ -89,25 +101,83 @@ export function hintPanel({ send, act, board }) {
       // the preferred move first, then the others by their estimated win chance
       const order = msg.moves.map((m, i) => i)
         .sort((a, b) => (b === msg.best) - (a === msg.best) || msg.moves[b].win - msg.moves[a].win);
+      // a move of the list is shown on the board while the pointer is on it, or after a tap on its bar;
+      // the preferred one otherwise
+      const mark = (i) => {
+        const m = msg.moves[i];
+        const b = board();
+        if (b && typeof b.showHint === "function") b.showHint(m.action, { win: m.win, text: m.text, best: i === msg.best });
+        else markButtons(m.text);
+      };
       list.replaceChildren(...order.map((i) => {
         const m = msg.moves[i];
         const best = i === msg.best;
-        return h("li", { class: `hint-row${best ? " best" : ""}`, dataset: { move: i } },
-          h("div", { class: "hint-bar", title: `${m.visits} searches` },
-            h("i", { style: `width:${pct(m.win)}` }), h("span", {}, `${best ? "★ " : ""}${m.text}`)),
+        return h("li", { class: `hint-row${best ? " best" : ""}`, dataset: { move: i },
+          onmouseenter: () => mark(i), onmouseleave: () => mark(msg.best) },
+        h("button", { type: "button", class: "hint-bar", title: `${m.visits} searches — show it on the board`,
+          "aria-label": `${m.text}: estimated win chance ${pct(m.win)} — show it on the board`, onclick: () => mark(i) },
+        h("i", { style: `width:${pct(m.win)}` }), h("span", {}, `${best ? "★ " : ""}${m.text}`)),
           h("b", {}, pct(m.win)),
           h("button", { type: "button", class: "link", onclick: () => act(m.action), "aria-label": `play ${m.text}` },
             "play"));
       }));
       note.textContent = `Preferred: ${msg.moves[msg.best].text} (estimated win chance ${pct(msg.moves[msg.best].win)}; `
         + `${msg.iterations} searches from your own view).`;
-      const b = board();
-      const best = msg.moves[msg.best];
-      if (b && typeof b.showHint === "function") b.showHint(best.action);
-      else markButtons(best.text);
+      mark(msg.best);
+      // on a phone the Hint button sits under the board: bring the mark into view
+      const shown = document.querySelector("[data-hinted=next], .legal-action.hinted");
+      if (shown) {
+        const r = shown.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight) shown.scrollIntoView({ block: "center" });
+      }
       refresh();
     },
   };
+}
+
+// The boards with their own pieces: which legal action a hinted one is (the same JSON, keys in any order).
+function canon(x) {
+  if (Array.isArray(x)) return `[${x.map(canon).join(",")}]`;
+  if (x && typeof x === "object") return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canon(x[k])}`).join(",")}}`;
+  return JSON.stringify(x);
+}
+export function sameAction(a, b) { return canon(a) === canon(b); }
+
+// A board's hint: kept while the seat's legal actions stay the same, dropped as soon as they change.
+export function hintFor(msg, action, info) {
+  return (msg.legal || []).some((a) => sameAction(a, action)) ? { legal: canon(msg.legal), action, info } : null;
+}
+export function hintHolds(hint, msg) { return Boolean(hint) && hint.legal === canon(msg.legal || []); }
+
+// Ring what a hinted move uses on a board: `els` are its elements (the next step first, which also gets
+// the badge with the move's win chance); HTML elements and SVG groups alike. `hint` is {win, text, best}
+// (best false: a move of the hint list shown on the board, not the preferred one).
+export function markHint(els, hint) {
+  ensureStyle();
+  const badge = `${hint.best === false ? "" : "★ "}${pct(hint.win)}`;
+  const what = `${hint.best === false ? "a move" : "the bot's preferred move"}: ${hint.text} (estimated win chance ${pct(hint.win)})`;
+  els.filter(Boolean).forEach((el, i) => {
+    el.classList.add("hint-mark");
+    el.dataset.hinted = i === 0 ? "next" : "then";
+    if (el instanceof SVGGraphicsElement) {
+      const box = el.getBBox();
+      const ring = s("rect", { x: box.x + 2, y: box.y + 2, width: Math.max(0, box.width - 4), height: Math.max(0, box.height - 4),
+        rx: 6, class: "hint-ring" });
+      el.append(ring);
+      if (i === 0) {
+        const mid = box.x + box.width / 2;
+        el.append(s("rect", { x: mid - 25, y: box.y + box.height - 22, width: 50, height: 18, rx: 9, class: "hint-badge-bg" }),
+          s("text", { x: mid, y: box.y + box.height - 8.5, "text-anchor": "middle", class: "hint-badge" }, badge));
+      }
+      return;
+    }
+    if (i === 0) {
+      el.dataset.hintWin = badge;
+      if (getComputedStyle(el).position === "static") el.style.position = "relative";
+    }
+    const old = el.getAttribute("aria-description");
+    if (!old) el.setAttribute("aria-description", what);
+  });
 }
 
 // Boards that list the legal moves as buttons (the generic board): ring the preferred one.

@@ -26,6 +26,7 @@ def test_the_toy_game_conforms() -> None:
         (toy.EndlessState, "bound"),
         (toy.DeadListingState, "actions"),
         (toy.SetViewState, "views"),
+        (toy.SharedLeakState, "views"),
     ],
 )
 def test_each_check_catches_its_breakage(state_class: type[toy.ToyState], check: str) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from longhouse.engine import Event, Game, IllegalAction, Rng, SnapshotError, State
+from longhouse.engine.view import joined
 
 
 class ToyState(State):
@@ -160,6 +161,21 @@ class LeakyState(ToyState):
         data = super().view(seat)
         data["all_hands"] = [h[:] for h in self.hands]  # shows every hand to everybody
         return data
+
+
+class SharedLeakState(ToyState):
+    """Splits its view for a server, but its shared part (sent to everybody) holds every hand, which each
+    seat's own part then overwrites: the joined views look right, the shared text leaks."""
+
+    def shared_view(self) -> dict[str, Any]:
+        return {"header": {}, "played": [p[:] for p in self.played], "hand_sizes": [len(h) for h in self.hands],
+                "turn": self.turn, "hand": [h[:] for h in self.hands]}
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        return {"hand": self.hands[seat][:] if seat is not None else None}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return joined(self.shared_view(), self.own_view(seat), seat)
 
 
 class UnseededState(ToyState):

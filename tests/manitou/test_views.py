@@ -82,3 +82,22 @@ def test_determinize_during_selection_keeps_every_seats_cards_real() -> None:
             owned = dict(zip(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "C", "M", "R", "S", "Q"],
                              a["reserve"], strict=True))
             assert all(picked[c] <= owned[c] for c in picked), (seat, a["selection"])
+
+
+def test_the_shared_part_of_the_views_holds_no_seats_secret_on_any_state_of_a_game() -> None:
+    """The server builds the shared part once and sends it to every seat and spectator: it must not change
+    when anything hidden from any seat is re-dealt, and it holds no seat's own part."""
+    s = GAME.new_state(3, 4)
+    rng = Rng(4)
+    checked = 0
+    while not s.is_over():
+        shared = s.shared_view()
+        assert shared is not None and "you" not in shared and "viewer" not in shared["header"]
+        for seat in range(3):
+            assert s.view_parts(seat) == (shared, {"you": s.view(seat)["you"]})
+            for k in range(2):
+                assert s.determinize(seat, Rng(k)).shared_view() == shared
+        checked += 1
+        seat = s.acting()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert checked > 50

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import WS, Client, FakeClock, Hall, command, create_table, play_out
+from harness import WS, Client, FakeClock, Hall, command, create_table, play_out, seated_table
 
 from longhouse.server.ratings import derive
 from longhouse.server.timekeeper import WAITING_TTL
@@ -22,18 +22,7 @@ def hall(hall: Hall) -> Hall:
 
 def seated(hall: Hall, names: list[str | None], **settings: Any) -> tuple[int, list[Client], list[WS]]:
     """A toy table with these people (None: a guest) at seats 1..n, started, each with a socket open."""
-    people = [Client(hall, name) for name in names]
-    lobby = people[0].lobby()
-    tid = create_table(lobby, "toy", len(people), **settings)
-    lobby.close()
-    sockets = [p.table(tid) for p in people]
-    for i, ws in enumerate(sockets):
-        command(ws, f"/join {i + 1}")
-        ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == i)  # noqa: B023
-    command(sockets[0], "/start")
-    for ws in sockets:
-        ws.wait_type("state")
-    return tid, people, sockets
+    return seated_table(hall, names, **settings)
 
 
 def pick(ws: WS) -> dict[str, Any]:

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-from harness import Client, Hall, command, create_table
+from harness import Client, Hall, command, create_table, join
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
-from longhouse.store import BotSeat, NameTaken, Person, StaleOwner, Status, Store
+from longhouse.store import BotSeat, Move, NameTaken, Person, StaleOwner, Status, Store
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -66,10 +66,8 @@ def test_a_game_on_postgres_survives_a_restart(prefix: str) -> None:
         ann, bob = Client(first, "Ann"), Client(first, "Bob")
         tid = create_table(ann.lobby(), "toy", 2)
         wa, wb = ann.table(tid), bob.table(tid)
-        command(wa, "/join")
-        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb, "/join")
-        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        join(wa, 1)
+        join(wb, 2)
         command(wa, "/start")
         state = wa.wait_type("state")
         wa.send({"type": "action", "version": state["version"],
@@ -110,6 +108,29 @@ def test_a_fencing_epoch_refuses_the_moves_of_an_old_owner(prefix: str) -> None:
         b.close()
 
 
+def test_a_batch_stores_the_current_owners_moves_and_refuses_only_the_stale_tables(prefix: str) -> None:
+    """Group commit over several tables: the epochs are checked in the batch's own transaction; the moves of
+    a table claimed meanwhile by another process are not stored, the others are, each table's in order."""
+    a, b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
+    try:
+        ids = []
+        for _ in range(2):
+            row = a.create_table("toy", 2, {}, [None, None])
+            a.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], 7), [None, None])
+            ids.append(row.id)
+        kept, lost = ids
+        epochs = {tid: a.claim(tid) for tid in ids}
+        b.claim(lost)  # A was paused; B took one of its tables over
+        stale = a.append_moves([Move(kept, 0, {"n": 0}, epoch=epochs[kept]),
+                                Move(lost, 0, {"n": 5}, epoch=epochs[lost]),
+                                Move(kept, 1, {"n": 1}, epoch=epochs[kept])])
+        assert stale == {lost}
+        assert [e["n"] for e in a.entries(kept)] == [0, 1] and a.entries(lost) == []
+    finally:
+        a.close()
+        b.close()
+
+
 def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str) -> None:
     """The hall side: a paused process's table, claimed meanwhile by another, refuses the next move, stores
     nothing, and is given up (its sockets closed so browsers reconnect to the owner)."""
@@ -121,10 +142,13 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
     from longhouse.store import User
 
     class NoCluster:
-        """Only what giving a table up touches of the cluster: the set of tables it owns."""
+        """Only what giving a table up touches of the cluster: forgetting the table."""
 
         def __init__(self) -> None:
-            self.owned: set[int] = set()
+            self.forgotten: list[int] = []
+
+        def forget(self, table_id: int) -> None:
+            self.forgotten.append(table_id)
 
     async def run() -> None:
         store_a, store_b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
@@ -146,7 +170,8 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
             assert old.state is not None
             card = old.state.view(0)["you"]["hand"][0]
             old.act(ann, old.version, {"type": "pick", "card": card}, None)
-            assert row.id not in halls[0].tables and ann.closed
+            await asyncio.sleep(0.01)  # the turn of the loop ends: its moves are stored (group commit)
+            assert row.id not in halls[0].tables and ann.closed and halls[0].cluster.forgotten == [row.id]
             record = store_b.record(row.id)
             assert record is not None and record.actions == []
         finally:

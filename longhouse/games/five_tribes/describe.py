@@ -40,6 +40,12 @@ _SHEET = {
     "djinns": "Djinns", "palm_trees": "Palm Trees", "palaces": "Palaces", "tiles": "Tiles",
     "merchandise": "Merchandise",
 }
+#: What a Resource card is for, by whether it is merchandise (its tooltip on the board).
+_RESOURCE_TEXT = (
+    "Not merchandise: Fakirs pay for Djinns and Djinn powers, or strengthen Builders and Assassins",
+    "Merchandise: a set of different kinds sells for gold during your turn, "
+    f"or scores at the end ({', '.join(map(str, data.SUIT_VALUES[1:]))} for 1, 2, 3… kinds)",
+)
 #: What a payment code in an action means.
 PAYMENT_WORDS = {"": "", "E": "an Elder", "F": "a Fakir", "EE": "2 Elders", "EF": "an Elder and a Fakir"}
 
@@ -57,7 +63,8 @@ def description() -> dict[str, Any]:
                     "a": data.A_COLOUR[c], "colour": _TRIBES[c][1], "hex": _TRIBES[c][2], "action": _TRIBES[c][3],
                     "count": data.MEEPLE_COUNTS[c]} for c in range(data.COLOURS)],
         "resources": [{"name": data.RESOURCE_NAMES[r], "code": data.RESOURCE_CODES[r],
-                       "count": data.RESOURCE_COUNTS[r], "merchandise": r != data.FAKIR}
+                       "count": data.RESOURCE_COUNTS[r], "merchandise": r != data.FAKIR,
+                       "text": _RESOURCE_TEXT[r != data.FAKIR]}
                       for r in range(data.NUM_RESOURCE_TYPES)],
         "djinns": [{"name": d.name, "vp": djinn_vp(i), "cost": None if d.cost == data.NO_COST else _COSTS[d.cost],
                     "cost_code": d.cost, "cost_text": _COSTS[d.cost], "text": d.text, "paid": d.cost != data.NO_COST}

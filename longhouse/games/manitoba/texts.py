@@ -100,9 +100,26 @@ def tile_json(tile: int) -> dict[str, Any]:
             "text": tile_text(tile)}
 
 
+#: The season cards without an event, and the village's pieces, in words (the board's tooltips).
+CARD_TEXTS: Final = {
+    "winter_solstice": "Winter solstice: everybody takes a berry, a bison, a horse and a canoe, places a Cree "
+                       "and enters a path",
+    "winter": "Winter: a round without event or scoring",
+}
+PIECE_TEXTS: Final = {
+    "ceremonial": "ceremonial place: no two goods of a kind; once full, its goods go to storage and you take a "
+                  "wampum tile",
+    "wampum_active": f"active wampum tile: {D.WAMPUM_ACTIVE_POINTS} points at the end, or use it once "
+                     f"(then it is worth {D.WAMPUM_INACTIVE_POINTS})",
+    "wampum_used": f"used wampum tile: {D.WAMPUM_INACTIVE_POINTS} point at the end",
+}
+
+
 def description() -> dict[str, Any]:
     """The texts part of the game's description."""
     return {
+        "card_texts": dict(CARD_TEXTS),
+        "piece_texts": dict(PIECE_TEXTS),
         "path_spaces": path_spaces(),
         "event_texts": {name: {"title": t, "text": x} for name, (t, x) in zip(D.EVENT_NAMES, EVENT_TEXTS, strict=True)},
         "area_slots": list(D.SLOT_NAMES),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.seats import seat_name
+from longhouse.engine.view import split_view
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.flow import describe_task
@@ -22,12 +23,20 @@ JSON = dict[str, Any]
 
 def view(state: ManitobaState, seat: int | None) -> JSON:
     """Everything is open in Manitoba except the undrawn score tiles and the season decks."""
+    return split_view(shared_view(state), own_view(state, seat))
 
+
+def own_view(state: ManitobaState, seat: int | None) -> JSON:
+    """A seat sees nothing the others do not: its own part is only which seat it is."""
+    return {"seat": seat}
+
+
+def shared_view(state: ManitobaState) -> JSON:
+    """The open game, the same for every seat and the spectator."""
     terr = state.terr
     top = state.tasks[-1] if state.tasks and not state.over else None
     return {
         "game": "manitoba",
-        "seat": seat,
         "players": state.n,
         "options": state.opts.to_json(),
         "round": state.round_no,
@@ -113,6 +122,7 @@ _DOING: dict[int, str] = {
     T.SCORE: "scoring a score tile",
     T.REFILL: "refilling an area",
     T.FINAL: "choosing for the final scoring",
+    T.OFFER: "choosing whether to take a bonus",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.seats import SEAT_COLOURS, seat_name
-from longhouse.engine.view import acting_words
+from longhouse.engine.view import acting_words, split_view
 from longhouse.games.manitou.data import CODE_INDEX, CODES, HUNTS
 from longhouse.games.manitou.reckoning import hunter_totals_on
 from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, ManitouState, lanes_of
@@ -19,6 +19,11 @@ JSON = dict[str, Any]
 
 def view(state: ManitouState, seat: int | None) -> JSON:
     """The game's part of ``state.view(seat)``."""
+    return split_view(shared_view(state), own_view(state, seat))
+
+
+def shared_view(state: ManitouState) -> JSON:
+    """What every seat and the spectator see alike: everything but ``you``."""
     n = state.num_players
     grounds = []
     totals = [0] * n
@@ -38,25 +43,29 @@ def view(state: ManitouState, seat: int | None) -> JSON:
         "score": p.score(), "buffalo": p.buffalo[:], "prisoners": p.prisoners, "pelt_robbers": p.pelt_robbers,
         "hunter_total": totals[s] if state.phase == HUNT else 0, "ready": p.ready,
     } for s, p in enumerate(state.players)]
-    you: JSON | None = None
-    if seat is not None:
-        p = state.players[seat]
-        you = {
-            "seat": seat,
-            "reserve": [code for i, code in enumerate(CODES) for _ in range(p.reserve[i])],
-            "selection": p.selection[:],
-            "hand": sorted(p.hand, key=CODE_INDEX.__getitem__),
-            "pile_size": len(p.pile),
-            "pile_cards": sorted(p.pile, key=CODE_INDEX.__getitem__),
-            "must_pick": state.must_pick(seat) if state.phase == SELECT else 0,
-        }
     return {
         "game": "manitou", "num_players": n, "hunt": state.hunt, "hunts": HUNTS, "phase": state.phase,
         "dealer": state.dealer, "start_player": state.start_player, "acting": list(state.acting()),
-        "turn": state.turn, "grounds": grounds, "players": players, "you": you,
+        "turn": state.turn, "grounds": grounds, "players": players,
         "last_hunt": state.last_hunt, "scores": state.scores(), "breakdown": state.score_breakdown(),
         "winners": state.winners(),
     }
+
+
+def own_view(state: ManitouState, seat: int | None) -> JSON:
+    """What only ``seat`` sees: ``you``, its reserve, selection, hand and pile (None for the spectator)."""
+    if seat is None:
+        return {"you": None}
+    p = state.players[seat]
+    return {"you": {
+        "seat": seat,
+        "reserve": [code for i, code in enumerate(CODES) for _ in range(p.reserve[i])],
+        "selection": p.selection[:],
+        "hand": sorted(p.hand, key=CODE_INDEX.__getitem__),
+        "pile_size": len(p.pile),
+        "pile_cards": sorted(p.pile, key=CODE_INDEX.__getitem__),
+        "must_pick": state.must_pick(seat) if state.phase == SELECT else 0,
+    }}
 
 
 def phase_text(state: ManitouState) -> str:

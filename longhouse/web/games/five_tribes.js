@@ -2,6 +2,8 @@
 // it, the opponents along the top and my own area along the bottom. Every decision is made where its object
 // is: a tile, a track spot, a Djinn card, a market card, a meeple colour. It knows only the seat's view, the
 // legal actions sent with it and the game description (names of tiles, tribes, cards and Djinns).
+import { hintFor, hintHolds, markHint, sameAction } from "../hints.js";
+import { installTips, tipNote } from "../tips.js";
 import { COLOURS, SYMBOLS, cap, h } from "../ui.js";
 import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./five_tribes/panels.js";
 import { distance, drawSultanate, meepleIcon, neighbour, tileName } from "./five_tribes/sultanate.js";
@@ -28,6 +30,7 @@ export function createBoard(root, api) {
   let chooser = null;        // a choice on a tile or spot: {title, options: [{label, icon, action}], anchor}
   let marketFirst = null;    // the first card chosen at a Large Market (a resource index)
   let sheetHidden = false;
+  let hint = null;           // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "five-tribes" });
   const top = h("div", { class: "ft-top", role: "list", "aria-label": "opponents" });
@@ -37,8 +40,10 @@ export function createBoard(root, api) {
   const side = h("div", { class: "ft-side" });
   const mine = h("div", { class: "ft-mine" });
   const overlay = h("div", { class: "overlay", hidden: true });
-  el.append(top, h("div", { class: "ft-status-row" }, status, bar), h("div", { class: "ft-middle" }, boardBox, side), mine, overlay);
+  el.append(top, h("div", { class: "ft-status-row" }, status, bar), h("div", { class: "ft-middle" }, boardBox, side), mine,
+    tipNote(), overlay);
   root.append(el);
+  installTips(el);
 
   // The game description (names of tiles, tribes, cards, Djinns): given by the table or the replay page, or
   // fetched once.
@@ -67,6 +72,7 @@ export function createBoard(root, api) {
   function send(action) {
     if (pending || !api.act(action)) return;
     pending = true;
+    hint = null;  // the hint was for the position before my move
     chooser = null;
     armed = null;
     marketFirst = null;
@@ -76,6 +82,7 @@ export function createBoard(root, api) {
   function undo() {
     if (pending || !api.undo(-1)) return;
     pending = true;
+    hint = null;
     chooser = null;
     armed = null;
     render();
@@ -200,7 +207,8 @@ export function createBoard(root, api) {
     }
     if (view.move && myTurn()) {
       items.push(h("span", { class: "ft-hand", title: "the meeples in your hand" }, "In hand:",
-        view.move.hand.map((n, c) => (n ? h("span", { class: "ft-hand-meeple" }, meepleIcon(desc, c, 14), h("b", {}, String(n))) : null))));
+        view.move.hand.map((n, c) => (n ? h("span", { class: "ft-hand-meeple", title: `${n} ${n === 1 ? tribe(c).name : tribe(c).plural} in hand` },
+          meepleIcon(desc, c, 14), h("b", {}, String(n))) : null))));
     }
     for (const a of of("fakirs")) {
       const t = view.tribe;
@@ -402,7 +410,7 @@ export function createBoard(root, api) {
     const path = view.move ? view.move.path : view.path;
     const svg = drawSultanate(desc, view, {
       lit, range, path, pathSeat: view.turn_seat, last: view.last_move, final: view.final_tile >= 0 ? view.final_tile : null,
-      selected: chooser ? chooser.anchor : null, seatColour: colour, seatSymbol: symbol, onTile, describeTile,
+      selected: chooser ? chooser.anchor : null, seatColour: colour, seatSymbol: symbol, seatName: nameOf, onTile, describeTile,
     });
     boardBox.replaceChildren(svg);
   }
@@ -440,14 +448,52 @@ export function createBoard(root, api) {
     renderMine();
     renderChooser();
     renderOverlay();
+    showMark();
     el.className = `five-tribes phase-${view.phase}${me() !== null ? ` me-${colour(me())}` : ""}`;
     el.dataset.version = String(msg.version);
     el.dataset.phase = view.phase;
     el.dataset.mine = myTurn() && !pending ? "yes" : "no";
   }
 
+  // The hinted move on its object: a tile (a drop's or a Djinn's target, the meeples to pick up, a victim,
+  // a place for a Palm Tree or Palace), a Turn Order spot, a market card (both of a pair), a card to sell, a
+  // Djinn's Take, Use or Keep button, or a button of the bar; the next step first (a Djinn's Use before its
+  // tile, the choice in an open chooser before its tile).
+  function showMark() {
+    if (!hint || !desc) return;
+    const a = hint.action;
+    const q = (sel) => el.querySelector(sel);
+    const tile = (t) => (t >= 0 ? boardBox.querySelector(`.ft-tile[data-tile="${t}"]`) : null);
+    const choice = chooser ? [...boardBox.querySelectorAll(".ft-choice")].find((b) => sameAction(JSON.parse(b.dataset.action), a)) : null;
+    const here = v().move ? v().move.path[v().move.path.length - 1] : -1;
+    const market = (r, n) => [...side.querySelectorAll(".ft-market .ft-card.lit")].filter((c) => Number(c.dataset.card) === r).slice(0, n);
+    const one = {
+      bid: () => [q(`.ft-spot[data-bid="${a.spot}"]`)],
+      pick: () => [tile(a.tile)],
+      drop: () => [tile(neighbour(desc, here, a.direction))],
+      kill: () => [tile(a.tile), a.tile < 0 ? q(`.ft-pool-kill[data-seat="${a.seat}"][data-colour="${a.colour}"]`) : null],
+      place: () => [tile(a.tile)],
+      fakirs: () => [q(`.ft-fakirs[data-count="${a.count}"]`)],
+      summon: () => [q(`.ft-summon[data-djinn="${a.djinn}"][data-pay="${a.pay}"]`)],
+      buy: () => (a.cards.length === 2 && a.cards[0] === a.cards[1] ? market(a.cards[0], 2)
+        : a.cards.filter((r) => r !== marketFirst).concat(a.cards.filter((r) => r === marketFirst)).flatMap((r) => market(r, 1))),
+      skip: () => [q("#ft-skip")], end: () => [q("#ft-end")], sell: () => [q("#ft-sell")],
+      suit: () => [mine.querySelector(`.ft-hand-cards [data-card="${a.card}"]`)],
+      power: () => (armed && armed.djinn === a.djinn && armed.pay === a.pay ? [tile(a.tile)]
+        : [mine.querySelector(`.ft-power[data-djinn="${a.djinn}"][data-pay="${a.pay}"]`), tile(a.tile)]),
+      keep: () => [q(`.ft-keep-button[data-djinn="${a.djinn}"]`)],
+    }[a.type];
+    markHint([choice, ...(one ? one() : [])], hint.info);
+  }
+
   return {
+    showHint(action, info) {
+      if (!msg) return;
+      hint = hintFor(msg, action, info);
+      render();
+    },
     async update(stateMsg) {
+      if (!hintHolds(hint, stateMsg)) hint = null;
       if (!msg || stateMsg.version !== msg.version) {
         pending = false;
         if (msg && stateMsg.view.phase !== msg.view.phase) { chooser = null; marketFirst = null; armed = null; }

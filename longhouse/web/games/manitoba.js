@@ -3,6 +3,8 @@
 // a path, a sector, a ceremonial place, a good — from the legal actions the server sends; the same actions
 // in words stay one click away as a fallback. Names and reference tables come from the view and the game's
 // description (`api.description`), never from a copy of the game's tables.
+import { hintFor, hintHolds, markHint, sameAction } from "../hints.js";
+import { installTips, tipNote } from "../tips.js";
 import { COLOURS, cap, h } from "../ui.js";
 import { goodChip, seatTag } from "./manitoba/draw.js";
 import { indexLegal } from "./manitoba/legal.js";
@@ -25,6 +27,7 @@ export function createBoard(root, api) {
   let tradeMode = false;     // a wampum trade: the lit sectors take the berry
   let tallyDone = null;      // the scoring panel the player confirmed
   let words = false;         // the words fallback open
+  let hint = null;           // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "manitoba" });
   const opps = h("div", { class: "mb-opps" });
@@ -37,6 +40,7 @@ export function createBoard(root, api) {
   const overlay = h("div", { class: "overlay mb-overlay", hidden: true });
   el.append(opps, status, map, paths, side, village, wordsEl, overlay);
   root.append(el);
+  installTips(el);
 
   // On a narrow screen the territory wraps into rows of as many tiles as fit at a tappable size (the board
   // is redrawn when the width changes).
@@ -55,6 +59,7 @@ export function createBoard(root, api) {
     tradeMode = false;
     if (api.act(x.a)) {
       pending = true;
+      hint = null;  // the hint was for the position before my move
       el.classList.add("pending");
     }
   }
@@ -106,7 +111,7 @@ export function createBoard(root, api) {
     }
     if (me !== null && msg.undo_steps > 0 && !isOver(view)) {
       buttons.push(h("button", { id: "undo", title: `take back your last step (${msg.undo_steps} possible)`,
-        onclick: () => { if (!pending && api.undo(-1)) pending = true; } }, "↶ Undo"));
+        onclick: () => { if (!pending && api.undo(-1)) { pending = true; hint = null; } } }, "↶ Undo"));
     }
     status.className = `mb-status${mine ? " my-turn" : ""}`;
     status.replaceChildren(h("span", { class: "prompt" }, text), h("span", { class: "status-buttons" }, buttons));
@@ -155,7 +160,7 @@ export function createBoard(root, api) {
     const legend = h("p", { class: "map-legend" }, h("span", { class: "key-can" }, "orange edge"), " you may choose it now · ",
       h("span", { class: "key-last" }, "seat colour"), " that seat's last move (dashed: where its Cree came from)");
     map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)),
-      h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx), legend));
+      h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx), legend, tipNote()));
     paths.replaceChildren(drawPaths(ctx));
     side.replaceChildren(drawTotem(ctx), drawSeason(ctx));
     if (me !== null) {
@@ -167,6 +172,7 @@ export function createBoard(root, api) {
     }
     renderWords(ctx);
     renderOverlay(ctx);
+    showMark();
     el.className = `manitoba${me !== null ? ` me-${COLOURS[me]}` : ""}${pending ? " pending" : ""}${ix.count ? " my-move" : ""}`;
     el.dataset.version = String(msg.version);
     el.dataset.phase = isOver(view) ? "over" : view.decision ? view.decision.kind : "waiting";
@@ -181,12 +187,45 @@ export function createBoard(root, api) {
     }));
   }
 
+  // The hinted move on its object: the disk, area, path, sector, place, good or button it uses; a move's
+  // Cree and then its area; the Wake-up or trade switch before its disk or sector. Its line in words too.
+  function showMark() {
+    if (!hint) return;
+    const a = hint.action;
+    const q = (sel) => el.querySelector(sel);
+    const area = (id) => q(`.territory-map .area[data-area="${id}"]`);
+    const sector = (good) => q(`.mb-village .sector[data-sector="${good}"]`);
+    const one = {
+      take: () => [q(`.disk[data-colour="${a.colour}"]`)],
+      wakeup: () => [wakeMode ? null : q("#wake-mode"), q(`.disk[data-depth="${a.disks}"]`)],
+      place: () => [area(a.area)], recall: () => [area(a.area)], refill: () => [area(a.area)],
+      move: () => (selectedFrom === a.from ? [area(a.to), area(a.from)] : [area(a.from), area(a.to)]),
+      vision: () => [q(`.path[data-path="${a.path}"]`)], repeat: () => [q(`.path[data-path="${a.path}"]`)],
+      wake: () => [q(`.wake-btn[data-cree="${a.cree}"]`)],
+      end: () => [q("#end-turn")], pass: () => [q("#pass")],
+      store: () => [sector(a.sector)], drop: () => [sector(a.sector)], score: () => [sector(a.good)],
+      ceremony: () => [q(`.ceremonial[data-place="${a.place}"]`)],
+      good: () => [q(`.supply-good[data-good="${a.good}"]`)],
+      wampum_wake: () => [q("#wampum-wake")],
+      wampum_trade: () => [tradeMode ? null : q("#wampum-trade"), sector(a.sector)],
+    }[a.kind];
+    const words = (msg.legal || []).findIndex((x) => sameAction(x, a));
+    const els = (one ? one() : []).filter(Boolean);
+    markHint([...els, wordsEl.querySelectorAll(".words-list .legal-action")[words]], hint.info);
+  }
+
   return {
+    showHint(action, info) {
+      if (!msg) return;
+      hint = hintFor(msg, action, info);
+      render();
+    },
     update(stateMsg) {
       if (msg && stateMsg.version !== msg.version) {
         pending = false;
         selectedFrom = null;
       }
+      if (!hintHolds(hint, stateMsg)) hint = null;
       msg = stateMsg;
       render();
     },

@@ -1,6 +1,8 @@
 // Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
+import { hintFor, hintHolds, markHint } from "../hints.js";
+import { installTips, tipNote } from "../tips.js";
 import { COLOURS, SYMBOLS, cap, h, toast } from "../ui.js";
 import { herdNotes, laneNote, scorePanel } from "./manitou_scores.js";
 
@@ -75,6 +77,7 @@ export function createBoard(root, api) {
   let lastPlay = new Map();     // seat -> key of the card it played last (marked until it plays again)
   let laneSizes = null;         // "ground:seat" -> cards in that lane at the last state
   let pending = false;
+  let hint = null;              // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "manitou" });
   const opponents = h("div", { class: "opponents" });
@@ -88,8 +91,9 @@ export function createBoard(root, api) {
     h("p", { class: "hint" }, "Same warrior on a controlled ground: both are cancelled. "
       + "A second warrior of the controller protects the first."));
   const mine = h("div", { class: "my-area" });
-  el.append(opponents, status, h("div", { class: "middle" }, grounds, reference), mine);
+  el.append(opponents, status, h("div", { class: "middle" }, grounds, reference), mine, tipNote());
   root.append(el);
+  const tips = installTips(el);
 
   const seat = () => msg.seat;
   const view = () => msg.view;
@@ -100,7 +104,7 @@ export function createBoard(root, api) {
 
   function send(action) {
     if (pending) return;
-    if (api.act(action)) pending = true;
+    if (api.act(action)) { pending = true; hint = null; }  // the hint was for the position before my move
   }
 
   function tag(s) {
@@ -315,7 +319,7 @@ export function createBoard(root, api) {
             c.setAttribute("role", "button");
             c.setAttribute("aria-label", `take back ${cardName(code)}`);
             c.title = "click to take it back";
-            const back = () => { if (!pending && api.undo(i)) pending = true; };
+            const back = () => { if (!pending && api.undo(i)) { pending = true; hint = null; } };
             c.addEventListener("click", back);
             c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); back(); } });
           }
@@ -410,6 +414,7 @@ export function createBoard(root, api) {
       else { toast("Drop the card on a lit hunting ground", "info"); render(); }
       return;
     }
+    if (tips.pressed()) return;  // a long press only names the card
     // a click or a tap: choose the card (tap it again to put it back), then click or tap a ground
     const again = selectedIndex === d.index;
     selected = again ? null : d.code;
@@ -442,6 +447,7 @@ export function createBoard(root, api) {
     renderGrounds();
     renderMine();
     if (focusKey) restoreFocus(focusKey);
+    showMark();
     el.className = `manitou phase-${view().phase}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
     el.dataset.version = String(msg.version);
     el.dataset.phase = view().phase;
@@ -459,9 +465,33 @@ export function createBoard(root, api) {
     if (next) next.focus({ preventScroll: true });
   }
 
+  // The hinted move on the board: the card to pick, the card to play and its ground (the card first, or the
+  // ground once that card is chosen), OK, or Continue.
+  function showMark() {
+    if (!hint) return;
+    const a = hint.action;
+    const q = (sel) => el.querySelector(sel);
+    let els = [];
+    if (a.type === "pick") els = [q(`[data-reserve-card="${a.card}"]`)];
+    else if (a.type === "ok") els = [q("#ok-button")];
+    else if (a.type === "done") els = [q("#score-continue")];
+    else if (a.type === "play") {
+      const card = selected === a.card ? q(`[data-hand-index="${selectedIndex}"]`) : q(`.hand [data-hand-card="${a.card}"]`);
+      const ground = q(`.ground[data-ground="${a.ground}"]`);
+      els = selected === a.card ? [ground, card] : [card, ground];
+    }
+    markHint(els, hint.info);
+  }
+
   return {
+    showHint(action, info) {
+      if (!msg) return;
+      hint = hintFor(msg, action, info);
+      render();
+    },
     update(stateMsg, tableMsg) {
       if (msg && stateMsg.version !== msg.version) pending = false;
+      if (!hintHolds(hint, stateMsg)) hint = null;
       if (msg && msg.view.hunt !== stateMsg.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
       msg = stateMsg;
       table = tableMsg;

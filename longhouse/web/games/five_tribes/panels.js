@@ -9,7 +9,7 @@ export const WHITE = 1;
 
 // A Turn marker: the seat's colour and symbol.
 export function marker(ctx, seat, extra = "") {
-  return h("span", { class: `ft-marker seat-${ctx.colour(seat)}${extra}`, title: ctx.name(seat) }, ctx.symbol(seat));
+  return h("span", { class: `ft-marker seat-${ctx.colour(seat)}${extra}`, title: `${ctx.name(seat)}'s Turn marker` }, ctx.symbol(seat));
 }
 
 // The Turn Order track (costs, highest first, then the zero queue) and the Bid Order track.
@@ -24,24 +24,29 @@ export function tracks(ctx, v, spotActions, onSpot) {
     const spot = i < zero ? i : zero;
     const acts = m < 0 && (i < zero || i === zero + zeroFree) ? spotActions(spot) : [];
     const lit = acts.length > 0;
+    const what = `Turn Order spot: bid ${cost} gold${m >= 0 ? `, taken by ${ctx.name(v.marker_seat[m])}` : lit ? ", free: bid here" : ""}`;
     return h("div", {
-      class: `ft-spot${lit ? " lit" : ""}${m >= 0 ? " taken" : ""}`, dataset: { spot: i },
+      class: `ft-spot${lit ? " lit" : ""}${m >= 0 ? " taken" : ""}`, dataset: lit ? { spot: i, bid: spot } : { spot: i }, title: what,
       role: lit ? "button" : null, tabindex: lit ? "0" : null,
-      "aria-label": `Turn Order spot ${cost}${m >= 0 ? `, ${ctx.name(v.marker_seat[m])}` : lit ? ", bid here" : ""}`,
+      "aria-label": what,
       onclick: lit ? () => onSpot(spot, i) : null,
       onkeydown: lit ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpot(spot, i); } } : null,
     }, h("span", { class: "ft-cost" }, String(cost)), m >= 0 ? marker(ctx, v.marker_seat[m]) : null);
   });
-  const bid = v.bid_track.map((m, i) => h("div", { class: "ft-bid-spot" }, h("small", {}, String(i + 1)), marker(ctx, v.marker_seat[m])));
+  const bid = v.bid_track.map((m, i) => h("div", { class: "ft-bid-spot", title: `Bid Order ${i + 1}: ${ctx.name(v.marker_seat[m])} bids ${ordinal(i + 1)}` },
+    h("small", {}, String(i + 1)), marker(ctx, v.marker_seat[m])));
   return h("section", { class: "ft-tracks", "aria-label": "turn order" },
     h("div", { class: "ft-track-row" }, h("span", { class: "ft-track-name" }, "Turn order"), h("div", { class: "ft-turn-track" }, spots)),
     h("div", { class: "ft-track-row" }, h("span", { class: "ft-track-name" }, "Bid order"), h("div", { class: "ft-bid-track" }, bid)));
 }
 
+const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][n % 10 > 3 || Math.floor(n / 10) === 1 ? 0 : n % 10]}`;
+
 // A Djinn card: name, VP, cost and power in words; `buttons` (DOM) go at its foot.
 export function djinnCard(ctx, d, opts = {}) {
   const dj = ctx.desc.djinns[d];
-  return h("div", { class: `ft-djinn${opts.cls ? ` ${opts.cls}` : ""}${opts.used ? " used" : ""}`, dataset: { djinn: d } },
+  const tip = `${dj.name} (Djinn, ${dj.vp} VP): ${dj.text}${dj.paid ? ` Cost: ${dj.cost_text}.` : " Always in effect."}`;
+  return h("div", { class: `ft-djinn${opts.cls ? ` ${opts.cls}` : ""}${opts.used ? " used" : ""}`, dataset: { djinn: d }, title: tip },
     h("div", { class: "ft-djinn-head" }, h("b", {}, dj.name), h("span", { class: "ft-djinn-vp", title: "victory points" }, `${dj.vp}`)),
     h("div", { class: "ft-djinn-text" }, dj.text),
     h("div", { class: "ft-djinn-cost" }, dj.paid ? `Cost: ${dj.cost_text}${opts.used ? " · used this turn" : ""}` : "Always in effect"),
@@ -53,7 +58,7 @@ export function resourceCard(ctx, r, opts = {}) {
   const res = ctx.desc.resources[r];
   return h(opts.button ? "button" : "div", {
     class: `ft-card res-${res.code}${res.merchandise ? "" : " fakir"}${opts.cls ? ` ${opts.cls}` : ""}`,
-    dataset: { card: r, index: opts.index ?? "" }, title: res.merchandise ? `${res.name} (merchandise)` : `${res.name} (not merchandise)`,
+    dataset: { card: r, index: opts.index ?? "" }, title: `${res.name}${opts.count > 1 ? ` ×${opts.count}` : ""}. ${res.text}`,
     onclick: opts.onclick || null, disabled: opts.disabled || null, "aria-pressed": opts.pressed === undefined ? null : String(opts.pressed),
   }, h("span", { class: "ft-card-name" }, res.name), opts.count > 1 ? h("b", { class: "ft-card-count" }, `×${opts.count}`) : null);
 }

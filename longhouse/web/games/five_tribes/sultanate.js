@@ -60,7 +60,7 @@ export function palaceIcon(size = 16) {
 
 // Draw the Sultanate. `opts`: lit (Map tile -> label or ""), range (Set of tiles), path (tiles of the move in
 // progress), last ({seat, path} of the last move), final (the turn's final tile), seatColour(seat), seatSymbol(seat),
-// onTile(tile), describeTile(tile) for the accessible name.
+// seatName(seat), onTile(tile), describeTile(tile) for the accessible name.
 export function drawSultanate(desc, view, opts) {
   const { rows, cols } = desc.sultanate;
   const W = M + cols * T + 6;
@@ -72,14 +72,14 @@ export function drawSultanate(desc, view, opts) {
   for (let r = 0; r < rows; r++) {
     svg.append(el("text", { x: 10, y: M + r * T + T / 2 + 5, class: "ft-coord", "text-anchor": "middle" }, String(r + 1)));
   }
-  for (let t = 0; t < rows * cols; t++) svg.append(drawTile(desc, view, t, opts));
   const showPath = opts.path && opts.path.length ? { seat: opts.pathSeat, path: opts.path, live: true }
     : opts.last && opts.last.path.length ? { ...opts.last, live: false } : null;
+  for (let t = 0; t < rows * cols; t++) svg.append(drawTile(desc, view, t, opts, showPath));
   if (showPath) svg.append(drawPath(desc, showPath, opts));
   return svg;
 }
 
-function drawTile(desc, view, t, opts) {
+function drawTile(desc, view, t, opts, move) {
   const code = view.tiles[t];
   const tile = desc.tiles[code];
   const x = M + (t % desc.sultanate.cols) * T;
@@ -104,7 +104,9 @@ function drawTile(desc, view, t, opts) {
   const x0 = T / 2 - (present.length * slot) / 2 + slot / 2 - 2;
   present.forEach(([c, n], i) => {
     const mx = x0 + i * slot;
-    const piece = el("g", { transform: `translate(${mx},50) scale(${scale})`, class: `ft-piece tribe-${desc.tribes[c].colour}` });
+    const tribe = desc.tribes[c];
+    const piece = el("g", { transform: `translate(${mx},50) scale(${scale})`, class: `ft-piece tribe-${tribe.colour}` },
+      el("title", {}, `${n} ${n === 1 ? tribe.name : tribe.plural} (${tribe.colour}): ${tribe.action}`));
     piece.append(el("path", { d: MEEPLE, fill: desc.tribes[c].hex, class: "ft-piece-body" }));
     if (n > 1) {
       piece.append(el("circle", { cx: 6, cy: 11, r: 6.5, class: "ft-count-bg" }));
@@ -115,15 +117,18 @@ function drawTile(desc, view, t, opts) {
   // the owner's camel, Palm Trees and Palaces along the bottom
   const owner = view.owner[t];
   if (owner >= 0) {
-    const camel = el("g", { transform: "translate(20,84)", class: `ft-camel seat-${opts.seatColour(owner)}` });
+    const camel = el("g", { transform: "translate(20,84)", class: `ft-camel seat-${opts.seatColour(owner)}` },
+      el("title", {}, `${opts.seatName(owner)}'s camel: the tile is theirs and scores ${tile.vp} VP for them`));
     camel.append(el("path", { d: CAMEL, transform: "scale(1.05)" }));
     camel.append(el("text", { x: 0, y: -10, class: "ft-camel-sym", "text-anchor": "middle" }, opts.seatSymbol(owner)));
     g.append(camel);
   }
   let bx = T - 15;
-  for (const [count, d, cls] of [[view.palaces[t], PALACE, "ft-palace"], [view.palms[t], PALM, "ft-palm"]]) {
+  const pieces = [[view.palaces[t], PALACE, "ft-palace", "Palace", desc.vp.palace], [view.palms[t], PALM, "ft-palm", "Palm Tree", desc.vp.palm]];
+  for (const [count, d, cls, name, vp] of pieces) {
     if (!count) continue;
-    const item = el("g", { transform: `translate(${bx},84) scale(1.35)`, class: cls }, el("path", { d }));
+    const item = el("g", { transform: `translate(${bx},84) scale(1.35)`, class: cls }, el("path", { d }),
+      el("title", {}, `${count} ${name}${count > 1 ? "s" : ""}: ${vp} VP each for the tile's owner`));
     if (count > 1) item.append(el("text", { x: -10, y: 5, class: "ft-small-count", "text-anchor": "end" }, `${count}`));
     g.append(item);
     bx -= count > 1 ? 40 : 28;
@@ -142,6 +147,12 @@ function drawTile(desc, view, t, opts) {
     });
   }
   g.setAttribute("aria-label", opts.describeTile(t));
+  // its name on hover and long press: what lies there and what the tile does when a move ends on it
+  const step = move ? move.path.indexOf(t) : -1;
+  const who = move && move.seat >= 0 ? `${opts.seatName(move.seat)}'s` : "the";
+  const onPath = step < 0 ? "" : ` (${step ? `step ${step}` : "start"} of ${who} ${move.live ? "move so far" : "last move"})`;
+  g.append(el("title", {}, `${opts.describeTile(t)}${onPath}. ${tile.name}: ${tile.action}`
+    + `${lit && opts.lit.get(t) ? ` — now: ${opts.lit.get(t)}` : ""}`));
   return g;
 }
 

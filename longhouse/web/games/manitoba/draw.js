@@ -41,7 +41,7 @@ const GOOD_PATHS = {
 export function goodIcon(good, x, y, size = 20, extra = {}) {
   const g = s("g", { transform: `translate(${x} ${y}) scale(${size / 20})`, class: `good good-${good}`, ...extra });
   g.innerHTML = GOOD_PATHS[good] || "";
-  g.append(s("title", {}, good));
+  g.append(s("title", {}, `${good} (a good)`));
   return g;
 }
 
@@ -76,6 +76,7 @@ export function cree(seat, x, y, opts = {}) {
     s("path", { d: "M-8 10 Q-9 -2 0 -3 Q9 -2 8 10 Z", class: "cree-body" }),
     s("text", { x: 0, y: 7, class: "cree-sym", "text-anchor": "middle" }, SYMBOLS[seat] || ""),
   );
+  if (opts.title) g.append(s("title", {}, opts.title));
   return g;
 }
 

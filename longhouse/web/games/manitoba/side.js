@@ -52,7 +52,7 @@ export function drawTotem(ctx) {
     el.append(h("div", { class: "village-disks" }, h("small", {}, "In ", seatTag(active, ctx.nameOf(active)), "'s village:"),
       h("div", { class: "disk-stack small" }, view.taken.map((c, i) => h("span", {
         class: `disk disk-${c}${i === 0 ? " chosen" : ""}`, style: `--disk:${DISK_FILL[c]};--disk-ink:${DISK_INK[c]}`,
-        title: i === 0 ? `${c}: the active player's colour` : c,
+        title: `${c} disk (${landOf(c)})${i === 0 ? ": the active player's colour" : ""}`,
       }, svgEl("-20 -12 40 24", "disk-sym", landSymbol(landOf(c), 0, 0, 0.7)), h("span", {}, c), i === 0 ? h("b", { class: "eagle", title: "eagle head" }, "▲") : null)))));
     if (view.beside_village.length) {
       el.append(h("small", { class: "beside" }, `Beside the village: ${view.beside_village.join(", ")}`));
@@ -87,7 +87,7 @@ export function drawPaths(ctx) {
         dataset: { space: sp.space },
       }, h("span", { class: "sp-no" }, String(sp.space)), h("span", { class: "sp-short" }, sp.short.replace(/\//g, "/\u200b")),
       firstBonus ? h("span", { class: `first${firsts.includes(sp.space) ? " gone" : ""}`, title: firsts.includes(sp.space) ? "first-to-reach bonus taken" : "first-to-reach bonus still open" }, firsts.includes(sp.space) ? "☆" : "★") : null,
-      h("span", { class: "markers" }, here.map((seat) => h("span", { class: `marker seat-${COLOURS[seat]}`, title: `${ctx.nameOf(seat)}` }, SYMBOLS[seat]))));
+      h("span", { class: "markers" }, here.map((seat) => h("span", { class: `marker seat-${COLOURS[seat]}`, title: `${ctx.nameOf(seat)}'s marker on ${p.name}'s path, space ${sp.space}` }, SYMBOLS[seat]))));
     });
     return h("div", {
       class: `path path-${p.colour}${act ? " can" : ""}`, dataset: { path: p.name },
@@ -95,7 +95,8 @@ export function drawPaths(ctx) {
       "aria-label": act ? act.text : `${p.name}'s path`,
       onclick: act ? () => ctx.send(act) : null,
       onkeydown: act ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.send(act); } } : null,
-    }, h("span", { class: "path-name", style: `--disk:${DISK_FILL[p.colour]};--disk-ink:${DISK_INK[p.colour]}` }, cap(p.name),
+    }, h("span", { class: "path-name", style: `--disk:${DISK_FILL[p.colour]};--disk-ink:${DISK_INK[p.colour]}`,
+      title: `${cap(p.name)}'s path, in the ${p.colour} sphere: ${p.length} spaces` }, cap(p.name),
       h("small", {}, p.colour)), h("div", { class: "spaces" }, cells),
     act ? h("span", { class: "go" }, ix.repeat[p.name] ? "repeat" : myPos ? "advance" : "enter") : null);
   });
@@ -131,10 +132,10 @@ export function drawSeason(ctx) {
       if (c.card === "score_5") tip += view.season === "autumn" ? " — then the final scoring" : " — then the end of the season";
     } else if (c.card === "winter_solstice") {
       title = "Solstice";
-      tip = "Winter solstice: everybody takes a berry, a bison, a horse and a canoe, places a Cree and enters a path";
+      tip = desc.card_texts.winter_solstice;
     } else {
       title = "Winter";
-      tip = "Winter: a round without event or scoring";
+      tip = desc.card_texts.winter;
     }
     return h("div", { class: `season-card ${c.card}${now ? " now" : ""}${i < view.card_index ? " past" : ""}`, title: tip },
       now ? h("span", { class: "eagle", title: "the eagle head: this round's card" }, "▼") : null,

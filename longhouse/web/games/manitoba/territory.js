@@ -70,7 +70,8 @@ export function drawTerritory(ctx) {
     const cx = b.x + b.w / 2;
     const cy = b.y + b.h / 2 + 2;
     if (area.good) g.append(goodIcon(area.good, area.cree !== null ? cx - 12 : cx, cy, 20));
-    if (area.cree !== null && area.cree !== undefined) g.append(cree(area.cree, area.good ? cx + 10 : cx, cy + 2));
+    const owner = area.cree !== null && area.cree !== undefined ? `${ctx.nameOf(area.cree)}'s Cree (${COLOURS[area.cree]})` : null;
+    if (owner) g.append(cree(area.cree, area.good ? cx + 10 : cx, cy + 2, { title: `${owner} on ${area.name}` }));
     for (const seat of marked.get(area.id) || []) {
       g.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 4,
         class: `last-mark seat-${COLOURS[seat.seat]}${seat.from ? " from" : ""}` }));
@@ -78,10 +79,12 @@ export function drawTerritory(ctx) {
     if (act) {
       g.addEventListener("click", () => ctx.clickArea(area, act));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.clickArea(area, act); } });
-      g.append(s("title", {}, act.text));
-    } else {
-      g.append(s("title", {}, `${area.name}${area.good ? ` — ${area.good}` : " — empty"}`));
     }
+    // what the area is (its landscape and tile are its name), what lies on it, and what a click does now
+    const holds = [area.good ? `a ${area.good}` : "no good", owner].filter(Boolean).join(", ");
+    const across = joined.filter((pair) => pair.includes(area)).map((pair) => pair.find((x) => x !== area).name);
+    const touches = across.length ? `; it touches ${across.join(" and ")} across the tiles` : "";
+    g.append(s("title", {}, `${area.name}: ${holds}${touches}${act ? ` — ${act.text}` : ""}`));
     root.append(g);
   }
   // tile borders over the areas

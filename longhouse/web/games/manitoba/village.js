@@ -5,8 +5,8 @@ import { COLOURS, cap, h } from "../../ui.js";
 import { sectorAction } from "./legal.js";
 import { cree, goodChip, seatTag, svgEl } from "./draw.js";
 
-function creeRow(seat, count, cls) {
-  const el = h("span", { class: `cree-row ${cls}` });
+function creeRow(seat, count, cls, where) {
+  const el = h("span", { class: `cree-row ${cls}`, title: `${count} ${cap(COLOURS[seat])} Cree ${where}` });
   for (let i = 0; i < count; i++) el.append(svgEl("-10 -16 20 28", "cree-svg", cree(seat, 0, 0)));
   if (!count) el.append(h("small", { class: "none" }, "none"));
   return el;
@@ -47,8 +47,8 @@ export function drawMyVillage(ctx) {
   const wakeButtons = Object.values(ix.wake).map((x) => h("button", { class: "wake-btn can", dataset: { cree: x.a.cree },
     onclick: () => ctx.send(x), title: x.text }, `Wake ${x.a.cree}`));
   const wigwam = h("div", { class: `wigwam box${wakeButtons.length ? " can" : ""}` }, h("h4", {}, "Wigwam ", h("small", {}, "asleep")),
-    creeRow(me, v.wigwam, "asleep"), wakeButtons.length ? h("div", { class: "wake-row" }, wakeButtons) : null);
-  const square = h("div", { class: "square box" }, h("h4", {}, "Village square ", h("small", {}, "ready")), creeRow(me, v.square, "awake"));
+    creeRow(me, v.wigwam, "asleep", "asleep in the wigwam (wake them up to use them)"), wakeButtons.length ? h("div", { class: "wake-row" }, wakeButtons) : null);
+  const square = h("div", { class: "square box" }, h("h4", {}, "Village square ", h("small", {}, "ready")), creeRow(me, v.square, "awake", "ready on the village square"));
 
   // ceremonial places
   const places = desc.ceremonial_sizes.map((size) => {
@@ -58,7 +58,7 @@ export function drawMyVillage(ctx) {
     for (let i = 0; i < size; i++) slots.push(h("span", { class: "slot" }, goods[i] ? goodChip(goods[i]) : null));
     return h(act ? "button" : "div", {
       class: `ceremonial box${act ? " can" : ""}${t.places.has(String(size)) ? " last" : ""}`, dataset: { place: size },
-      title: act ? act.text : `${size}-space ceremonial place: no two goods of a kind; full → goods to storage and a wampum tile`,
+      title: act ? act.text : `${size}-space ${desc.piece_texts.ceremonial}`,
       onclick: act ? () => ctx.send(act) : null,
     }, h("h4", {}, `Ceremony ${size}`), h("span", { class: "slots" }, slots));
   });
@@ -92,7 +92,8 @@ export function drawMyVillage(ctx) {
     ctx.tradeMode ? "Trade: click a lit sector" : "Use: berry → other good"));
   }
   const wampum = h("div", { class: `wampum box${uses.length ? " can" : ""}` }, h("h4", {}, "Wampum"),
-    h("span", { class: "wampum-tiles" }, tiles(v.wampum_active, "active", "2 points, usable"), tiles(v.wampum_inactive, "used", "used: 1 point")),
+    h("span", { class: "wampum-tiles" }, tiles(v.wampum_active, "active", cap(desc.piece_texts.wampum_active)),
+      tiles(v.wampum_inactive, "used", cap(desc.piece_texts.wampum_used))),
     h("small", {}, `${v.wampum_active} active · ${v.wampum_inactive} used`), uses);
 
   el.append(h("div", { class: "village-body" },
