@@ -115,7 +115,7 @@ export async function showLeaderboard(root, game) {
     h("p", { class: "lead" }, "Registered players by their rating in rated games (OpenSkill, Plackett–Luce). The rating "
       + "is the cautious estimate μ − 3σ of the skill μ ± σ: it starts at 0 and rises as a player wins."),
     rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Skill (μ ± σ)", "Rated games"]
-      .map((x) => h("th", {}, x)))), h("tbody", {}, rows))
+      .map((x, i) => h("th", { class: i > 1 ? "num" : null }, x)))), h("tbody", {}, rows))
       : h("p", { class: "empty" }, "Nobody is rated in this game yet.")));
   return null;
 }
