@@ -276,7 +276,7 @@ export function createBoard(root, api) {
       h("h3", {}, `Djinns `, h("small", {}, `${view.djinn_deck_size} in the pile`)),
       h("div", { class: "ft-djinn-row" }, view.djinn_row.map((d) => djinnCard(ctx(), d, {
         buttons: summons.filter((a) => a.djinn === d).map((a) => h("button", { class: "ft-summon primary", dataset: { djinn: d, pay: a.pay },
-          onclick: () => send(a) }, `Take — pay ${pay(a.pay)}`)),
+          "aria-label": `Take ${desc.djinns[d].name}, paying ${pay(a.pay)}`, onclick: () => send(a) }, `Take — pay ${pay(a.pay)}`)),
         cls: summons.some((a) => a.djinn === d) ? "lit" : "",
       }))));
     side.replaceChildren(tracks(ctx(), view, spotActions, onSpot), display, renderMarket());
@@ -375,6 +375,7 @@ export function createBoard(root, api) {
         const acts = mineActs.filter((a) => a.pay === py);
         const targeted = acts.some((a) => a.tile >= 0);
         return h("button", { class: `ft-power primary${armed && armed.djinn === d && armed.pay === py ? " armed" : ""}`, dataset: { djinn: d, pay: py },
+          "aria-label": `Use ${desc.djinns[d].name}${py ? `, paying ${pay(py)}` : ""}`,
           onclick: () => {
             if (targeted) { armed = { djinn: d, pay: py }; chooser = null; render(); } else send(acts[0]);
           } }, `Use — pay ${pay(py)}`);
@@ -395,7 +396,8 @@ export function createBoard(root, api) {
     if (!keeps.length) return null;
     return h("div", { class: "ft-keep panel" }, h("h3", {}, "Sibittis: keep one"),
       h("div", { class: "ft-djinn-row" }, keeps.map((a) => djinnCard(ctx(), a.djinn, { cls: "lit",
-        buttons: [h("button", { class: "ft-keep-button primary", dataset: { djinn: a.djinn }, onclick: () => send(a) }, "Keep")] }))));
+        buttons: [h("button", { class: "ft-keep-button primary", dataset: { djinn: a.djinn },
+          "aria-label": `Keep ${desc.djinns[a.djinn].name}`, onclick: () => send(a) }, "Keep")] }))));
   }
 
   // --- the board ----------------------------------------------------------------------------------------------
