@@ -89,8 +89,8 @@ export async function showPlayer(root, name) {
     data.ratings.length ? h("p", { class: "lead" }, "A rating starts at 0 and rises with wins over rated players; "
       + "the chart shows it after each rated game.") : null,
     ratings,
-    h("div", { class: "recent-head" }, h("h2", {}, "Recent games"),
-      h("a", { href: `/archive?player=${encodeURIComponent(data.name)}`, class: "button" }, "All in the archive")),
+    h("div", { class: "recent-head" }, h("h2", {}, "Recent games"), data.recent.length
+      ? h("a", { href: `/archive?player=${encodeURIComponent(data.name)}`, class: "button" }, "All in the archive") : null),
     recent));
   return null;
 }

@@ -100,5 +100,17 @@ def test_player_pages_and_leaderboards_on_every_screen(hall: Hall, browser: Any,
     page.goto(hall.url + "/player/Nobody")
     page.wait_for_selector("text=There is no player called Nobody")
     look(page, shots, "no-such-player", PHONE)
+
+    # a short name in the top bar is still a whole tap target; a new player's page says what is not there yet
+    page.goto(hall.url + "/")
+    page.locator(".who button:has-text('Sign out')").tap()
+    page.wait_for_selector("#signin")
+    Client(hall, "Dee", PASSWORD)
+    sign_in(page, hall.url, "Dee")
+    page.locator(".who a.me").tap()
+    page.wait_for_selector("text=No finished games yet.")
+    assert "No rated games yet" in page.inner_text(".player-page")
+    look(page, shots, "player-new", PHONE)
+    assert small_targets(page, TARGETS) == []
     assert not errors, errors
     ctx.close()
