@@ -19,14 +19,20 @@ from longhouse.store import Store
 
 
 class Process:
-    def __init__(self, database: str, port: int, extra: list[str] | None = None) -> None:
+    """``longhouse serve`` (with the toy game) as a child process; its output goes to ``log`` if given (a test
+    that makes it log much must give one: nobody reads the pipe, and a full pipe would stall the server)."""
+
+    def __init__(self, database: str, port: int, extra: list[str] | None = None, log: Path | None = None) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         env = dict(os.environ, PYTHONPATH=str(HERE.parent.parent))
+        out = log.open("ab") if log is not None else subprocess.PIPE
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "serve_toy.py"), "--port", str(port), "--database", database,
              "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *(extra or [])],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            env=env, stdout=out, stderr=subprocess.STDOUT)
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
         deadline = time.time() + 90  # a loaded machine starts Python slowly
         while True:
             try:

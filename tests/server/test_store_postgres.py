@@ -142,10 +142,13 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
     from longhouse.store import User
 
     class NoCluster:
-        """Only what giving a table up touches of the cluster: the set of tables it owns."""
+        """Only what giving a table up touches of the cluster: forgetting the table."""
 
         def __init__(self) -> None:
-            self.owned: set[int] = set()
+            self.forgotten: list[int] = []
+
+        def forget(self, table_id: int) -> None:
+            self.forgotten.append(table_id)
 
     async def run() -> None:
         store_a, store_b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
@@ -168,7 +171,7 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
             card = old.state.view(0)["you"]["hand"][0]
             old.act(ann, old.version, {"type": "pick", "card": card}, None)
             await asyncio.sleep(0.01)  # the turn of the loop ends: its moves are stored (group commit)
-            assert row.id not in halls[0].tables and ann.closed
+            assert row.id not in halls[0].tables and ann.closed and halls[0].cluster.forgotten == [row.id]
             record = store_b.record(row.id)
             assert record is not None and record.actions == []
         finally:

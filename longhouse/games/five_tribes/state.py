@@ -34,6 +34,7 @@ from longhouse.games.five_tribes.data import (
     DJINN_ROW_SIZE,
     DJINNS,
     FAKIR,
+    GOLD_IN_BOX,
     MONKIR,
     NUM_TILES,
     PAID_SPOTS,
@@ -314,9 +315,13 @@ class FTState(UndoCopies, State):
     def pay_gold(self, seat: int, amount: int) -> None:
         self.gold[seat] -= amount
 
-    def gain_gold(self, seat: int, amount: int) -> None:
-        # RULING gold-bank-unlimited: the bank always pays.
+    def gain_gold(self, seat: int, amount: int) -> int:
+        """The bank pays ``seat``; returns what it paid (RULING gold-bank-unlimited: all of it, or else at most
+        what the bank holds)."""
+        if not rulings.GOLD_BANK_UNLIMITED:
+            amount = max(0, min(amount, GOLD_IN_BOX - sum(self.gold)))
         self.gold[seat] += amount
+        return amount
 
     def pay(self, seat: int, code: str) -> None:
         """Pay a Djinn or Sacred Place cost: Elders go back to the bag, Fakirs to the discard pile."""

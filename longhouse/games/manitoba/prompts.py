@@ -59,6 +59,8 @@ _ABOUT: dict[int, Callable[[int], str]] = {
     T.SCORE: lambda x: f"Scoring — {_tile_words(x)}: choose the good you score",
     T.REFILL: lambda x: f"Not enough goods to refill every {D.LANDSCAPES[x]}: choose an area to refill",
     T.FINAL: lambda x: f"Final scoring: you need not score your {D.GOOD_PLURAL[x]} — score them or not",
+    T.OFFER: lambda x: ("You may wake up a Cree from your wigwam — or pass" if x == T.OFFER_WAKE
+                        else "You may turn an inactive wampum tile back to its active side — or pass"),
 }
 
 
