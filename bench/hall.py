@@ -25,8 +25,10 @@ import argparse
 import asyncio
 import os
 import random
+import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -199,24 +201,27 @@ async def hall_run(
 
 def serve_hall(port: int, database: str, profile: str | None) -> list[str]:
     """The arguments that run ``longhouse serve`` for the benchmark (under cProfile with ``profile``)."""
-    prefix = ["-m", "cProfile", "-o", profile] if profile else []
-    return [
-        *prefix,
-        "-m",
-        "longhouse.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--database",
-        database,
-        "--bot-delay",
-        "0",
-        "--log-level",
-        "warning",
-        "--max-rate",
-        "0",
-        *NO_LIMITS,
-    ]
+    prefix = [str(Path(__file__).resolve()), "--serve-profiled", profile] if profile else ["-m", "longhouse.cli"]
+    return [*prefix, "serve", "--port", str(port), "--database", database,
+            "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *NO_LIMITS]
+
+
+def serve_profiled(out: str, argv: list[str]) -> int:
+    """``longhouse serve`` under cProfile; the profile is written when it stops (SIGTERM)."""
+    import cProfile
+    import signal
+
+    from longhouse.cli import main as cli
+
+    # uvicorn stops cleanly on SIGTERM, then raises the signal again to die by it: the profile comes first
+    signal.raise_signal = lambda sig: None
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        return int(cli(argv) or 0)
+    finally:
+        profile.disable()
+        profile.dump_stats(out)
 
 
 def measure_hall(
@@ -235,11 +240,15 @@ def line(name: str, r: dict[str, Any]) -> str:
     return (
         f"  {name:<13} {r['moves_per_s']:7.0f} moves/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:7.1f} ms"
         f"   ({r['moves']} moves in {r['elapsed']:.1f} s, {r['replaced']} games replaced; "
-        f"server CPU {r['cpu_server']:.1f} s, clients {r['cpu_client']:.1f} s)"
+        f"server CPU {r['cpu_server']:.1f} s = {1000 * r['cpu_server'] / max(1, r['moves']):.2f} ms a move, "
+        f"clients {r['cpu_client']:.1f} s)"
     )
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--serve-profiled"]:
+        return serve_profiled(argv[1], argv[2:])
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50, help="K tables (default 50)")
     parser.add_argument("--players", type=int, default=2, help="players per table, 2-4 (default 2)")
