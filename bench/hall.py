@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import sys
@@ -33,7 +34,7 @@ from typing import Any
 
 import httpx
 import msgspec
-from loadkit import free_port, rss_kib, run_window, start_process, stop
+from loadkit import Gate, Side, alternate, free_port, rss_kib, start_process, stop
 from websockets.asyncio.client import ClientConnection, connect
 
 #: Every simulated player comes from one address and plays flat out: the abuse limits are lifted.
@@ -99,7 +100,7 @@ class Player:
         assert self.ws is not None
         await self.ws.send(_encode(message).decode())
 
-    async def play(self, go: asyncio.Event, stop_at: list[float]) -> None:
+    async def play(self, gate: Gate) -> None:
         """Answer every state in which this seat may act with a random legal move."""
         assert self.ws is not None
         pending: tuple[int, float] | None = None  # (version sent, time sent)
@@ -128,9 +129,7 @@ class Player:
                 continue
             if latest is None or pending is not None or not latest.legal:
                 continue
-            if not go.is_set():
-                await go.wait()
-            if stop_at[0] and time.perf_counter() > stop_at[0]:
+            if not await gate.wait():
                 self.over.set()
                 return
             if self.think:
@@ -140,13 +139,11 @@ class Player:
             await self.send({"type": "action", "version": latest.version, "action": action})
 
 
-async def hall_run(
-    port: int, tables: int, per_table: int, seconds: float, server_pid: int, seed: int, think: float = 0.0
-) -> dict[str, Any]:
+async def hall_side(port: int, tables: int, per_table: int, server_pid: int, seed: int, think: float) -> Side:
+    """The hall's players, seated at their first tables (created from the lobby, as people do)."""
     rng = random.Random(seed)
-    base = f"http://127.0.0.1:{port}"
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60) as http:
 
         async def guest() -> str:
             r = await http.post("/api/guest", json={})
@@ -154,13 +151,10 @@ async def hall_run(
             return str(r.cookies[COOKIE])
 
         tokens = await asyncio.gather(*[guest() for _ in range(tables * per_table)])
-    rss_before = rss_kib(server_pid)
 
     async def create(creator: str) -> int:
-        """The table's first player creates it from the lobby, as a person would."""
-        async with connect(
-            f"ws://127.0.0.1:{port}/ws/lobby", max_size=2**22, additional_headers={"Cookie": f"{COOKIE}={creator}"}
-        ) as lobby:
+        async with connect(f"ws://127.0.0.1:{port}/ws/lobby", max_size=2**22,
+                           additional_headers={"Cookie": f"{COOKIE}={creator}"}) as lobby:
             await lobby.send(_encode({"type": "create", "game": "manitou", "seats": per_table}).decode())
             while True:
                 msg = _decode(await asyncio.wait_for(lobby.recv(), 30))
@@ -170,8 +164,7 @@ async def hall_run(
                     return int(msg["table"])
 
     players = [Player(port, tok, random.Random(rng.getrandbits(32)), think) for tok in tokens]
-    go = asyncio.Event()
-    stop_at = [0.0]
+    gate = Gate()
 
     async def seat(group: list[Player]) -> list[asyncio.Task[None]]:
         """A new table for this group: created from the lobby, everyone seated, started; their play tasks."""
@@ -181,22 +174,14 @@ async def hall_run(
             p.over.clear()
             await p.open(table)
             await p.send({"type": "command", "name": "join", "args": [str(seat_no + 1)]})
-            tasks.append(asyncio.create_task(p.play(go, stop_at)))
+            tasks.append(asyncio.create_task(p.play(gate)))
         await group[0].send({"type": "command", "name": "start", "args": []})
         return tasks
 
-    groups = [players[t * per_table : (t + 1) * per_table] for t in range(tables)]
-    first = [await seat(group) for group in groups]
-    await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in players]), 120)
-    rss_started = rss_kib(server_pid)
-    result = await run_window(groups, first, seat, seconds, go, stop_at, server_pid)
-    return {
-        **result,
-        "stale": sum(p.stale for p in players),
-        "rss_before_kib": rss_before,
-        "rss_started_kib": rss_started,
-        "kib_per_table": (result["rss_peak_kib"] - rss_before) / max(1, tables),
-    }
+    groups = [players[t * per_table:(t + 1) * per_table] for t in range(tables)]
+    side = Side("hall", server_pid, groups, seat, gate)
+    await side.start()
+    return side
 
 
 def serve_hall(port: int, database: str, profile: str | None) -> list[str]:
@@ -207,16 +192,19 @@ def serve_hall(port: int, database: str, profile: str | None) -> list[str]:
 
 
 def serve_profiled(out: str, argv: list[str]) -> int:
-    """``longhouse serve`` under cProfile; the profile is written when it stops (SIGTERM)."""
+    """``longhouse serve`` under cProfile, on only while the benchmark measures (SIGUSR1 starts it, SIGUSR2
+    stops it: the tables' set-up is left out), timed in CPU seconds (the machine is shared: wall time would
+    charge other programs' turns to whatever was running). The profile is written when it stops (SIGTERM)."""
     import cProfile
     import signal
 
     from longhouse.cli import main as cli
 
+    profile = cProfile.Profile(time.process_time)
+    signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: profile.disable())
     # uvicorn stops cleanly on SIGTERM, then raises the signal again to die by it: the profile comes first
     signal.raise_signal = lambda sig: None
-    profile = cProfile.Profile()
-    profile.enable()
     try:
         return int(cli(argv) or 0)
     finally:
@@ -224,16 +212,22 @@ def serve_profiled(out: str, argv: list[str]) -> int:
         profile.dump_stats(out)
 
 
-def measure_hall(
-    tables: int, players: int, seconds: float, seed: int, think: float, profile: str | None
-) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        server = start_process(serve_hall(port, f"sqlite:///{tmp}/bench.db", profile), port)
-        try:
-            return asyncio.run(hall_run(port, tables, players, seconds, server.pid, seed, think))
-        finally:
-            stop(server)
+async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer: tuple[int, int] | None
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Seat both sides, then measure them in alternating windows."""
+    hall = await hall_side(hall_port, args.tables, args.players, hall_pid, args.seed, args.think)
+    hall.profiled = bool(args.profile)
+    sides = [hall]
+    if peer is not None:
+        from peer import peer_side
+
+        sides.append(await peer_side(peer[0], args.tables * args.players // 2, peer[1], args.seed, args.think))
+    rss_started = rss_kib(hall_pid)
+    await alternate(sides, args.seconds / args.rounds, args.rounds)
+    figures = hall.figures()
+    figures.update(stale=sum(p.stale for g in hall.groups for p in g), rss_started_kib=rss_started,
+                   rss_end_kib=rss_kib(hall_pid))
+    return figures, sides[1].figures() if peer is not None else None
 
 
 def line(name: str, r: dict[str, Any]) -> str:
@@ -252,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50, help="K tables (default 50)")
     parser.add_argument("--players", type=int, default=2, help="players per table, 2-4 (default 2)")
-    parser.add_argument("--seconds", type=float, default=20, help="length of each side's window (default 20)")
+    parser.add_argument("--seconds", type=float, default=20, help="seconds each side is measured (default 20)")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="windows each side's seconds are cut into, the sides taking turns (default 4)")
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a player thinks before each move (default 0: flat out)"
     )
@@ -266,29 +262,31 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sockets = args.tables * args.players
     load = os.getloadavg()
-    hall = measure_hall(args.tables, args.players, args.seconds, args.seed, args.think, args.profile)
-    peer = None
-    if not args.no_peer:
-        from peer import measure
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as servers:
+        port = free_port()
+        hall_server = start_process(serve_hall(port, f"sqlite:///{tmp}/bench.db", args.profile), port)
+        servers.callback(stop, hall_server)
+        rss_before = rss_kib(hall_server.pid)
+        peer = None
+        if not args.no_peer:
+            from peer import start_peer
 
-        peer = measure(sockets, args.seconds, args.seed, args.think)
+            peer_server = start_peer()
+            servers.callback(stop, peer_server[0])
+            peer = (peer_server[1], peer_server[0].pid)
+        hall, bgio = asyncio.run(measure(args, port, hall_server.pid, peer))
     pace = f"thinking {args.think:g} s a move on average" if args.think else "moving as fast as they can"
-    print(
-        f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket "
-        f"clients (loopback), {pace}; {os.cpu_count()} cores, load average before {load[0]:.2f}"
-    )
+    print(f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket clients "
+          f"(loopback), {pace}; {args.rounds} alternating windows of {args.seconds / args.rounds:g} s a side; "
+          f"{os.cpu_count()} cores, load average before {load[0]:.2f}")
     print(line("hall", hall) + f"  [{hall['stale']} stale moves refused]")
-    print(
-        f"  {'':<13} server memory {hall['rss_before_kib'] / 1024:.1f} MiB before tables, "
-        f"{hall['rss_peak_kib'] / 1024:.1f} MiB peak; {hall['kib_per_table']:.0f} KiB per table"
-    )
-    if peer is not None:
-        print(line("boardgame.io", peer) + f"  [{sockets // 2} matches of 'pile', in-memory]")
-        ratio = hall["moves_per_s"] / peer["moves_per_s"] if peer["moves_per_s"] else float("nan")
-        print(
-            f"  ratio          {ratio:.2f}x boardgame.io's moves/s (target >= 1.5 flat out);  "
-            f"p99 hall {hall['p99_ms']:.1f} ms vs boardgame.io {peer['p99_ms']:.1f} ms"
-        )
+    print(f"  {'':<13} server memory {rss_before / 1024:.1f} MiB before tables, "
+          f"{hall['rss_started_kib'] / 1024:.1f} MiB with them, {hall['rss_end_kib'] / 1024:.1f} MiB at the end")
+    if bgio is not None:
+        print(line("boardgame.io", bgio) + f"  [{sockets // 2} matches of 'pile', in-memory]")
+        ratio = hall["moves_per_s"] / bgio["moves_per_s"] if bgio["moves_per_s"] else float("nan")
+        print(f"  ratio          {ratio:.2f}x boardgame.io's moves/s (target >= 1.5 flat out);  "
+              f"p99 hall {hall['p99_ms']:.1f} ms vs boardgame.io {bgio['p99_ms']:.1f} ms")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
     return 0
 
