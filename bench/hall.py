@@ -6,9 +6,14 @@ process) play K Manitou tables with random legal moves; then, in the same run an
 sockets, boardgame.io 0.50.2's own in-memory server (Node) with N/2 matches of a simple 2-player game
 (``bench/peer.py``; installed into ``bench/bgio/`` with ``npm ci`` on the first run). Both sides keep one
 move in flight per table or match (each player moves when the game says it is its turn, a simultaneous
-phase excepted) and replace every finished game by a new one, so that the window stays full. It prints,
-for each side, moves/s, p50/p99 move latency (send -> the sender's acknowledged new state; the hall
-acknowledges only after the move is committed), the server's CPU, and then the ratio and both p99s.
+phase excepted) and replace every finished game by a new one, so that the window stays full. Both
+servers run all along and the two sides are measured in turns (``--rounds`` windows each, ``--seconds``
+in all per side), so that the shared machine's changing load falls on both alike. It prints, for each
+side, moves/s, p50/p99 move latency (send -> the sender's acknowledged new state; the hall acknowledges
+only after the move is committed), the server's CPU seconds and CPU per move (the figure a busy machine
+disturbs least), the ratio and both p99s, and the load average before and after. With ``--profile`` the
+hall's server runs under cProfile during its windows only (CPU time) and the CPU is summed up by area
+(``bench/profile_areas.py``).
 
     python bench/hall.py --tables 200                  # 200 two-player tables = 400 sockets, flat out
     python bench/hall.py --tables 200 --think 0.5      # p99 when people take their time (0.5 s mean)
@@ -288,6 +293,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  ratio          {ratio:.2f}x boardgame.io's moves/s (target >= 1.5 flat out);  "
               f"p99 hall {hall['p99_ms']:.1f} ms vs boardgame.io {bgio['p99_ms']:.1f} ms")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
+    if args.profile:
+        from profile_areas import report
+
+        print(f"server profile ({args.profile}), its windows only:\n{report(args.profile, hall['moves'])}")
     return 0
 
 
