@@ -36,11 +36,9 @@ from typing import Any
 
 import httpx
 from abuse import ROUTINE, Abuse, Answer, Site, Stats, decode, encode
-from hall import free_port, rss_kib
+from loadkit import ROOT, free_port, rss_kib
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def children_rss_kib(pid: int) -> int:

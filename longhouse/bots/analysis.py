@@ -56,7 +56,7 @@ def hint(state: State, seat: int, seed: int, iterations: int = HINT_ITERATIONS) 
         "seat": seat,
         "best": best,
         "iterations": result.iterations,
-        "moves": [{"action": game.action_to_json(m.action), "text": game.describe_action(m.action),
+        "moves": [{"action": game.action_to_json(m.action), "text": state.describe_action(m.action),
                    "win": round(m.share, 3), "visits": m.visits} for m in result.moves],
     }
 

@@ -6,6 +6,7 @@ hand-written one would) and into the plain part of a JSON snapshot and its readi
 
     FIELDS = Fields(values=("phase", "turn"), lists=("gold",), tables=("board",), copies=("players",))
     FIELDS.copy(src, dst)            # dst.phase = src.phase; dst.gold = src.gold[:]; ...
+    FIELDS.new_copy(src)             # a new object of src's class with the fields copied, the fresh ones set
     FIELDS.to_json(state)            # {"phase": ..., "gold": [...], "board": [[...]], "players": [...]}
     FIELDS.read(state, data)         # the reverse for values, lists, tables and cubes (checked)
 
@@ -14,7 +15,9 @@ lists of values (tuples in them are written as lists); ``tables`` lists of lists
 tables; ``copies`` objects with ``copy()`` and ``to_json()``; ``copy_lists`` lists of such objects.
 ``json`` renames a field in the snapshot. ``shared`` fields are shared by copies and left out of
 snapshots (derived data the state rebuilds); ``unsaved`` names fields of the other kinds that are copied
-but left out of snapshots (derived, rebuilt when a snapshot is read).
+but left out of snapshots (derived, rebuilt when a snapshot is read). ``fresh`` gives the fields a new
+copy (``new_copy``) starts with instead of the original's (caches, undo records, events of the last move),
+each a constant: ``None``, a number, a string, or an empty list, set, dict or tuple.
 """
 
 from __future__ import annotations
@@ -41,24 +44,32 @@ class Fields:
     shared: tuple[str, ...] = ()
     unsaved: tuple[str, ...] = ()
     json: Mapping[str, str] = field(default_factory=dict)
+    fresh: Mapping[str, Any] = field(default_factory=dict)
     copy: Callable[[Any, Any], None] = field(init=False, repr=False, compare=False)
+    new_copy: Callable[[Any], Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = self.names()
         if len(set(names)) != len(names):
             raise ValueError(f"a field is listed twice in {names}")
-        lines = ["def copy(src, dst):"]
-        lines += [f"    dst.{n} = src.{n}" for n in self.values + self.shared]
-        lines += [f"    dst.{n} = src.{n}[:]" for n in self.lists]
-        lines += [f"    dst.{n} = [r[:] for r in src.{n}]" for n in self.tables]
-        lines += [f"    dst.{n} = [[r[:] for r in t] for t in src.{n}]" for n in self.cubes]
-        lines += [f"    dst.{n} = src.{n}.copy()" for n in self.copies]
-        lines += [f"    dst.{n} = [x.copy() for x in src.{n}]" for n in self.copy_lists]
-        if len(lines) == 1:
-            lines.append("    pass")
-        scope: dict[str, Any] = {}
+        for n, value in self.fresh.items():
+            if not (value is None or type(value) in (bool, int, str)
+                    or (type(value) in (list, set, dict, tuple) and not value)):
+                raise ValueError(f"the fresh value of {n!r} must be a constant or an empty container, not {value!r}")
+        body = [(n, f"    dst.{n} = src.{n}") for n in self.values + self.shared]
+        body += [(n, f"    dst.{n} = src.{n}[:]") for n in self.lists]
+        body += [(n, f"    dst.{n} = [r[:] for r in src.{n}]") for n in self.tables]
+        body += [(n, f"    dst.{n} = [[r[:] for r in t] for t in src.{n}]") for n in self.cubes]
+        body += [(n, f"    dst.{n} = src.{n}.copy()") for n in self.copies]
+        body += [(n, f"    dst.{n} = [x.copy() for x in src.{n}]") for n in self.copy_lists]
+        fresh = [f"    dst.{n} = {'set()' if value == set() else repr(value)}" for n, value in self.fresh.items()]
+        lines = ["def copy(src, dst):", *(line for _, line in body), "    pass",
+                 "def new_copy(src):", "    dst = new(type(src))",
+                 *(line for n, line in body if n not in self.fresh), *fresh, "    return dst"]
+        scope: dict[str, Any] = {"new": object.__new__}
         exec(compile("\n".join(lines), f"<Fields.copy of {names[:3]}>", "exec"), scope)
         object.__setattr__(self, "copy", scope["copy"])
+        object.__setattr__(self, "new_copy", scope["new_copy"])
 
     def names(self) -> tuple[str, ...]:
         """Every field, in the order of the kinds."""

@@ -42,6 +42,8 @@ end
 return 0
 """
 
+_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+
 
 class Host(Protocol):
     """What the cluster needs from its process's hall (``Hall`` is one)."""
@@ -64,14 +66,21 @@ class Host(Protocol):
     def maybe_drop(self, table: Table) -> None: ...
 
 
+def lease_node(lease: str) -> str:
+    """The process a lease names. A lease is ``node/claim``, with a new claim part at every claim, so that a
+    table claimed again (after Redis lost its leases, say) has a new lease even on the same process."""
+    return lease.split("/", 1)[0]
+
+
 class RemoteConn(Conn):
     """A client connected to another process: what the table sends it is published to that process."""
 
-    def __init__(self, user: User, cluster: Cluster, node: str, cid: str) -> None:
+    def __init__(self, user: User, cluster: Cluster, node: str, cid: str, table_id: int) -> None:
         super().__init__(user)
         self.cluster = cluster
         self.node = node
         self.cid = cid
+        self.table_id = table_id
 
     def send_text(self, text: str) -> None:
         if not self.closed:
@@ -92,7 +101,7 @@ class Cluster:
         self.redis: aioredis.Redis = aioredis.from_url(url)
         self.pubsub = self.redis.pubsub()
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self.owned: set[int] = set()
+        self.owned: dict[int, str] = {}  # table id -> our lease on it
         self.local: dict[str, tuple[Conn, int, str]] = {}  # proxied clients: cid -> (conn, table, owner)
         self.remote: dict[tuple[str, str], RemoteConn] = {}  # (node, cid) -> stand-in at a table we own
         self.remote_tables: dict[str, tuple[float, list[dict[str, Any]], list[str]]] = {}
@@ -115,11 +124,9 @@ class Cluster:
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for table_id in list(self.owned):
+        for table_id, lease in list(self.owned.items()):
             with contextlib.suppress(Exception):
-                await self.redis.eval(
-                    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-                    1, self.key(f"owner:{table_id}"), self.node)
+                await self.redis.eval(_RELEASE, 1, self.key(f"owner:{table_id}"), lease)
         with contextlib.suppress(Exception):
             await self.pubsub.aclose()
             await self.redis.aclose()
@@ -129,27 +136,56 @@ class Cluster:
     async def claim(self, table_id: int) -> bool:
         """Take the lease on a table nobody owns (or that we own already)."""
         key = self.key(f"owner:{table_id}")
-        if await self.redis.set(key, self.node, nx=True, ex=self.lease):
-            await self._own(table_id)
+        lease = f"{self.node}/{secrets.token_hex(4)}"
+        if await self.redis.set(key, lease, nx=True, ex=self.lease):
+            await self._own(table_id, lease)
             return True
         owner = await self.owner(table_id)
-        if owner == self.node:
-            await self._own(table_id)
+        if owner is not None and lease_node(owner) == self.node:
+            await self._own(table_id, owner)
             return True
         return False
 
-    async def _own(self, table_id: int) -> None:
+    async def _own(self, table_id: int, lease: str) -> None:
         if table_id not in self.owned:
-            self.owned.add(table_id)
+            self.owned[table_id] = lease
             await self.pubsub.subscribe(self.key(f"table:{table_id}"))
+        self.owned[table_id] = lease
 
     async def disown(self, table_id: int) -> None:
-        if table_id in self.owned:
-            self.owned.discard(table_id)
-            await self.pubsub.unsubscribe(self.key(f"table:{table_id}"))
-            await self.redis.eval(
-                "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-                1, self.key(f"owner:{table_id}"), self.node)
+        lease = self.owned.get(table_id)
+        if lease is not None:
+            self.forget(table_id)
+            await self.redis.eval(_RELEASE, 1, self.key(f"owner:{table_id}"), lease)
+
+    def forget(self, table_id: int) -> None:
+        """We own this table no more (given up, lost, or finished): its proxied clients are closed (they
+        reconnect to whoever owns it now) and its channel is left."""
+        self.owned.pop(table_id, None)
+        for key, rconn in list(self.remote.items()):
+            if rconn.table_id == table_id:
+                del self.remote[key]
+                rconn.close(1012, "the table moved; reconnect")
+        asyncio.get_running_loop().create_task(self._leave_channel(table_id))
+
+    async def _leave_channel(self, table_id: int) -> None:
+        if table_id not in self.owned:  # unless claimed again meanwhile
+            with contextlib.suppress(Exception):
+                await self.pubsub.unsubscribe(self.key(f"table:{table_id}"))
+
+    def reset_proxies(self) -> None:
+        """Redis failed, so what went through it may be lost: every socket that depends on it starts afresh.
+        The clients proxied from here are closed (browsers reconnect and get the whole state again), and the
+        stand-ins of clients proxied to here are detached from their tables."""
+        for conn, _, _ in list(self.local.values()):
+            conn.close(1012, "the hall lost a message; reconnect")
+        self.local.clear()
+        for key, rconn in list(self.remote.items()):
+            del self.remote[key]
+            rconn.closed = True
+            table = self.hall.tables.get(rconn.table_id)
+            if table is not None:
+                table.detach(rconn)
 
     async def owner(self, table_id: int) -> str | None:
         value = await self.redis.get(self.key(f"owner:{table_id}"))
@@ -168,15 +204,17 @@ class Cluster:
             channel, text = await self.outbox.get()
             try:
                 await self.redis.publish(channel, text)
-            except Exception:
-                log.exception("cannot publish to %s", channel)
+            except Exception as exc:
+                log.warning("cannot publish to %s (%s); proxied sockets start afresh", channel, exc)
+                self.reset_proxies()
 
     async def _listen(self) -> None:
         while True:
             try:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-            except Exception:
-                log.exception("redis pub/sub failed; retrying")
+            except Exception as exc:
+                log.warning("redis pub/sub failed (%s); proxied sockets start afresh, retrying", exc)
+                self.reset_proxies()
                 await asyncio.sleep(1)
                 continue
             if message is None or message.get("type") != "message":
@@ -212,6 +250,8 @@ class Cluster:
             self._table_op(int(channel.split(":", 1)[1]), data)
 
     def _table_op(self, table_id: int, data: dict[str, Any]) -> None:
+        if table_id not in self.owned:  # not ours (any more): the owner answers
+            return
         table = self.hall.tables.get(table_id)
         key = (data["node"], data["conn"])
         if table is None:
@@ -219,7 +259,7 @@ class Cluster:
             return
         if data["op"] == "attach":
             user = User(int(data["user"]["id"]), str(data["user"]["name"]), bool(data["user"]["guest"]))
-            rconn = RemoteConn(user, self, data["node"], data["conn"])
+            rconn = RemoteConn(user, self, data["node"], data["conn"], table_id)
             invite = data.get("invite")
             if not table.admits(user.id, invite if isinstance(invite, str) else None):
                 # refused as on a direct connection: the reason, then the socket closed, nothing of the table
@@ -230,7 +270,8 @@ class Cluster:
             table.attach(rconn)
         elif data["op"] == "msg":
             rconn2 = self.remote.get(key)
-            if rconn2 is None:
+            if rconn2 is None:  # attached to nothing here (its attach was lost, or it was reset): reconnect
+                self.post(f"node:{data['node']}", {"conn": data["conn"], "close": True, "code": 1012})
                 return
             try:
                 msg = decode(data["text"])
@@ -303,16 +344,15 @@ class Cluster:
                 log.exception("cluster housekeeping failed")
 
     async def _renew_and_adopt(self) -> None:
-        for table_id in list(self.owned):
+        for table_id, lease in list(self.owned.items()):
             table = self.hall.tables.get(table_id)
             if table is None or table.status == Status.OVER:
                 await self.disown(table_id)
                 continue
-            renewed = await self.redis.eval(_RENEW, 1, self.key(f"owner:{table_id}"), self.node,
-                                            str(self.lease))
-            if not renewed:  # we lost it (we stalled past the lease): let the new owner have it
+            renewed = await self.redis.eval(_RENEW, 1, self.key(f"owner:{table_id}"), lease, str(self.lease))
+            if not renewed:  # we lost it (we stalled past the lease, or Redis lost it): let a new claim decide
                 log.warning("lost the lease on table %s", table_id)
-                self.owned.discard(table_id)
+                self.forget(table_id)
                 dropped = self.hall.tables.pop(table_id, None)
                 if dropped is not None:
                     dropped.stop()

@@ -186,7 +186,7 @@ class Hall:
         self.tables.pop(table.id, None)
         table.stop()
         if self.cluster is not None:
-            self.cluster.owned.discard(table.id)
+            self.cluster.forget(table.id)
         self.lobby_changed()
 
     def table_finished(self, table: Table) -> None:

@@ -23,6 +23,8 @@ from longhouse.store.people import PeopleStore, PlayedTable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 RECENT = 20
+#: Every rating's value before its first rated game (the model's cautious estimate of a newcomer, μ − 3σ).
+START = round(ratings.MODEL.rating().ordinal(), 2)
 #: The notification choices a player can keep (see web/notify.js), each a boolean.
 SETTINGS = ("title", "sound", "browser")
 
@@ -40,6 +42,8 @@ def _row(t: PlayedTable, seat: int | None = None) -> dict[str, Any]:
         "id": t.table_id, "game": t.game, "title": title_of(t.game), "players": t.players,
         "finished": t.finished, "scores": t.result.get("scores"), "winners": winners,
         "abandoned": bool(t.result.get("abandoned")),
+        # seats no account held (bots from the start): a page links only the names that have a player page
+        "bots": [seat for seat in range(len(t.players)) if seat not in t.people],
     }
     if seat is not None:
         out["seat"] = seat
@@ -77,7 +81,7 @@ def player_page(people: PeopleStore, name: str) -> dict[str, Any] | None:
                                                 "mu": round(p.mu, 2), "sigma": round(p.sigma, 2),
                                                 "finished": p.finished})
     rating_list = [{"game": g, "title": title_of(g), "rating": points[-1]["rating"], "games": len(points),
-                    "history": points} for g, points in sorted(per_game.items())]
+                    "start": START, "history": points} for g, points in sorted(per_game.items())]
     return {
         "name": real_name, "guest": guest, "ratings": rating_list,
         "played": len(finished), "wins": sum(1 for t, s in finished if s in (t.result.get("winners") or [])),
@@ -102,7 +106,7 @@ def _user(request: Request) -> User | None:
 async def player(request: Request) -> Response:
     data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
     if data is None:
-        return JSONResponse({"error": "there is no such player"}, status_code=404)
+        return JSONResponse({"error": "there is no such player", "code": "no_player"}, status_code=404)
     return JSONResponse(data)
 
 

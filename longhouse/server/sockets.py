@@ -10,6 +10,7 @@ from starlette.websockets import WebSocket
 
 from longhouse.server.accounts import address, current_user
 from longhouse.server.archive import parse_table_id
+from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
 from longhouse.server.hall import Hall
 from longhouse.server.table import PRIVATE_REFUSAL
@@ -94,7 +95,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
             owner = await hall.cluster.owner(table_id)
             if owner is None and await hall.cluster.claim(table_id):
                 table = hall.adopt(row)
-            elif owner is not None and owner != hall.cluster.node:
+            elif owner is not None and lease_node(owner) != hall.cluster.node:
                 await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
                 return
     if table is None:

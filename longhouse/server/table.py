@@ -10,6 +10,8 @@ commit fails, the state is rebuilt from the stored record and the move is refuse
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -458,16 +460,29 @@ class Table:
             self.schedule_bots()
 
     def not_stored(self, movers: list[int]) -> None:
-        """This turn's moves here could not be stored: back to the stored record; the movers are told."""
-        self._rebuild()
+        """This turn's moves here (one per mover, the last ones of ``record``) could not be stored: back to
+        the stored record; the movers are told, and a bot among them tries again a second later (the store
+        may be down for a while)."""
+        assert self.record is not None
+        self._rebuild(stored=len(self.record.actions) - len(movers))
         for conn in self.conns:
             if self.seat_of(conn.user.id) in movers:
                 conn.error("the move could not be stored; it was not played", code="store")
-        self.schedule_bots()
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_later(1.0, self.schedule_bots)
 
-    def _rebuild(self) -> None:
-        record = self.hall.store.record(self.id)
-        assert record is not None
+    def _rebuild(self, stored: int) -> None:
+        """The state again as the store has it after a failed write; if the store cannot be read either (it
+        is down), as the first ``stored`` entries of the record, the ones stored before."""
+        assert self.record is not None
+        try:
+            record = self.hall.store.record(self.id)
+        except Exception as exc:
+            log.warning("table %s: the store cannot be read either (%s); back to its %d stored moves", self.id,
+                        exc, stored)
+            record = None
+        if record is None:
+            record = dataclasses.replace(self.record, actions=self.record.actions[:stored], result=None)
         self.state, self.history = replay_with_events(record, self.game)
         self.record = record
         self.texts.forget()

@@ -38,11 +38,18 @@ const OPEN_PAGES = [
   ["/archive", "./archive.js", "showArchive", () => undefined],
 ];
 
+// The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
+const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
+  ["/rules/", null]];
+
 async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
-  const section = ["archive", "leaderboard"].find((s) => path.startsWith(`/${s}`)) || "lobby";
-  for (const a of document.querySelectorAll("[data-nav]")) a.classList.toggle("active", a.dataset.nav === section);
+  const section = (SECTIONS.find(([start]) => path.startsWith(start)) || [null, "lobby"])[1];
+  for (const a of document.querySelectorAll("[data-nav]")) {
+    a.classList.toggle("active", a.dataset.nav === section);
+    if (a.dataset.nav === section) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+  }
   const open = OPEN_PAGES.find(([start]) => path.startsWith(start));
   if (open) {
     const [, module, show, arg] = open;

@@ -1,7 +1,7 @@
 // The archive of finished games, each with its record as JSON and a link to its replay (replay.js).
 import { api } from "./net.js";
-import { playerLink } from "./player.js";
-import { h, navigate, seatTag } from "./ui.js";
+import { playersAndScores } from "./player.js";
+import { h, navigate } from "./ui.js";
 
 export async function showArchive(root) {
   const params = new URLSearchParams(location.search);
@@ -25,8 +25,7 @@ export async function showArchive(root) {
   const rows = data.tables.map((t) => h("tr", { dataset: { table: t.id } },
     h("td", {}, `#${t.id}`),
     h("td", {}, t.title || t.game),
-    h("td", {}, (t.players || []).map((p, i) => h("span", {}, seatTag(i, ""), playerLink(p), " ",
-      t.scores ? h("b", {}, String(t.scores[i])) : null, t.winners && t.winners.includes(i) ? " ★ " : " "))),
+    h("td", {}, playersAndScores(t)),
     h("td", {}, t.abandoned ? h("span", { class: "badge abandoned" }, "abandoned") : ""),
     h("td", {}, t.finished ? new Date(t.finished * 1000).toLocaleString() : ""),
     h("td", {}, h("a", { href: `/replay/${t.id}`, class: "button" }, "Replay"), " ",

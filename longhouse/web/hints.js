@@ -21,7 +21,8 @@ const STYLE = `
 .hints .hint-list { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .25rem; max-height: 18rem; overflow: auto; }
 .hints .hint-row { display: grid; grid-template-columns: 1fr 3.2rem auto; gap: .4rem; align-items: center; font-size: .9rem; }
 .hints .hint-row.best { font-weight: 600; }
-.hints .hint-bar { position: relative; min-height: 1.3rem; border-radius: 4px; background: #eee; overflow: hidden; }
+.hints .hint-bar { position: relative; min-height: 1.3rem; border-radius: 4px; background: #eee; overflow: hidden;
+  display: block; width: 100%; margin: 0; padding: 0; border: 0; font: inherit; color: inherit; text-align: left; cursor: pointer; }
 .hints .hint-bar > i { position: absolute; inset: 0 auto 0 0; background: #9cc3a4; }
 .hints .hint-row.best .hint-bar > i { background: #2c8a3f; }
 .hints .hint-bar > span { position: relative; display: block; padding: .1rem .35rem; line-height: 1.2; overflow-wrap: anywhere; }
@@ -58,6 +59,7 @@ const pct = (x) => `${Math.round(100 * x)}%`;
 export function hintPanel({ send, act, board }) {
   ensureStyle();
   let version = null;
+  let legalKey = null;
   let mine = false;
   let allowed = false;
   const list = h("ol", { class: "hint-list", "aria-live": "polite", "aria-label": "hint: every move's win chance" });
@@ -82,11 +84,15 @@ export function hintPanel({ send, act, board }) {
       refresh();
     },
     state(msg) {
-      if (msg.version !== version) {
-        version = msg.version;
+      // the answer holds while this seat's choices stay the same (another seat's move in a simultaneous
+      // phase changes the version, not the choices)
+      const key = canon(msg.legal || []);
+      if (msg.version !== version && key !== legalKey) {
         list.replaceChildren();
         note.textContent = "";
       }
+      version = msg.version;
+      legalKey = key;
       mine = Boolean(msg.legal && msg.legal.length) && msg.status === "running";
       refresh();
     },
@@ -95,22 +101,35 @@ export function hintPanel({ send, act, board }) {
       // the preferred move first, then the others by their estimated win chance
       const order = msg.moves.map((m, i) => i)
         .sort((a, b) => (b === msg.best) - (a === msg.best) || msg.moves[b].win - msg.moves[a].win);
+      // a move of the list is shown on the board while the pointer is on it, or after a tap on its bar;
+      // the preferred one otherwise
+      const mark = (i) => {
+        const m = msg.moves[i];
+        const b = board();
+        if (b && typeof b.showHint === "function") b.showHint(m.action, { win: m.win, text: m.text, best: i === msg.best });
+        else markButtons(m.text);
+      };
       list.replaceChildren(...order.map((i) => {
         const m = msg.moves[i];
         const best = i === msg.best;
-        return h("li", { class: `hint-row${best ? " best" : ""}`, dataset: { move: i } },
-          h("div", { class: "hint-bar", title: `${m.visits} searches` },
-            h("i", { style: `width:${pct(m.win)}` }), h("span", {}, `${best ? "★ " : ""}${m.text}`)),
+        return h("li", { class: `hint-row${best ? " best" : ""}`, dataset: { move: i },
+          onmouseenter: () => mark(i), onmouseleave: () => mark(msg.best) },
+        h("button", { type: "button", class: "hint-bar", title: `${m.visits} searches — show it on the board`,
+          "aria-label": `${m.text}: estimated win chance ${pct(m.win)} — show it on the board`, onclick: () => mark(i) },
+        h("i", { style: `width:${pct(m.win)}` }), h("span", {}, `${best ? "★ " : ""}${m.text}`)),
           h("b", {}, pct(m.win)),
           h("button", { type: "button", class: "link", onclick: () => act(m.action), "aria-label": `play ${m.text}` },
             "play"));
       }));
       note.textContent = `Preferred: ${msg.moves[msg.best].text} (estimated win chance ${pct(msg.moves[msg.best].win)}; `
         + `${msg.iterations} searches from your own view).`;
-      const b = board();
-      const best = msg.moves[msg.best];
-      if (b && typeof b.showHint === "function") b.showHint(best.action, { win: best.win, text: best.text });
-      else markButtons(best.text);
+      mark(msg.best);
+      // on a phone the Hint button sits under the board: bring the mark into view
+      const shown = document.querySelector("[data-hinted=next], .legal-action.hinted");
+      if (shown) {
+        const r = shown.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight) shown.scrollIntoView({ block: "center" });
+      }
       refresh();
     },
   };
@@ -124,12 +143,19 @@ function canon(x) {
 }
 export function sameAction(a, b) { return canon(a) === canon(b); }
 
+// A board's hint: kept while the seat's legal actions stay the same, dropped as soon as they change.
+export function hintFor(msg, action, info) {
+  return (msg.legal || []).some((a) => sameAction(a, action)) ? { legal: canon(msg.legal), action, info } : null;
+}
+export function hintHolds(hint, msg) { return Boolean(hint) && hint.legal === canon(msg.legal || []); }
+
 // Ring what a hinted move uses on a board: `els` are its elements (the next step first, which also gets
-// the badge with the move's win chance); HTML elements and SVG groups alike. `hint` is {win, text}.
+// the badge with the move's win chance); HTML elements and SVG groups alike. `hint` is {win, text, best}
+// (best false: a move of the hint list shown on the board, not the preferred one).
 export function markHint(els, hint) {
   ensureStyle();
-  const badge = `★ ${pct(hint.win)}`;
-  const what = `the bot's preferred move: ${hint.text} (estimated win chance ${pct(hint.win)})`;
+  const badge = `${hint.best === false ? "" : "★ "}${pct(hint.win)}`;
+  const what = `${hint.best === false ? "a move" : "the bot's preferred move"}: ${hint.text} (estimated win chance ${pct(hint.win)})`;
   els.filter(Boolean).forEach((el, i) => {
     el.classList.add("hint-mark");
     el.dataset.hinted = i === 0 ? "next" : "then";

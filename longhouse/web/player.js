@@ -1,6 +1,6 @@
 // Player pages (ratings with a small rating-history chart, games, wins, recent games) and leaderboards.
 import { api } from "./net.js";
-import { h, seatTag } from "./ui.js";
+import { h, missingPage, seatTag } from "./ui.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -16,56 +16,81 @@ export function playerLink(name) {
   return h("a", { href: `/player/${encodeURIComponent(name)}`, class: "player-link" }, name);
 }
 
-// The rating after each game as a small line chart (oldest left), with the first and last values marked.
-export function ratingChart(points, width = 260, height = 80) {
-  const values = points.map((p) => p.rating);
+// The players of a finished game with their scores, the winners starred. A name links to its player page,
+// except a bot's (a seat no account held). The player pages and the archive list games with it.
+export function playersAndScores(t) {
+  const bots = t.bots || [];
+  const winners = t.winners || [];
+  return (t.players || []).map((p, i) => h("span", { class: "player-score" }, seatTag(i, ""),
+    bots.includes(i) ? h("span", { class: "bot-name" }, p) : playerLink(p),
+    t.scores ? h("b", {}, ` ${t.scores[i]}`) : null,
+    winners.includes(i) ? h("span", { class: "star", title: "winner" }, h("span", { "aria-hidden": "true" }, " ★"),
+      h("span", { class: "sr-only" }, " (winner)")) : null));
+}
+
+// A rating with one decimal (never "-0.0").
+function rated(x) { return (Math.abs(x) < 0.05 ? 0 : x).toFixed(1); }
+
+// The rating from its start (before the first game) to after each game as a small line chart, oldest left;
+// it scales to the width it is given.
+export function ratingChart(points, start = 0, width = 260, height = 80) {
+  const values = [start, ...points.map((p) => p.rating)];
   const lo = Math.min(...values, 0), hi = Math.max(...values, 1);
   const pad = 6;
-  const x = (i) => pad + (values.length === 1 ? (width - 2 * pad) / 2 : (i * (width - 2 * pad)) / (values.length - 1));
+  const x = (i) => pad + (i * (width - 2 * pad)) / (values.length - 1);
   const y = (v) => height - pad - ((v - lo) * (height - 2 * pad)) / (hi - lo || 1);
   const path = values.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const title = svg("title");
-  title.textContent = `Rating after each game: ${values.map((v) => v.toFixed(1)).join(", ")}`;
+  title.textContent = `Rating from ${rated(start)} at the start, after each game: ${values.slice(1).map(rated).join(", ")}`;
   return svg("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
-    "aria-label": `rating history, ${values.length} games, now ${values[values.length - 1].toFixed(1)}` },
+    "aria-label": `rating history, ${points.length} game${points.length === 1 ? "" : "s"}, now ${rated(values[values.length - 1])}` },
   title,
-  svg("line", { x1: pad, x2: width - pad, y1: y(0), y2: y(0), class: "zero" }),
+  svg("line", { x1: pad, x2: width - pad, y1: y(start), y2: y(start), class: "zero" }),
   svg("path", { d: path, class: "line" }),
-  ...values.map((v, i) => svg("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 2.5, class: "dot" })));
+  ...values.map((v, i) => svg("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: i ? 3 : 2, class: i ? "dot" : "dot start" })));
 }
 
 function when(t) { return t ? new Date(t * 1000).toLocaleDateString() : ""; }
+
+// One cell of a table that folds into labelled lines on a phone (people.css shows the label there).
+function cell(label, ...content) { return h("td", { dataset: { label } }, ...content); }
 
 export async function showPlayer(root, name) {
   let data;
   try {
     data = await api(`/api/players/${encodeURIComponent(name)}`);
   } catch (e) {
-    root.replaceChildren(h("div", { class: "player-page panel" }, h("h1", {}, name), h("p", {}, e.message)));
+    root.replaceChildren(missingPage(name, e.code === "no_player" ? `There is no player called ${name}. `
+      + "The leaderboards list the rated players, and every name in the lobby, at a table or in the archive "
+      + "leads to its player's page." : e.message));
     return null;
   }
   const ratings = data.ratings.length
     ? h("div", { class: "ratings" }, data.ratings.map((r) => h("section", { class: "rating panel", dataset: { game: r.game } },
-      h("h3", {}, h("a", { href: `/leaderboard/${r.game}` }, r.title)),
-      h("p", {}, h("b", { class: "rating-value" }, r.rating.toFixed(1)), ` after ${r.games} rated game${r.games === 1 ? "" : "s"}`),
-      ratingChart(r.history))))
+      h("h3", {}, h("a", { href: `/leaderboard/${r.game}`, title: `the ${r.title} leaderboard` }, r.title)),
+      h("p", {}, h("b", { class: "rating-value" }, rated(r.rating)), ` after ${r.games} rated game${r.games === 1 ? "" : "s"}`),
+      ratingChart(r.history, r.start))))
     : h("p", { class: "empty" }, data.guest ? "Guests are not rated." : "No rated games yet (a game is rated when two or more registered players finish it).");
   const recent = data.recent.length ? h("table", { class: "recent" },
-    h("thead", {}, h("tr", {}, ["Game", "Players and scores", "Result", "Finished", ""].map((x) => h("th", {}, x)))),
+    h("thead", {}, h("tr", {}, ["Game", "Players and scores", "Result", "Finished", "Replay"].map((x) => h("th", {}, x)))),
     h("tbody", {}, data.recent.map((t) => h("tr", { dataset: { table: t.id } },
-      h("td", {}, t.title),
-      h("td", {}, t.players.map((p, i) => h("span", { class: "player-score" }, seatTag(i, ""), playerLink(p),
-        t.scores ? h("b", {}, ` ${t.scores[i]}`) : null, " "))),
-      h("td", {}, t.abandoned ? "abandoned" : t.won ? "won" : "lost"),
-      h("td", {}, when(t.finished)),
-      h("td", {}, h("a", { href: `/replay/${t.id}`, class: "button" }, "Replay"))))))
+      cell("Game", t.title),
+      cell("Players and scores", playersAndScores(t)),
+      cell("Result", t.abandoned ? h("span", { class: "badge abandoned" }, "abandoned")
+        : h("span", { class: `badge ${t.won ? "won" : "lost"}` }, t.won ? "won" : "lost")),
+      cell("Finished", when(t.finished)),
+      cell("Replay", h("a", { href: `/replay/${t.id}`, class: "button", "aria-label": `replay of ${t.title}, table ${t.id}` }, "Replay"))))))
     : h("p", { class: "empty" }, "No finished games yet.");
   root.replaceChildren(h("div", { class: "player-page" },
     h("h1", {}, data.name, data.guest ? h("small", {}, " (guest)") : null),
     h("p", { class: "player-totals" }, `${data.played} game${data.played === 1 ? "" : "s"} played, ${data.wins} won`,
       Object.keys(data.by_game).length ? ` (${Object.entries(data.by_game).map(([g, n]) => `${titleOf(data, g)}: ${n}`).join(", ")})` : ""),
-    h("h2", {}, "Ratings"), ratings,
-    h("h2", {}, "Recent games ", h("a", { href: `/archive?player=${encodeURIComponent(data.name)}`, class: "small" }, "(all in the archive)")),
+    h("h2", {}, "Ratings"),
+    data.ratings.length ? h("p", { class: "lead" }, "A rating starts at 0 and rises with wins over rated players; "
+      + "the chart shows it after each rated game.") : null,
+    ratings,
+    h("div", { class: "recent-head" }, h("h2", {}, "Recent games"), data.recent.length
+      ? h("a", { href: `/archive?player=${encodeURIComponent(data.name)}`, class: "button" }, "All in the archive") : null),
     recent));
   return null;
 }
@@ -78,15 +103,19 @@ function titleOf(data, game) {
 export async function showLeaderboard(root, game) {
   const data = await api(`/api/leaderboard/${encodeURIComponent(game || "manitou")}`);
   const tabs = h("nav", { class: "game-tabs", "aria-label": "games" }, data.games.map((g) =>
-    h("a", { href: `/leaderboard/${g.name}`, class: g.name === data.game ? "active" : "" }, g.title)));
+    h("a", { href: `/leaderboard/${g.name}`, class: g.name === data.game ? "active" : "",
+      "aria-current": g.name === data.game ? "page" : null }, g.title)));
   const rows = data.players.map((p, i) => h("tr", {},
-    h("td", {}, String(i + 1)), h("td", {}, playerLink(p.name)), h("td", { class: "num" }, p.rating.toFixed(1)),
-    h("td", { class: "num" }, `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}`), h("td", { class: "num" }, String(p.games))));
+    h("td", { class: "rank", dataset: { label: "#" } }, String(i + 1)), h("td", { class: "name", dataset: { label: "Player" } }, playerLink(p.name)),
+    h("td", { class: "num rating-cell", dataset: { label: "Rating" } }, rated(p.rating)),
+    h("td", { class: "num", dataset: { label: "Skill" } }, `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}`),
+    h("td", { class: "num", dataset: { label: "Rated games" } }, String(p.games))));
   root.replaceChildren(h("div", { class: "leaderboard" },
     h("h1", {}, `${data.title}: leaderboard`), tabs,
-    h("p", { class: "lead" }, "OpenSkill (Plackett–Luce) ratings of registered players; the rating shown is the cautious estimate μ − 3σ."),
+    h("p", { class: "lead" }, "Registered players by their rating in rated games (OpenSkill, Plackett–Luce). The rating "
+      + "is the cautious estimate μ − 3σ of the skill μ ± σ: it starts at 0 and rises as a player wins."),
     rows.length ? h("table", {}, h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Skill (μ ± σ)", "Rated games"]
-      .map((x) => h("th", {}, x)))), h("tbody", {}, rows))
+      .map((x, i) => h("th", { class: i > 1 ? "num" : null }, x)))), h("tbody", {}, rows))
       : h("p", { class: "empty" }, "Nobody is rated in this game yet.")));
   return null;
 }

@@ -136,7 +136,7 @@ export async function showTable(root, tableId, me) {
         ref += 1;
         return socket.send({ type: "undo", version: state.version, step, ref });
       },
-      names: () => (table ? table.table.players || table.table.seats.map((s) => s && s.name) : []),
+      names: () => (table ? seatNames(table.table) : []),
       description,
     });
     boardGame = game;
@@ -191,6 +191,13 @@ export async function showTable(root, tableId, me) {
   }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
 
   return () => { socket.close(); clocks.close(); };
+}
+
+// The name every board shows for each seat: whoever holds it now (a bot standing in for an absent player is
+// "Bot Red", as in the seat list), else the name the game started with. Boards take names only from here.
+export function seatNames(t) {
+  const started = t.players || [];
+  return t.seats.map((s, i) => (s ? s.name : started[i] ?? null));
 }
 
 // Tabs for the narrow layout: the page's data-tab names the panel shown; a dot marks a panel with news.

@@ -15,7 +15,7 @@ const STYLE = `
   pointer-events: none; white-space: pre-line; }
 .tip-note { display: none; font-size: .85rem; color: #444; margin: .2rem 0; }
 @media (hover: none) { .tip-note { display: block; } }
-.tips-on { -webkit-touch-callout: none; }
+.tips-on { -webkit-touch-callout: none; -webkit-user-select: none; user-select: none; }
 `;
 
 function ensureStyle() {

@@ -47,6 +47,8 @@ def test_same_view_different_hidden_deal_same_hint(game: str) -> None:
         tried += 1
         legal = state.legal_actions(seat)  # type: ignore[attr-defined]
         assert [m["action"] for m in a["moves"]] == [games.get(game).action_to_json(x) for x in legal]
+        # in the words of the state's own list (Manitoba names its areas "Lake 2", as the board does)
+        assert [m["text"] for m in a["moves"]] == [state.describe_action(x) for x in legal]  # type: ignore[attr-defined]
         assert 0 <= a["best"] < len(legal)
         assert all(0.0 <= m["win"] <= 1.0 for m in a["moves"])
         assert a["moves"][a["best"]]["visits"] == max(m["visits"] for m in a["moves"])

@@ -181,13 +181,9 @@ def test_ismcts_refuses_a_nonsense_budget() -> None:
 
 def test_ismcts_finds_the_winning_card_in_the_toy_game() -> None:
     """Two seats, last trick, sequential: seat 1 holds 15 and 1 facing a 14; only the 15 wins."""
-    from tests.bots.toygame import GAME
+    from tests.bots.toygame import last_trick
 
-    state = GAME.new_state(2, 0)
-    state.hands = [[14], [1, 15]]
-    state.trick, state.leader = 2, 0
-    state.points = [20, 20]
-    state.apply(0, 14)
+    state = last_trick()
     assert IsmctsBot(seed=1, iterations=100).choose(state, 1) == 15
     assert bots.make("greedy", 1).choose(state, 1) == 15
 

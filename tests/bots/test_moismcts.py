@@ -35,13 +35,9 @@ def test_the_search_stops_early_once_the_choice_cannot_change() -> None:
     """With a fake clock (1 ms per reading, one reading per 16 iterations) and one move winning every
     time, the search stops well before its deadline: the leading move's margin exceeds what the time
     left could add. Without the early stop it runs the whole budget."""
-    from tests.bots.toygame import GAME
+    from tests.bots.toygame import last_trick
 
-    state = GAME.new_state(2, 0)
-    state.hands = [[14], [1, 15]]
-    state.trick, state.leader = 2, 0
-    state.points = [20, 20]
-    state.apply(0, 14)
+    state = last_trick()
     runs = []
     for early in (True, False):
         ticks = iter(range(1_000_000))
@@ -55,13 +51,9 @@ def test_the_search_stops_early_once_the_choice_cannot_change() -> None:
 
 
 def test_finds_the_winning_card_in_the_toy_game() -> None:
-    from tests.bots.toygame import GAME
+    from tests.bots.toygame import last_trick
 
-    state = GAME.new_state(2, 0)
-    state.hands = [[14], [1, 15]]
-    state.trick, state.leader = 2, 0
-    state.points = [20, 20]
-    state.apply(0, 14)
+    state = last_trick()
     analysis = MoIsmctsBot(seed=1, iterations=100).analyse(state, 1)
     assert analysis.best == 15
     values = {m.action: m.value for m in analysis.moves}

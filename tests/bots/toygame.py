@@ -195,3 +195,14 @@ class ToyState(State):
             "table": list(self.table),
             "points": list(self.points),
         }
+
+
+def last_trick() -> ToyState:
+    """Two seats at 20 points each, last trick, sequential: seat 0 has led its 14 and seat 1 holds 15 and 1;
+    only the 15 wins."""
+    state = GAME.new_state(2, 0)
+    state.hands = [[14], [1, 15]]
+    state.trick, state.leader = 2, 0
+    state.points = [20, 20]
+    state.apply(0, 14)
+    return state

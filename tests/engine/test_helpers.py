@@ -67,6 +67,31 @@ def test_a_field_listed_twice_is_refused() -> None:
         Fields(values=("a",), lists=("a",))
 
 
+class FreshBox:
+    FIELDS = Fields(values=("turn", "cut"), lists=("gold",), fresh={"cut": False, "events": [], "undo": None})
+    __slots__ = (*FIELDS.names(), "events", "undo")
+
+
+def test_a_new_copy_is_of_the_same_class_copies_the_fields_and_starts_the_fresh_ones_afresh() -> None:
+    a = FreshBox()
+    a.turn, a.cut, a.gold, a.events, a.undo = 4, True, [1, 2], ["moved"], "an undo record"
+    b = FreshBox.FIELDS.new_copy(a)
+    c = FreshBox.FIELDS.new_copy(a)
+    assert type(b) is FreshBox
+    assert (b.turn, b.gold, b.cut, b.events, b.undo) == (4, [1, 2], False, [], None)
+    assert b.gold is not a.gold and b.events is not c.events  # every copy its own containers
+    assert (a.cut, a.events, a.undo) == (True, ["moved"], "an undo record")  # the original keeps its own
+    other = FreshBox()
+    FreshBox.FIELDS.copy(a, other)  # copying into an existing object leaves the fresh fields alone
+    assert other.cut is True and not hasattr(other, "events")
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, object(), 1.5])
+def test_a_fresh_value_must_be_a_constant_or_an_empty_container(value: Any) -> None:
+    with pytest.raises(ValueError, match="fresh value"):
+        Fields(values=("a",), fresh={"b": value})
+
+
 def test_turn_undo_keeps_the_steps_before_the_one_taken_back() -> None:
     turn = TurnUndo(1, base="base", steps=["a", "b", "c"])
     assert turn.count(1) == 3 and turn.count(0) == 0

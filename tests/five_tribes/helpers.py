@@ -190,3 +190,13 @@ def random_game(n: int, seed: int, check: Any = None) -> FTState:
     return st
 
 
+def nekir_gold_for_a_double_kill() -> int:
+    """Seat 0 uses Iblis to kill both meeples of c3 while seat 1 holds Nekir: the gold seat 1 is paid."""
+    st = make(3, meeples={"a3": "R", "b3": "R", "c3": "YW"})
+    give_djinn(st, 0, "Iblis")
+    give_djinn(st, 1, "Nekir")
+    begin_turn(st, 0)
+    give_pool(st, 0, elders=1)
+    gold = st.gold[1]
+    play(st, "power Iblis E", "pick a3", "drop eR", "kill c3 Y", "kill c3 W")
+    return st.gold[1] - gold

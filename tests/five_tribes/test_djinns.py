@@ -5,7 +5,18 @@ from __future__ import annotations
 from longhouse.games.five_tribes.data import DJINN_INDEX, FAKIR, RED, RESOURCE_CODES, WHITE
 from longhouse.games.five_tribes.state import BID, FREE, KEEP, KILL, PICK, PLACE, TILE
 
-from .helpers import T, begin_turn, give_cards, give_djinn, give_pool, make, meeples_on, play, texts
+from .helpers import (
+    T,
+    begin_turn,
+    give_cards,
+    give_djinn,
+    give_pool,
+    make,
+    meeples_on,
+    nekir_gold_for_a_double_kill,
+    play,
+    texts,
+)
 
 FK = RESOURCE_CODES.index("fk")
 
@@ -269,14 +280,7 @@ def test_iblis_kills_two_from_one_opponents_pool() -> None:
 
 
 def test_iblis_with_nekir_pays_nekir_for_each_of_the_two_kills() -> None:
-    st = make(3, meeples={"a3": "R", "b3": "R", "c3": "YW"})
-    give_djinn(st, 0, "Iblis")
-    give_djinn(st, 1, "Nekir")
-    begin_turn(st, 0)
-    give_pool(st, 0, elders=1)
-    gold = st.gold[1]
-    play(st, "power Iblis E", "pick a3", "drop eR", "kill c3 Y", "kill c3 W")
-    assert st.gold[1] == gold + 4  # RULING nekir-per-meeple
+    assert nekir_gold_for_a_double_kill() == 4  # RULING nekir-per-meeple
 
 
 def test_kumarbi_each_fakir_pays_the_cost_of_one_spot_lower() -> None:

@@ -7,7 +7,7 @@ import pytest
 from longhouse.games.five_tribes import rulings
 from longhouse.games.five_tribes.state import PICK
 
-from .helpers import begin_turn, give_cards, give_djinn, give_pool, make, play, texts
+from .helpers import begin_turn, give_cards, give_djinn, give_pool, make, nekir_gold_for_a_double_kill, play, texts
 
 
 def test_ruling_assassin_compulsory_when_flipped_offers_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -22,14 +22,7 @@ def test_ruling_assassin_compulsory_when_flipped_offers_a_skip(monkeypatch: pyte
 
 def test_ruling_nekir_per_meeple_when_flipped_pays_once_for_a_double_kill(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rulings, "NEKIR_PER_MEEPLE", False)
-    st = make(3, meeples={"a3": "R", "b3": "R", "c3": "YW"})
-    give_djinn(st, 0, "Iblis")
-    give_djinn(st, 1, "Nekir")
-    begin_turn(st, 0)
-    give_pool(st, 0, elders=1)
-    gold = st.gold[1]
-    play(st, "power Iblis E", "pick a3", "drop eR", "kill c3 Y", "kill c3 W")
-    assert st.gold[1] == gold + 2
+    assert nekir_gold_for_a_double_kill() == 2
 
 
 def test_ruling_baal_itself_when_flipped_pays_for_taking_baal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,3 +130,31 @@ def test_ruling_camel_by_kill_when_flipped_only_a_move_ends_the_game(monkeypatch
     give_pool(st, 0, elders=2)
     play(st, "power Leta EE f5")
     assert st.camels[0] == 0 and not st.last_camel
+
+
+def test_ruling_kumarbi_per_bid_when_flipped_works_at_one_bid_of_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rulings, "KUMARBI_AT_EVERY_BID", False)
+    st = make(2, bid_order=[0, 0, 1, 1])
+    give_djinn(st, 0, "Kumarbi")
+    give_cards(st, 0, "fk fk fk")
+    play(st, "bid 18 k1")
+    assert not any(t.endswith("k1") for t in texts(st))  # by default "bid 12 k1" is offered here too
+    play(st, "bid 12", "bid 0", "bid 0")
+    assert st.gold[0] == 50 - 12 - 12
+
+
+def test_ruling_gold_bank_unlimited_when_flipped_pays_only_what_the_bank_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from longhouse.games.five_tribes.data import GOLD_IN_BOX
+
+    st = make(3, meeples={"d2": "B", "e2": "BB"})
+    begin_turn(st, 0)
+    st.gold = [GOLD_IN_BOX - 100 - 5, 50, 50]  # the bank holds 5
+    play(st, "pick d2", "drop eB")
+    assert st.gold[0] == GOLD_IN_BOX - 105 + 3 * 4  # the Builders' pay, as by default
+    monkeypatch.setattr(rulings, "GOLD_BANK_UNLIMITED", False)
+    st = make(3, meeples={"d2": "B", "e2": "BB"})
+    begin_turn(st, 0)
+    st.gold = [GOLD_IN_BOX - 100 - 5, 50, 50]
+    events = play(st, "pick d2", "drop eB")
+    assert st.gold[0] == GOLD_IN_BOX - 100 and sum(st.gold) == GOLD_IN_BOX
+    assert any("earn 5 gold" in e.text for e in events)

@@ -73,6 +73,7 @@ def test_wake_bonus_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     paths.standard_bonus(st, 0, D.WARRIOR, 1)  # Warrior's path space 1 "You may immediately wake up a Cree"
     flow.run(st)
     assert texts(st) == ["wake 1", "pass"]
+    assert st.view(0)["decision"]["prompt"] == "You may wake up a Cree from your wigwam — or pass"
 
 
 def _complete_the_4_place(st: Any) -> None:
@@ -92,6 +93,10 @@ def test_reactivate_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     _complete_the_4_place(st)
     assert (st.wa[0], st.wi[0]) == (1, 1)
     assert texts(st)[:2] == ["reactivate", "pass"]  # then the wampum trades the new tile allows
+    decision = st.view(0)["decision"]
+    assert decision["kind"] == "optional_bonus" and decision["offer"] == "reactivate"
+    assert "inactive wampum tile" in decision["prompt"]
+    assert st.view(None)["header"]["phase"].endswith("is choosing whether to take a bonus")
     play(st, "reactivate", seat=0)
     assert (st.wa[0], st.wi[0]) == (2, 0) and st.acting() == ()
     assert GAME.action_from_text("reactivate").to_json() == {"kind": "reactivate"}
@@ -271,15 +276,52 @@ def test_undo_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     assert st.acting() == (1,) and "pass" in texts(st)
 
 
-def test_every_silent_ruling_has_a_switch_and_a_test_that_flips_it() -> None:
-    """Each ``# RULING name:`` of ``rulings.py`` outside the table options names a switch ``NAME`` of
-    ``rulings`` and a test ``test_name`` here."""
+def _silent_rulings() -> set[str]:
+    """The ``# RULING name:`` names of ``rulings.py`` outside the table options."""
     with open(rulings.__file__, encoding="utf-8") as f:
         named = {line.split()[2].rstrip(":") for line in f if line.startswith("# RULING ")}
     options = {"pair-exemption", "autumn-tile", "clamp-scores", "winner-ties", "wake-event"}
     assert options <= named
-    silent = named - options
+    return named - options
+
+
+def test_every_silent_ruling_has_a_switch_and_a_test_that_flips_it() -> None:
+    """Each ``# RULING name:`` of ``rulings.py`` outside the table options names a switch ``NAME`` of
+    ``rulings`` and a test ``test_name`` here."""
+    silent = _silent_rulings()
     assert len(silent) == 15
     for ruling in silent:
         assert hasattr(rulings, ruling.replace("-", "_").upper()), ruling
         assert "test_" + ruling.replace("-", "_") in globals(), ruling
+
+
+ALTERNATIVES: dict[str, Any] = {
+    "SINGLE_CHOICE_AUTOMATIC": False,
+    "WAMPUM_OPENS_EMPTY_DECISION": False,
+    "WAKE_BONUS_AUTOMATIC": False,
+    "REACTIVATE_AUTOMATIC": False,
+    "RELOCATE_COMPULSORY": False,
+    "SHAMAN_REPEAT_OPTIONAL": False,
+    "SHAMAN_REPEAT_USEFUL_ONLY": False,
+    "GATHERER_CHOICE_INCLUDES_FEATHER": False,
+    "VISION_EVENT_REPEATS_LAST": True,
+    "PASSIVE_VISION_REPEATS_LAST": False,
+    "WAMPUM_TRADE_NEEDS_ROOM": False,
+    "CEREMONY_GOODS_BEFORE_FEATHER": False,
+    "SHORT_FEATHER_REFILL_ACTIVE_CHOOSES": False,
+    "SACRIFICE_PIECE": rulings.SACRIFICE_NOT_FEATHER,
+    "UNDO_EVERY_SEAT": True,
+}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_alternative_at_once_passes_the_conformance_suite(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    """With every switch on its other value, whole games still keep the engine contract (snapshots, undo,
+    views, refusals), so an alternative is a playable game and not only a unit-tested branch."""
+    from longhouse.engine.conformance import check_game
+
+    assert set(ALTERNATIVES) == {r.replace("-", "_").upper() for r in _silent_rulings()}
+    for name, value in ALTERNATIVES.items():
+        flip(monkeypatch, name, value)
+    report = check_game(GAME, n, games=4, seed=2018 + n)
+    assert report.games == 4

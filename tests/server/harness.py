@@ -202,3 +202,63 @@ def create_table(lobby: WS, game: str, seats: int, options: dict[str, Any] | Non
 
 def command(ws: WS, text: str) -> None:
     ws.send({"type": "chat", "text": text})
+
+
+def join(ws: WS, seat: int) -> None:
+    """Sit down at ``seat`` (1-based, as ``/join`` counts) and wait until the table says so."""
+    command(ws, f"/join {seat}")
+    ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == seat - 1)
+
+
+def fill_with_bots(ws: WS, *levels: str) -> None:
+    """Seat a bot of each of ``levels`` (``""``: the default level) with ``/bot``, and wait until every seat
+    is taken."""
+    for level in levels:
+        command(ws, f"/bot {level}".strip())
+    ws.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+
+
+def start_game(starter: WS, *sockets: WS) -> None:
+    """``/start`` the game from ``starter`` and wait until each of ``sockets`` has its first state."""
+    command(starter, "/start")
+    for ws in sockets:
+        ws.wait_type("state")
+
+
+def seated_table(hall: Hall, names: list[str | None], options: dict[str, Any] | None = None,
+                 **settings: Any) -> tuple[int, list[Client], list[WS]]:
+    """A started toy table with these people (``None``: a guest) at seats 1..n, each with a socket open;
+    ``options`` and ``settings`` are the table's (see ``create_table``)."""
+    people = [Client(hall, name) for name in names]
+    tid, sockets = sit_down(people, "toy", len(people), options, **settings)
+    start_game(sockets[0], *sockets)
+    return tid, people, sockets
+
+
+def sit_down(people: list[Client], game: str, seats: int, options: dict[str, Any] | None = None,
+             **settings: Any) -> tuple[int, list[WS]]:
+    """The first of ``people`` creates a table of ``seats`` seats from the lobby; they sit down at seats 1, 2, …
+    in that order. Returns the table's id and each one's socket at the table."""
+    lobby = people[0].lobby()
+    tid = create_table(lobby, game, seats, options, **settings)
+    lobby.close()
+    sockets = [p.table(tid) for p in people]
+    for seat, ws in enumerate(sockets, start=1):
+        join(ws, seat)
+    return tid, sockets
+
+
+def play_out(people: list[Client], game: str, bots: int = 1) -> int:
+    """A whole game through the hall, as people play it: ``people`` sit down in that order, ``bots`` beginner
+    bots take the other seats, the first person starts it, then every person leaves their seat and the bots
+    standing in for them finish it (the game stays theirs, so it is rated). Returns the table's id."""
+    table_id, sockets = sit_down(people, game, len(people) + bots)
+    fill_with_bots(sockets[0], *["beginner"] * bots)
+    start_game(sockets[0], *sockets)
+    for ws in sockets:
+        command(ws, "/leave")
+    sockets[0].wait(lambda m: m.get("type") == "table" and m["table"]["status"] == "over", timeout=120,
+                    what="the game's end")
+    for ws in sockets:
+        ws.close()
+    return table_id

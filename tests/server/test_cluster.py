@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import redis
-from harness import WS, Client, command, create_table, free_port
+from harness import WS, Client, command, create_table, free_port, join, start_game
 from test_kill_restart import Process, _Site
 from test_store_postgres import PG_URL, require_postgres
 
@@ -74,6 +74,17 @@ def play_out(sockets: list[WS], until_version: int | None = None) -> dict[str, A
                         or m["type"] == "error")
 
 
+def seat_across(tid: int, ann: Client, a: Process, bob: Client, b: Process, starter: str) -> tuple[WS, WS]:
+    """Ann at seat 1 through process ``a``, Bob at seat 2 through ``b`` (``starter`` starts the game):
+    their table sockets once both have the first state."""
+    wa, wb = at(ann, a, f"/ws/table/{tid}"), at(bob, b, f"/ws/table/{tid}")
+    wb.wait_type("table")
+    join(wa, 1)
+    join(wb, 2)
+    start_game(wa if starter == "Ann" else wb, wa, wb)
+    return wa, wb
+
+
 def test_two_processes_share_tables_lobby_and_survive_a_kill(prefixes: tuple[str, str]) -> None:
     db_prefix, redis_prefix = prefixes
     a, b = node(db_prefix, redis_prefix), node(db_prefix, redis_prefix)
@@ -88,30 +99,13 @@ def test_two_processes_share_tables_lobby_and_survive_a_kill(prefixes: tuple[str
         lobby_a.send({"type": "chat", "text": "anyone for a game?"})
         assert lobby_b.wait_type("chat", text="anyone for a game?", timeout=10)["from"] == "Ann"
 
-        wa = at(ann, a, f"/ws/table/{tid}")   # Ann at the owner
-        wb = at(bob, b, f"/ws/table/{tid}")   # Bob through process B
-        wb.wait_type("table")
-        command(wa, "/join 1")
-        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb, "/join 2")
-        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
-        command(wb, "/start")
-        wa.wait_type("state")
-        wb.wait_type("state")
+        wa, wb = seat_across(tid, ann, a, bob, b, starter="Bob")  # Ann at the owner, Bob through process B
         final = play_out([wa, wb])
         assert final["status"] == "over"
 
         # a second game; the owner is killed in the middle of it
         t2 = create_table(lobby_a, "toy", 2)
-        wa2, wb2 = at(ann, a, f"/ws/table/{t2}"), at(bob, b, f"/ws/table/{t2}")
-        wb2.wait_type("table")
-        command(wa2, "/join 1")
-        wa2.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb2, "/join 2")
-        wb2.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
-        command(wa2, "/start")
-        wa2.wait_type("state")
-        wb2.wait_type("state")
+        wa2, wb2 = seat_across(t2, ann, a, bob, b, starter="Ann")
         before = play_out([wa2, wb2], until_version=3)["version"]
         a.kill9()
         # B adopts the table once A's lease has run out; Bob's proxied socket is closed so he reconnects
@@ -143,15 +137,7 @@ def test_a_paused_owner_cannot_append_a_move_after_another_process_took_over(pre
     try:
         ann, bob = Client(_Site(a.url), "Ann"), Client(_Site(b.url), "Bob")
         tid = create_table(ann.lobby(), "toy", 2)
-        wa, wb = at(ann, a, f"/ws/table/{tid}"), at(bob, b, f"/ws/table/{tid}")
-        wb.wait_type("table")
-        command(wa, "/join 1")
-        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb, "/join 2")
-        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
-        command(wa, "/start")
-        wa.wait_type("state")
-        wb.wait_type("state")
+        wa, wb = seat_across(tid, ann, a, bob, b, starter="Ann")
         before = play_out([wa, wb], until_version=2)["version"]
         wa.drain(0.2)
         stale = wa.last_state()

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from harness import Client, Hall, command, create_table
+from harness import Client, Hall, create_table, fill_with_bots, join, start_game
 
 from longhouse import games
 from longhouse.games.manitoba import actions as manitoba_actions
@@ -44,13 +44,9 @@ def test_a_person_and_bots_play_with_legal_actions_in_words(hall: Hall, game: st
     tid = create_table(ann.lobby(), game, 3)
     wa = ann.table(tid)
     watcher = Client(hall).table(tid)
-    command(wa, "/join 2")
-    wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
-    command(wa, "/bot random")
-    command(wa, "/bot random")
-    wa.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
-    command(wa, "/start")
-    wa.wait_type("state")
+    join(wa, 2)
+    fill_with_bots(wa, "random", "random")
+    start_game(wa, wa)
     moves = 0
     for _ in range(400):
         if moves >= 30 or hall.hall.tables[tid].status == "over":

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from harness import WS, Client, Hall, command, create_table
+from harness import WS, Client, Hall, create_table, fill_with_bots, join, start_game
 
 from longhouse.engine.records import Record, apply_entry, start
 
@@ -53,16 +53,10 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
     tid = create_table(ann.lobby(), "manitou", 4)
     wa, wb = ann.table(tid), bob.table(tid)
     watcher = Client(hall).table(tid)
-    command(wa, "/join 1")
-    wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-    command(wb, "/join 3")
-    wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 2)
-    command(wa, "/bot random")
-    command(wa, "/bot random")
-    wa.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
-    command(wb, "/start")
-    wa.wait_type("state")
-    wb.wait_type("state")
+    join(wa, 1)
+    join(wb, 3)
+    fill_with_bots(wa, "random", "random")
+    start_game(wb, wa, wb)
     undos = 0
     for _ in range(5000):
         if hall.hall.tables[tid].status == "over":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import WS, Client, FakeClock, Hall, command, create_table
+from harness import WS, Client, FakeClock, Hall, command, create_table, play_out, seated_table
 
 from longhouse.server.ratings import derive
 from longhouse.server.timekeeper import WAITING_TTL
@@ -22,18 +22,7 @@ def hall(hall: Hall) -> Hall:
 
 def seated(hall: Hall, names: list[str | None], **settings: Any) -> tuple[int, list[Client], list[WS]]:
     """A toy table with these people (None: a guest) at seats 1..n, started, each with a socket open."""
-    people = [Client(hall, name) for name in names]
-    lobby = people[0].lobby()
-    tid = create_table(lobby, "toy", len(people), **settings)
-    lobby.close()
-    sockets = [p.table(tid) for p in people]
-    for i, ws in enumerate(sockets):
-        command(ws, f"/join {i + 1}")
-        ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == i)  # noqa: B023
-    command(sockets[0], "/start")
-    for ws in sockets:
-        ws.wait_type("state")
-    return tid, people, sockets
+    return seated_table(hall, names, **settings)
 
 
 def pick(ws: WS) -> dict[str, Any]:
@@ -255,6 +244,19 @@ def test_ratings_change_when_two_registered_players_finish_and_not_for_guests(ha
     _guest_tid, _, guest_sockets = seated(hall, ["Cid", None])
     finish(guest_sockets)
     assert [p.table_id for p in hall.hall.people.rating_history("toy")] == [tid, tid]
+
+
+def test_a_game_given_over_to_bots_is_rated_and_its_pages_tell_people_from_bots(hall: Hall) -> None:
+    ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
+    tid = play_out([ann, bob], "toy", bots=1)  # both leave their seats at once: stand-in bots finish it
+    assert sorted(p.table_id for p in hall.hall.people.rating_history("toy")) == [tid, tid]
+    page = ann.http.get("/api/players/Ann").json()
+    assert page["played"] == 1 and page["ratings"][0]["games"] == 1
+    assert page["ratings"][0]["start"] == 0  # a newcomer's μ − 3σ: 25 − 3 × 25/3, where the chart begins
+    (row,) = page["recent"]
+    assert row["players"] == ["Ann", "Bob", "Bot Green"] and row["bots"] == [2] and row["seat"] == 0
+    (archived,) = ann.http.get("/api/archive?player=Bob").json()["tables"]
+    assert archived["id"] == tid and archived["bots"] == [2]
 
 
 def test_a_waiting_table_nobody_sits_at_goes_with_its_settings(hall: Hall) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import WS, Client, Hall, command, create_table
+from harness import WS, Client, Hall, command, create_table, fill_with_bots, seated_table
 from websockets.exceptions import ConnectionClosed
 
 from longhouse import games
@@ -17,18 +17,7 @@ from longhouse.store import Person
 
 def seat_table(hall: Hall, players: int = 2) -> tuple[int, list[Client], list[WS]]:
     """A toy table with ``players`` people seated (seats 1..n) and started."""
-    people = [Client(hall, f"Player{i}") for i in range(players)]
-    lobby = people[0].lobby()
-    tid = create_table(lobby, "toy", players)
-    lobby.close()
-    sockets = [p.table(tid) for p in people]
-    for i, ws in enumerate(sockets):
-        command(ws, f"/join {i + 1}")
-        ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == i)  # noqa: B023
-    command(sockets[0], "/start")
-    for ws in sockets:
-        ws.wait_type("state")
-    return tid, people, sockets
+    return seated_table(hall, [f"Player{i}" for i in range(players)])
 
 
 def pick(ws: WS, card: int | None = None, version: int | None = None, ref: int = 1) -> dict[str, Any]:
@@ -140,9 +129,7 @@ def test_whole_toy_game_with_a_person_and_bots_is_recorded_and_archived(hall: Ha
     tid = create_table(lobby, "toy", 3)
     ws = ann.table(tid)
     command(ws, "/join")
-    command(ws, "/bot random")
-    command(ws, "/bot")
-    ws.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+    fill_with_bots(ws, "random", "")
     command(ws, "/start")
     while True:
         state = ws.wait_type("state")

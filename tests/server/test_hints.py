@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from harness import Client, Hall, command, create_table
+from harness import WS, Client, Hall, command, create_table, fill_with_bots, seated_table
 from test_hall_toy import pick, seat_table
 
 
-def hint_table(hall: Hall, options: dict[str, object], names: str = "Hinted") -> tuple[int, list[Client], list[object]]:
-    people = [Client(hall, f"{names}{i}") for i in range(2)]
-    lobby = people[0].lobby()
-    tid = create_table(lobby, "toy", 2, options)
-    lobby.close()
-    sockets = [p.table(tid) for p in people]
-    for i, ws in enumerate(sockets):
-        command(ws, f"/join {i + 1}")
-        ws.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == i)  # noqa: B023
-    command(sockets[0], "/start")
-    for ws in sockets:
-        ws.wait_type("state")
-    return tid, people, sockets  # type: ignore[return-value]
+def hint_table(hall: Hall, options: dict[str, object], names: str = "Hinted") -> tuple[int, list[Client], list[WS]]:
+    return seated_table(hall, [f"{names}{i}" for i in range(2)], options)
 
 
 def test_a_seated_player_gets_a_hint_for_exactly_its_legal_moves(hall: Hall) -> None:
@@ -67,8 +56,7 @@ def test_a_game_against_a_bot_thinking_in_a_worker_then_its_analysis(hall: Hall)
     tid = create_table(lobby, "toy", 2)
     ws = ann.table(tid)
     command(ws, "/join")
-    command(ws, "/bot beginner")
-    ws.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+    fill_with_bots(ws, "beginner")
     command(ws, "/start")
     assert ann.http.get(f"/api/tables/{tid}/analysis").status_code == 404  # not while it runs
     while True:

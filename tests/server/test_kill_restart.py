@@ -12,21 +12,27 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from harness import HERE, Client, command, create_table, free_port
+from harness import HERE, Client, command, create_table, fill_with_bots, free_port, join
 from test_hall_toy import views_by_version
 
 from longhouse.store import Store
 
 
 class Process:
-    def __init__(self, database: str, port: int, extra: list[str] | None = None) -> None:
+    """``longhouse serve`` (with the toy game) as a child process; its output goes to ``log`` if given (a test
+    that makes it log much must give one: nobody reads the pipe, and a full pipe would stall the server)."""
+
+    def __init__(self, database: str, port: int, extra: list[str] | None = None, log: Path | None = None) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         env = dict(os.environ, PYTHONPATH=str(HERE.parent.parent))
+        out = log.open("ab") if log is not None else subprocess.PIPE
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "serve_toy.py"), "--port", str(port), "--database", database,
              "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *(extra or [])],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            env=env, stdout=out, stderr=subprocess.STDOUT)
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
         deadline = time.time() + 90  # a loaded machine starts Python slowly
         while True:
             try:
@@ -66,14 +72,11 @@ def test_kill_9_loses_no_acknowledged_move_and_restart_resumes(tmp_path: Path) -
         t2 = create_table(lobby, "toy", 2)
         t3 = create_table(lobby, "toy", 3)  # waiting, with one person seated
         wa, wb = ann.table(t1), bob.table(t1)
-        command(wa, "/join 1")
-        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb, "/join 2")
-        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        join(wa, 1)
+        join(wb, 2)
         command(wa, "/start")
         w3 = bob.table(t3)
-        command(w3, "/join 3")
-        w3.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 2)
+        join(w3, 3)
         acked = 0
         for ws in (wa, wb, wa):
             state = ws.wait(lambda m: m["type"] == "state" and m["version"] == acked and m["legal"])  # noqa: B023
@@ -82,8 +85,7 @@ def test_kill_9_loses_no_acknowledged_move_and_restart_resumes(tmp_path: Path) -
             acked = ws.wait(lambda m: m["type"] == "state" and m["version"] > acked)["version"]  # noqa: B023
         w2 = ann.table(t2)
         command(w2, "/join")
-        command(w2, "/bot random")
-        w2.wait(lambda m: m["type"] == "table" and all(m["table"]["seats"]))
+        fill_with_bots(w2, "random")
         command(w2, "/start")
         state = w2.wait(lambda m: m["type"] == "state" and m["legal"])
         w2.send({"type": "action", "version": state["version"],

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-from harness import Client, Hall, command, create_table
+from harness import Client, Hall, command, create_table, join
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
@@ -66,10 +66,8 @@ def test_a_game_on_postgres_survives_a_restart(prefix: str) -> None:
         ann, bob = Client(first, "Ann"), Client(first, "Bob")
         tid = create_table(ann.lobby(), "toy", 2)
         wa, wb = ann.table(tid), bob.table(tid)
-        command(wa, "/join")
-        wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 0)
-        command(wb, "/join")
-        wb.wait(lambda m: m["type"] == "table" and m["you"]["seat"] == 1)
+        join(wa, 1)
+        join(wb, 2)
         command(wa, "/start")
         state = wa.wait_type("state")
         wa.send({"type": "action", "version": state["version"],
@@ -144,10 +142,13 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
     from longhouse.store import User
 
     class NoCluster:
-        """Only what giving a table up touches of the cluster: the set of tables it owns."""
+        """Only what giving a table up touches of the cluster: forgetting the table."""
 
         def __init__(self) -> None:
-            self.owned: set[int] = set()
+            self.forgotten: list[int] = []
+
+        def forget(self, table_id: int) -> None:
+            self.forgotten.append(table_id)
 
     async def run() -> None:
         store_a, store_b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
@@ -170,7 +171,7 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
             card = old.state.view(0)["you"]["hand"][0]
             old.act(ann, old.version, {"type": "pick", "card": card}, None)
             await asyncio.sleep(0.01)  # the turn of the loop ends: its moves are stored (group commit)
-            assert row.id not in halls[0].tables and ann.closed
+            assert row.id not in halls[0].tables and ann.closed and halls[0].cluster.forgotten == [row.id]
             record = store_b.record(row.id)
             assert record is not None and record.actions == []
         finally:

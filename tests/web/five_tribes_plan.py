@@ -15,6 +15,7 @@ from typing import Any
 from longhouse.games.five_tribes import FTState
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes.state import PHASE_NAMES
+from tests.five_tribes.helpers import LAYOUT as FIXED_LAYOUT
 
 GOALS = ("djinn", "kill", "buy")
 #: How many positions the look-ahead may visit in one turn (it stays well under a second).
@@ -143,13 +144,7 @@ def _worth_trying(legal: list[Any]) -> list[Any]:
 #: on the Sacred Place b1 (picking up the lone Elder on c1), take a Djinn there and use its power at once;
 #: Assassins and Markets wait in the first two rows; one meeple on each other tile, so that the game ends
 #: after five to eight rounds (the others are in the bag).
-LAYOUT = [
-    "V", "S6", "O", "SM", "LM", "S10",
-    "SM", "O", "V", "S6", "SM", "LM",
-    "S12", "SM", "O", "V", "S6", "O",
-    "LM", "S15", "SM", "O", "V", "SM",
-    "O", "S6", "LM", "SM", "V", "SM",
-]
+LAYOUT = FIXED_LAYOUT
 MEEPLES = [
     "YGB", "WW", "W", "WGB", "YBB", "WGB",
     "YGR", "GRR", "YWW", "WGG", "YWB", "YRR",

@@ -34,6 +34,13 @@ def phase_and_turn(page: Any, board: str) -> tuple[str, bool]:
     return str(phase), bool(mine)
 
 
+def board_names(page: Any) -> list[str]:
+    """The names the board's seat tags show (each tag is a seat's symbol and name), each name once, in order."""
+    return list(page.evaluate("""() => [...new Set([...document.querySelectorAll('.board-wrap .seat-tag')]
+      .map((t) => t.textContent.slice((t.querySelector('.sym')?.textContent || '').length).trim())
+      .filter(Boolean))]"""))
+
+
 def wait_board_moved(page: Any, board: str, before: int) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('{board}')?.dataset.version) > {before}", timeout=15000)
@@ -105,3 +112,10 @@ def look(page: Any, folder: Path, label: str, size: dict[str, int]) -> None:
     assert sideways(page) == [], (label, size, sideways(page))
     bad = axe_check(page, f"{label} at {size['width']}x{size['height']}", folder / "axe.txt")
     assert bad == [], (label, size, bad)
+
+
+def everywhere(page: Any, folder: Path, label: str) -> None:
+    """``look`` at the page on a phone, a tablet and a desktop; the page is left at the phone's size."""
+    for size in (PHONE, TABLET, DESKTOP):
+        look(page, folder, label, size)
+    page.set_viewport_size(PHONE)

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from harness import Hall
 from mb_play import decide
-from pages import DESKTOP, PHONE, board_version, sideways, sign_up, small_targets
+from pages import DESKTOP, PHONE, axe_check, board_version, sideways, sign_up, small_targets
+from playwright.sync_api import Error as PlaywrightError
 
 from longhouse import games
 from longhouse.games.manitoba.data import SCORE_TILES
@@ -150,6 +151,18 @@ def _long_press(page: Any, hints: Hints, selector: str) -> None:
     assert hints.sent == sent
 
 
+def percent(x: float) -> str:
+    return f"{math.floor(100 * x + 0.5)}%"  # as JavaScript rounds
+
+
+def badge(page: Any, board: str) -> str:
+    """The win chance written on the board's marked element."""
+    return str(
+        page.evaluate(f"""() => {{ const e = document.querySelector('{board} [data-hinted=next]');
+      return e ? e.dataset.hintWin || e.textContent : ''; }}""")
+    )
+
+
 def hinted_move(
     page: Any, hall: Hall, table_id: int, hints: Hints, board: str, shots: Path | None = None, check: Any = None
 ) -> dict[str, Any]:
@@ -166,15 +179,22 @@ def hinted_move(
     hint = hints.got[-1]
     best = hint["moves"][hint["best"]]
     assert page.locator(f"{board} [data-hinted=next]").count() == 1
-    badge = f"★ {math.floor(100 * best['win'] + 0.5)}%"  # as JavaScript rounds
-    assert badge in page.evaluate(f"""() => {{ const e = document.querySelector('{board} [data-hinted=next]');
-      return e.dataset.hintWin || e.textContent; }}""")
+    assert f"★ {percent(best['win'])}" in badge(page, board)
     # every legal move with its win chance, in words, beside the board
     assert page.locator(".hint-row").count() == len(hint["moves"])
     if check is not None:
         check(page, best["action"])
+    others = page.locator(".hint-row:not(.best)")
+    if others.count():
+        # a move of the list shows on the board under the pointer, with its own chance; the preferred one after
+        other = hint["moves"][int(others.first.get_attribute("data-move") or 0)]
+        others.first.hover()
+        assert percent(other["win"]) in badge(page, board) and "★" not in badge(page, board)
+        page.mouse.move(0, 0)
+        assert f"★ {percent(best['win'])}" in badge(page, board)
     if shots is not None:
         page.screenshot(path=str(shots / "hint-1280x800.png"))
+        assert axe_check(page, f"{board} with a hint", shots / "axe.txt") == []
         page.set_viewport_size(PHONE)
         page.locator(f"{board} [data-hinted=next]").scroll_into_view_if_needed()
         page.evaluate(PAINTED)
@@ -185,19 +205,23 @@ def hinted_move(
         page.screenshot(path=str(shots / "hint-list-390x844.png"))
         assert small_targets(page, ".hints button") == []
         page.set_viewport_size(DESKTOP)
+        page.mouse.move(0, 0)  # off the hint list (a row under the pointer shows its own move)
     before = board_version(page, board)
     moved = f"Number(document.querySelector('{board}').dataset.version) > {before}"
-    for _ in range(5):
+    for _ in range(6):
         # a click that plays redraws the board once (the move is on its way) before the new state comes
         page.wait_for_function(f"() => {moved} || !!document.querySelector('{board} [data-hinted=next]')")
         if board_version(page, board) > before:
             break
-        target = page.locator(f"{board} [data-hinted=next]")
-        if target.evaluate("(e) => !!e.closest('details:not([open])')"):
-            page.click(f"{board} details summary")
-        handle = target.element_handle()
-        target.click()
-        page.wait_for_function(f"(e) => !e.isConnected || {moved}", arg=handle, timeout=15000)
+        try:
+            target = page.locator(f"{board} [data-hinted=next]").element_handle(timeout=2000)
+            if target.evaluate("(e) => !!e.closest('details:not([open])')"):
+                page.click(f"{board} details summary")
+                continue
+            target.click(timeout=5000)
+        except PlaywrightError:
+            continue  # redrawn under the pointer (a bot's move, a clock): look again
+        page.wait_for_function(f"(e) => !e.isConnected || {moved}", arg=target, timeout=15000)
     else:
         raise AssertionError(f"clicking the marked elements did not play {best['text']!r} {hints.errors}")
     record = hall.hall.tables[table_id].record

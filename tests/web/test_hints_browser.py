@@ -53,7 +53,7 @@ def test_hints_and_the_replays_win_chance_chart(hall: Hall, browser: Any, shots:
     page.locator(".hints").scroll_into_view_if_needed()  # under the board on a phone
     page.screenshot(path=str(shots / "hint-390x844.png"))
     page.set_viewport_size(DESKTOP)
-    page.click(".hint-row.best button")  # play the preferred move from the hint panel
+    page.click(".hint-row.best button.link")  # play the preferred move from the hint panel
     page.wait_for_function("() => !document.querySelector('.hint-row')", timeout=15000)
 
     deadline = time.time() + 120

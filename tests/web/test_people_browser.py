@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Hall, register_toy, unregister_toy
-from pages import chat, sign_up
+from harness import Client, Hall, command, create_table, register_toy, unregister_toy
+from pages import board_names, chat, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,9 @@ def test_a_closed_tab_times_out_and_the_game_still_ends(hall: Hall, browser: Any
     hall.clock.advance(301)  # Ann's five minutes are up
     bob.wait_for_selector(".chat-lines >> text=Ann's time ran out")
     bob.wait_for_function("() => document.title.startsWith('● Your turn')")
+    # the board names the bot that holds Ann's seat now, as the seat list does, no longer Ann
+    assert "Bot Red" in bob.locator(".seat-list li").first.inner_text()
+    assert board_names(bob) == ["Bot Red", "Bob"]
     assert bob.evaluate("document.body.dataset.attention") == "title"
     bob.screenshot(path=str(shots / "timed-out-1280.png"))
     bob.evaluate("Object.defineProperty(document, 'hidden', {value: false, configurable: true})")
@@ -159,4 +162,38 @@ def test_leaving_a_running_game_asks_first(hall: Hall, browser: Any, shots: Path
     page.wait_for_selector(".chat-lines >> text=a bot plays it from now on", state="attached")
     assert "Bot Red" in page.locator(".seat-list li").first.inner_text()  # (the bots then finish at once)
     page.screenshot(path=str(shots / "left-390.png"))
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", ["manitou", "manitoba", "five_tribes"])
+def test_every_board_names_the_bot_that_took_a_seat_over(hall: Hall, browser: Any, shots: Path, game: str) -> None:
+    """Each game's own board takes its seat names from where the seat list does: whoever holds the seat now."""
+    bob = Client(hall, "Bob")
+    lobby = bob.lobby()
+    table_id = create_table(lobby, game, 2)
+    ws = bob.table(table_id)
+    command(ws, "/join")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_up(page, hall.url, "Ann")
+    page.goto(f"{hall.url}/table/{table_id}")
+    page.click("#cmd-join")
+    page.wait_for_selector(".seat-list li.mine")
+    command(ws, "/start")
+    page.wait_for_function("() => document.querySelector('.board-wrap [data-version]')")
+    page.wait_for_function("() => [...document.querySelectorAll('.board-wrap .seat-tag')]"
+                           ".some((t) => t.textContent.endsWith('Bob'))")
+    assert {"Bob", "Ann"} <= set(board_names(page)), board_names(page)
+    command(ws, "/leave")  # Bob gives up his seat: a bot plays it on
+    page.wait_for_selector(".seat-list li:first-child:has-text('Bot Red')")
+    page.wait_for_function("() => [...document.querySelectorAll('.board-wrap .seat-tag')]"
+                           ".some((t) => t.textContent.endsWith('Bot Red'))")
+    names = board_names(page)
+    assert "Bob" not in names and {"Bot Red", "Ann"} <= set(names), names
+    page.screenshot(path=str(shots / f"{game}-bot-red-1280.png"))
+    assert not errors, errors
+    ws.close()
+    lobby.close()
     ctx.close()

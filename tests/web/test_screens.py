@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 from harness import Hall
 from pages import (
-    DESKTOP,
     PHONE,
-    TABLET,
     board_version,
     chat,
+    everywhere,
     look,
     phase_and_turn,
     sideways,
@@ -66,12 +65,6 @@ def touch_drag(page: Any) -> None:
     assert page.locator(".ground.over").count() == 1  # the ground under the finger is lit
     touch("touchEnd", *target)
     cdp.detach()
-
-
-def everywhere(page: Any, folder: Path, label: str) -> None:
-    for size in (PHONE, TABLET, DESKTOP):
-        look(page, folder, label, size)
-    page.set_viewport_size(PHONE)
 
 
 def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots: Path) -> None:

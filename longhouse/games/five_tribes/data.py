@@ -144,6 +144,8 @@ ZERO_BID: Final = 6  # the Bid action's spot number meaning "bid 0"
 PALM_TREES: Final = 12
 PALACES: Final = 10
 STARTING_GOLD: Final = 50
+#: The gold in the box: 48 coins worth 5 and 48 worth 1 (§1 "Gold coins").
+GOLD_IN_BOX: Final = 48 * 5 + 48 * 1
 CAMELS: Final = {2: 11, 3: 8, 4: 8}
 MARKERS_PER_SEAT: Final = {2: 2, 3: 1, 4: 1}
 

@@ -46,8 +46,11 @@ POWERS_RESET_EACH_PLAYER_TURN: Final = True
 # RULING monkir-vp: Monkir is worth 6 VP (three sources of four agree).
 MONKIR_VP: Final = 6
 
-# RULING gold-bank-unlimited: the bank never runs out of gold. (Nothing counts the bank's coins: the only
-# place gold is paid out is ``FTState.gain_gold``.)
+# RULING gold-bank-unlimited: the rulebook does not say what happens if the bank runs out (data §6 "Other
+# clarifications": "Treat gold as unlimited" [L]). True: the bank always pays. False: the bank holds the gold
+# in the box (``data.GOLD_IN_BOX``) less what the players hold, and pays at most that. The only place gold
+# is paid out is ``FTState.gain_gold``.
+GOLD_BANK_UNLIMITED: Final = True
 
 # RULING visibility: gold held is hidden from the other seats (the rulebook: coins are kept face down).
 # Resource cards are held in hand (the rulebook discards Fakirs "from your hand"): the others see how many
@@ -63,13 +66,18 @@ CARDS_ARE_HIDDEN: Final = True
 # one continuous act) nor between the Assassins' kills. They are offered before the pick-up, at the tribe
 # decisions (Builders' and Assassins' Fakirs), at the tile decision and afterwards (djinns.ANYTIME and the
 # phase lists in ``FTState._legal``). Echidna and Iblis are offered only while they can still take effect.
+# Not a switch: the other reading (powers inside a move) is not a rule anyone describes — no source says what
+# a power does to a move under way (a Palace or a camel placed on its path, a meeple added to its tiles) — so
+# there is no alternative to implement; it is a reading of "the move" as one act.
 
 # RULING broke-bidder: a marker that can afford no free spot (no gold, the three zero spots taken) takes the
 # cheapest free paid spot for all the gold it has (that is, for nothing).
 BROKE_BIDDER_TAKES_CHEAPEST_FREE_SPOT: Final = True
 
-# RULING kumarbi-per-bid: Kumarbi can be used at each of its owner's bids (with 2 players, at both), since a
-# bid is one decision; it is not counted among the once-per-turn powers (``FTState._legal_bids``).
+# RULING kumarbi-per-bid: Kumarbi ("When bidding for turn order, each Fakir you discard ...", data §5) can be
+# used at each of its owner's bids (with 2 players, at both), since a bid is one decision; it is not counted
+# among the once-per-turn powers (``turns.legal_bids``). False: once per round (with 2 players, at one bid).
+KUMARBI_AT_EVERY_BID: Final = True
 
 # RULING kandicha-pool-kill: Kandicha also brings a Vizier or Elder killed in an opponent's pool to the
 # killer's pool.

@@ -34,6 +34,7 @@ from longhouse.games.five_tribes.data import (
     DJINN_ROW_SIZE,
     DJINNS,
     FAKIR,
+    GOLD_IN_BOX,
     MONKIR,
     NUM_TILES,
     PAID_SPOTS,
@@ -89,6 +90,8 @@ FIELDS = Fields(
     shared=("kind", "blue"),
     # derived from the board (rebuilt when a snapshot is read)
     unsaved=("cmask",),
+    # a copy starts with no legal-action cache, nothing revealed and no undo record
+    fresh={"_ver": 0, "_cache": None, "_revealed": False, "undo_turn": None},
 )
 
 player = seat_name
@@ -261,12 +264,7 @@ class FTState(State):
 
     def copy_without_undo(self) -> Self:
         """An independent copy with no undo record (the base of a turn's undo is one)."""
-        new = object.__new__(type(self))
-        FIELDS.copy(self, new)
-        new._ver = 0
-        new._cache = None
-        new._revealed = False
-        new.undo_turn = None
+        new: Self = FIELDS.new_copy(self)
         return new
 
     def clone(self) -> Self:
@@ -326,9 +324,13 @@ class FTState(State):
     def pay_gold(self, seat: int, amount: int) -> None:
         self.gold[seat] -= amount
 
-    def gain_gold(self, seat: int, amount: int) -> None:
-        # RULING gold-bank-unlimited: the bank always pays.
+    def gain_gold(self, seat: int, amount: int) -> int:
+        """The bank pays ``seat``; returns what it paid (RULING gold-bank-unlimited: all of it, or else at most
+        what the bank holds)."""
+        if not rulings.GOLD_BANK_UNLIMITED:
+            amount = max(0, min(amount, GOLD_IN_BOX - sum(self.gold)))
         self.gold[seat] += amount
+        return amount
 
     def pay(self, seat: int, code: str) -> None:
         """Pay a Djinn or Sacred Place cost: Elders go back to the bag, Fakirs to the discard pile."""

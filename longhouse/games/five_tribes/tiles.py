@@ -98,7 +98,7 @@ def apply_suit(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
     value = SUIT_VALUES[len(st.suit)]
     for card in st.suit:
         st.discard_card(seat, card)
-    st.gain_gold(seat, value)
+    value = st.gain_gold(seat, value)
     ev.append(Event("sell", f"{player(seat)} sells " + ", ".join(RESOURCE_NAMES[c] for c in st.suit)
                     + f" for {value} gold", {"seat": seat, "cards": st.suit[:], "gold": value}))
     st.suit = []

@@ -59,7 +59,7 @@ def apply_fakirs(st: FTState, seat: int, n: int, ev: list[Event]) -> None:
         gold = (st.tribe_count + n) * st.blue_block(st.final_tile)
         if st.echidna:
             gold *= 2
-        st.gain_gold(seat, gold)
+        gold = st.gain_gold(seat, gold)
         ev.append(Event("builders", f"{player(seat)}'s Builders earn {gold} gold", {"seat": seat, "gold": gold}))
         tiles.tile_action(st, ev)
         return

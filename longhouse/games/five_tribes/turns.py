@@ -37,8 +37,9 @@ def bid_price(st: FTState, seat: int, spot: int, fakirs: int) -> int:
 def legal_bids(st: FTState, seat: int) -> list[Any]:
     out: list[Any] = []
     gold = st.gold[seat]
-    # RULING kumarbi-per-bid (rulings.py).
-    fk = st.fakirs(seat) if st.owns(seat, KUMARBI) else 0
+    # RULING kumarbi-per-bid: at every bid, or once per round.
+    kumarbi = st.owns(seat, KUMARBI) and (rulings.KUMARBI_AT_EVERY_BID or not st.used_round[seat] >> KUMARBI & 1)
+    fk = st.fakirs(seat) if kumarbi else 0
     for spot in range(PAID_SPOTS):
         if st.paid_spots[spot] >= 0:
             continue
@@ -59,6 +60,8 @@ def apply_bid(st: FTState, seat: int, a: A.Bid, ev: list[Event]) -> None:
     price = min(bid_price(st, seat, a.spot, a.fakirs), st.gold[seat])
     for _ in range(a.fakirs):
         st.discard_card(seat, FAKIR)
+    if a.fakirs and not rulings.KUMARBI_AT_EVERY_BID:
+        st.used_round[seat] |= 1 << KUMARBI
     st.pay_gold(seat, price)
     if a.spot == ZERO_BID:
         st.zero_queue.insert(0, marker)

@@ -584,4 +584,6 @@ def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
         out["landscape"] = D.LANDSCAPES[x]
     elif kind == T.FINAL:
         out["good"] = D.GOODS[x]
+    elif kind == T.OFFER:
+        out["offer"] = ("wake", "reactivate")[x]
     return out

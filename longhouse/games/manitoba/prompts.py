@@ -5,6 +5,7 @@ Written for the seat that decides; the board names the seat for everybody else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from longhouse.engine.seats import seat_name
@@ -35,16 +36,41 @@ def _tile_words(tile: int) -> str:
     return " or ".join(D.GOOD_PLURAL[g] for g in goods)
 
 
+#: The decisions whose question is always the same.
+_FIXED: dict[int, str] = {
+    T.SOL_AREA: "Winter solstice: place a Cree from your village square on any free area",
+    T.SOL_PATH: "Winter solstice: put a Cree on the first space of a vision path",
+    T.TOTEM: ("You are the active player: take a totem disk — it and the disks above it go to your village "
+              "and choose your colour (or take disks to wake up Cree)"),
+    T.FEATHER: "The feather from the completed ceremonial place: choose a storage sector",
+    T.REPEAT: "Shaman's path: repeat the bonus of one of your Cree on another path, or pass",
+    T.RELOCATE: "Warrior's path: place a Cree from your village square on any free area",
+    T.EV_VISION: "Event: put a Cree on a vision path where you have none, or advance one of yours 1 space — or pass",
+    T.EV_MOVE: "Event: move one of your Cree to an adjacent free area — or pass",
+    T.EV_RECALL: "Event: take one of your Cree on the territory back to your wigwam",
+    T.EV_FEATHER: "Event: give up a feather from one of your storage sectors",
+}
+
+#: The decisions whose question names the task's subject ``x`` (a good, a mask of goods, a tile, a landscape).
+_ABOUT: dict[int, Callable[[int], str]] = {
+    T.GOOD: lambda x: f"Where does the {D.GOODS[x]} go? Choose a storage sector or a ceremonial place",
+    T.CHOOSE: lambda x: f"Take a good from the supply: {_goods(x)}",
+    T.EV_GOOD: lambda x: f"Event: take a {_goods(x)} from the supply — or pass",
+    T.SCORE: lambda x: f"Scoring — {_tile_words(x)}: choose the good you score",
+    T.REFILL: lambda x: f"Not enough goods to refill every {D.LANDSCAPES[x]}: choose an area to refill",
+    T.FINAL: lambda x: f"Final scoring: you need not score your {D.GOOD_PLURAL[x]} — score them or not",
+    T.OFFER: lambda x: ("You may wake up a Cree from your wigwam — or pass" if x == T.OFFER_WAKE
+                        else "You may turn an inactive wampum tile back to its active side — or pass"),
+}
+
+
 def prompt(st: ManitobaState, t: T.Task) -> str:
     """What the seat of decision ``t`` is asked now."""
     kind, _seat, x, y, z = t
-    if kind == T.SOL_AREA:
-        return "Winter solstice: place a Cree from your village square on any free area"
-    if kind == T.SOL_PATH:
-        return "Winter solstice: put a Cree on the first space of a vision path"
-    if kind == T.TOTEM:
-        return ("You are the active player: take a totem disk — it and the disks above it go to your village "
-                "and choose your colour (or take disks to wake up Cree)")
+    if kind in _FIXED:
+        return _FIXED[kind]
+    if kind in _ABOUT:
+        return _ABOUT[kind](x)
     if kind == T.ACTIVE:
         if x < 0:
             return f"Wake-up: wake up to {y} Cree from your wigwam, or end your turn"
@@ -56,30 +82,4 @@ def prompt(st: ManitobaState, t: T.Task) -> str:
         colours = ", ".join(D.COLOURS[c] for c in st.taken)
         return (f"Passive action: one Territory or Vision path action in a colour of {seat_name(st.active)}'s "
                 f"disks ({colours}), or pass")
-    if kind == T.GOOD:
-        return f"Where does the {D.GOODS[x]} go? Choose a storage sector or a ceremonial place"
-    if kind == T.FEATHER:
-        return "The feather from the completed ceremonial place: choose a storage sector"
-    if kind == T.CHOOSE:
-        return f"Take a good from the supply: {_goods(x)}"
-    if kind == T.REPEAT:
-        return "Shaman's path: repeat the bonus of one of your Cree on another path, or pass"
-    if kind == T.RELOCATE:
-        return "Warrior's path: place a Cree from your village square on any free area"
-    if kind == T.EV_VISION:
-        return "Event: put a Cree on a vision path where you have none, or advance one of yours 1 space — or pass"
-    if kind == T.EV_MOVE:
-        return "Event: move one of your Cree to an adjacent free area — or pass"
-    if kind == T.EV_RECALL:
-        return "Event: take one of your Cree on the territory back to your wigwam"
-    if kind == T.EV_GOOD:
-        return f"Event: take a {_goods(x)} from the supply — or pass"
-    if kind == T.EV_FEATHER:
-        return "Event: give up a feather from one of your storage sectors"
-    if kind == T.SCORE:
-        return f"Scoring — {_tile_words(x)}: choose the good you score"
-    if kind == T.REFILL:
-        return f"Not enough goods to refill every {D.LANDSCAPES[x]}: choose an area to refill"
-    if kind == T.FINAL:
-        return f"Final scoring: you need not score your {D.GOOD_PLURAL[x]} — score them or not"
     return T.NAMES[kind].replace("_", " ")

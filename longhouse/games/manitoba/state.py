@@ -50,6 +50,8 @@ class ManitobaState(State):
         json={"n": "players", "round_no": "round", "bd": "breakdown", "pos": "paths", "cere": "ceremonial",
               "wa": "wampum_active", "wi": "wampum_inactive"},
         unsaved=("acting_seats", "undo_cut"),
+        # a copy starts with no events, no cut in the undo and no undo record
+        fresh={"events": [], "undo_cut": False, "undo_turn": None},
     )
     __slots__ = (*FIELDS.names(), "events", "undo_turn")
 
@@ -225,11 +227,7 @@ class ManitobaState(State):
 
     def core_copy(self) -> Self:
         """A copy without the undo record: the base of a turn's undo."""
-        c = object.__new__(type(self))
-        ManitobaState.FIELDS.copy(self, c)
-        c.events = []
-        c.undo_cut = False
-        c.undo_turn = None
+        c: Self = ManitobaState.FIELDS.new_copy(self)
         return c
 
     def to_json(self) -> JSON:

@@ -122,6 +122,7 @@ _DOING: dict[int, str] = {
     T.SCORE: "scoring a score tile",
     T.REFILL: "refilling an area",
     T.FINAL: "choosing for the final scoring",
+    T.OFFER: "choosing whether to take a bonus",
 }
 
 

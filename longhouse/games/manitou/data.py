@@ -58,9 +58,8 @@ BEATS: Final[dict[Warrior, frozenset[Warrior]]] = {
     Warrior.SQUAW: frozenset({Warrior.CHIEF}),
 }
 
-#: Buffalo (data §3). The large pile is certain. The small pile: the translation lists ten values for
-#: nine cards; which one is spurious is unknown. ASSUMED (our ruling, data §3 recommendation): use all
-#: ten listed values, shuffled; at most nine are ever dealt, so one stays unseen in a 4-player game.
+#: Buffalo (data §3). The large pile is certain. The small pile: the ten values the translation lists for
+#: nine cards; which one is spurious is unknown, and which to use is a ruling (rulings.small_buffalo).
 LARGE_BUFFALO: Final[tuple[int, ...]] = (9, 10, 10, 11, 12, 13)
 SMALL_BUFFALO: Final[tuple[int, ...]] = (1, 2, 2, 3, 4, 4, 5, 5, 6, 7)
 

@@ -21,11 +21,11 @@ from longhouse.games.manitou.data import (
     PRISONER_POINTS,
     SELECTION,
     SET_COUNTS,
-    SMALL_BUFFALO,
     WARRIOR_NAMES,
     Warrior,
     warrior_of,
 )
+from longhouse.games.manitou.rulings import small_buffalo
 
 
 def description() -> dict[str, Any]:
@@ -41,7 +41,7 @@ def description() -> dict[str, Any]:
             {"code": w.value, "name": WARRIOR_NAMES[w], "beats": [b.value for b in Warrior if b in BEATS[w]]}
             for w in Warrior
         ],
-        "buffalo": {"large": list(LARGE_BUFFALO), "small": list(SMALL_BUFFALO)},
+        "buffalo": {"large": list(LARGE_BUFFALO), "small": list(small_buffalo())},
         "grounds_by_players": {str(n): [list(g) for g in layout] for n, layout in GROUND_LAYOUT.items()},
         "hunts": HUNTS,
         "selection": SELECTION,

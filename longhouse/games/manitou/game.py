@@ -19,10 +19,10 @@ from longhouse.games.manitou.data import (
     PLAYS_PER_HUNT,
     SELECTION,
     SMALL,
-    SMALL_BUFFALO,
 )
 from longhouse.games.manitou.describe import description
 from longhouse.games.manitou.play import ManitouPlay
+from longhouse.games.manitou.rulings import small_buffalo
 from longhouse.games.manitou.state import AS_SELECTED, SHUFFLED, ManitouState
 
 
@@ -59,14 +59,14 @@ class ManitouGame(Game):
             raise SetupError(f"dealer must be a seat from 0 to {num_players - 1}, not {dealer!r}")
         buffalo = setup.get("buffalo")
         if buffalo is None:
-            large, small = list(LARGE_BUFFALO), list(SMALL_BUFFALO)
+            large, small = list(LARGE_BUFFALO), list(small_buffalo())
             rng.shuffle(large)
             rng.shuffle(small)
         else:
             if not isinstance(buffalo, Mapping) or set(buffalo) != {LARGE, SMALL}:
                 raise SetupError("buffalo setup is {'large': [...], 'small': [...]}")
             large = _pile(buffalo[LARGE], LARGE_BUFFALO, LARGE)
-            small = _pile(buffalo[SMALL], SMALL_BUFFALO, SMALL)
+            small = _pile(buffalo[SMALL], small_buffalo(), SMALL)
             large.reverse()  # the state deals from the end of the list
             small.reverse()
         pile_order = setup.get("pile_order", SHUFFLED)

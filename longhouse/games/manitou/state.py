@@ -61,8 +61,7 @@ class Player:
         self.ready = False
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        Player.FIELDS.copy(self, p)
+        p: Player = Player.FIELDS.new_copy(self)
         return p
 
     def reserve_size(self) -> int:
@@ -215,8 +214,7 @@ class ManitouState(State):
     # --- copies and snapshots -------------------------------------------------------------------
 
     def clone(self) -> Self:
-        s = object.__new__(type(self))
-        ManitouState.FIELDS.copy(self, s)
+        s: Self = ManitouState.FIELDS.new_copy(self)
         return s
 
     def to_json(self) -> JSON:

@@ -2,7 +2,7 @@
 // it, the opponents along the top and my own area along the bottom. Every decision is made where its object
 // is: a tile, a track spot, a Djinn card, a market card, a meeple colour. It knows only the seat's view, the
 // legal actions sent with it and the game description (names of tiles, tribes, cards and Djinns).
-import { markHint, sameAction } from "../hints.js";
+import { hintFor, hintHolds, markHint, sameAction } from "../hints.js";
 import { installTips, tipNote } from "../tips.js";
 import { COLOURS, SYMBOLS, cap, h } from "../ui.js";
 import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./five_tribes/panels.js";
@@ -30,7 +30,7 @@ export function createBoard(root, api) {
   let chooser = null;        // a choice on a tile or spot: {title, options: [{label, icon, action}], anchor}
   let marketFirst = null;    // the first card chosen at a Large Market (a resource index)
   let sheetHidden = false;
-  let hint = null;           // the bot's preferred move for this version: {version, action, info}
+  let hint = null;           // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "five-tribes" });
   const top = h("div", { class: "ft-top", role: "list", "aria-label": "opponents" });
@@ -72,6 +72,7 @@ export function createBoard(root, api) {
   function send(action) {
     if (pending || !api.act(action)) return;
     pending = true;
+    hint = null;  // the hint was for the position before my move
     chooser = null;
     armed = null;
     marketFirst = null;
@@ -81,6 +82,7 @@ export function createBoard(root, api) {
   function undo() {
     if (pending || !api.undo(-1)) return;
     pending = true;
+    hint = null;
     chooser = null;
     armed = null;
     render();
@@ -274,7 +276,7 @@ export function createBoard(root, api) {
       h("h3", {}, `Djinns `, h("small", {}, `${view.djinn_deck_size} in the pile`)),
       h("div", { class: "ft-djinn-row" }, view.djinn_row.map((d) => djinnCard(ctx(), d, {
         buttons: summons.filter((a) => a.djinn === d).map((a) => h("button", { class: "ft-summon primary", dataset: { djinn: d, pay: a.pay },
-          onclick: () => send(a) }, `Take — pay ${pay(a.pay)}`)),
+          "aria-label": `Take ${desc.djinns[d].name}, paying ${pay(a.pay)}`, onclick: () => send(a) }, `Take — pay ${pay(a.pay)}`)),
         cls: summons.some((a) => a.djinn === d) ? "lit" : "",
       }))));
     side.replaceChildren(tracks(ctx(), view, spotActions, onSpot), display, renderMarket());
@@ -373,6 +375,7 @@ export function createBoard(root, api) {
         const acts = mineActs.filter((a) => a.pay === py);
         const targeted = acts.some((a) => a.tile >= 0);
         return h("button", { class: `ft-power primary${armed && armed.djinn === d && armed.pay === py ? " armed" : ""}`, dataset: { djinn: d, pay: py },
+          "aria-label": `Use ${desc.djinns[d].name}${py ? `, paying ${pay(py)}` : ""}`,
           onclick: () => {
             if (targeted) { armed = { djinn: d, pay: py }; chooser = null; render(); } else send(acts[0]);
           } }, `Use — pay ${pay(py)}`);
@@ -393,7 +396,8 @@ export function createBoard(root, api) {
     if (!keeps.length) return null;
     return h("div", { class: "ft-keep panel" }, h("h3", {}, "Sibittis: keep one"),
       h("div", { class: "ft-djinn-row" }, keeps.map((a) => djinnCard(ctx(), a.djinn, { cls: "lit",
-        buttons: [h("button", { class: "ft-keep-button primary", dataset: { djinn: a.djinn }, onclick: () => send(a) }, "Keep")] }))));
+        buttons: [h("button", { class: "ft-keep-button primary", dataset: { djinn: a.djinn },
+          "aria-label": `Keep ${desc.djinns[a.djinn].name}`, onclick: () => send(a) }, "Keep")] }))));
   }
 
   // --- the board ----------------------------------------------------------------------------------------------
@@ -458,7 +462,7 @@ export function createBoard(root, api) {
   // Djinn's Take, Use or Keep button, or a button of the bar; the next step first (a Djinn's Use before its
   // tile, the choice in an open chooser before its tile).
   function showMark() {
-    if (!hint || hint.version !== msg.version || !desc) return;
+    if (!hint || !desc) return;
     const a = hint.action;
     const q = (sel) => el.querySelector(sel);
     const tile = (t) => (t >= 0 ? boardBox.querySelector(`.ft-tile[data-tile="${t}"]`) : null);
@@ -486,13 +490,13 @@ export function createBoard(root, api) {
 
   return {
     showHint(action, info) {
-      if (!msg || !L().some((a) => sameAction(a, action))) return;
-      hint = { version: msg.version, action, info };
+      if (!msg) return;
+      hint = hintFor(msg, action, info);
       render();
     },
     async update(stateMsg) {
+      if (!hintHolds(hint, stateMsg)) hint = null;
       if (!msg || stateMsg.version !== msg.version) {
-        hint = null;
         pending = false;
         if (msg && stateMsg.view.phase !== msg.view.phase) { chooser = null; marketFirst = null; armed = null; }
       }

@@ -3,7 +3,7 @@
 // a path, a sector, a ceremonial place, a good — from the legal actions the server sends; the same actions
 // in words stay one click away as a fallback. Names and reference tables come from the view and the game's
 // description (`api.description`), never from a copy of the game's tables.
-import { markHint, sameAction } from "../hints.js";
+import { hintFor, hintHolds, markHint, sameAction } from "../hints.js";
 import { installTips, tipNote } from "../tips.js";
 import { COLOURS, cap, h } from "../ui.js";
 import { goodChip, seatTag } from "./manitoba/draw.js";
@@ -27,7 +27,7 @@ export function createBoard(root, api) {
   let tradeMode = false;     // a wampum trade: the lit sectors take the berry
   let tallyDone = null;      // the scoring panel the player confirmed
   let words = false;         // the words fallback open
-  let hint = null;           // the bot's preferred move for this version: {version, action, info}
+  let hint = null;           // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "manitoba" });
   const opps = h("div", { class: "mb-opps" });
@@ -59,6 +59,7 @@ export function createBoard(root, api) {
     tradeMode = false;
     if (api.act(x.a)) {
       pending = true;
+      hint = null;  // the hint was for the position before my move
       el.classList.add("pending");
     }
   }
@@ -110,7 +111,7 @@ export function createBoard(root, api) {
     }
     if (me !== null && msg.undo_steps > 0 && !isOver(view)) {
       buttons.push(h("button", { id: "undo", title: `take back your last step (${msg.undo_steps} possible)`,
-        onclick: () => { if (!pending && api.undo(-1)) pending = true; } }, "↶ Undo"));
+        onclick: () => { if (!pending && api.undo(-1)) { pending = true; hint = null; } } }, "↶ Undo"));
     }
     status.className = `mb-status${mine ? " my-turn" : ""}`;
     status.replaceChildren(h("span", { class: "prompt" }, text), h("span", { class: "status-buttons" }, buttons));
@@ -189,7 +190,7 @@ export function createBoard(root, api) {
   // The hinted move on its object: the disk, area, path, sector, place, good or button it uses; a move's
   // Cree and then its area; the Wake-up or trade switch before its disk or sector. Its line in words too.
   function showMark() {
-    if (!hint || hint.version !== msg.version) return;
+    if (!hint) return;
     const a = hint.action;
     const q = (sel) => el.querySelector(sel);
     const area = (id) => q(`.territory-map .area[data-area="${id}"]`);
@@ -215,16 +216,16 @@ export function createBoard(root, api) {
 
   return {
     showHint(action, info) {
-      if (!msg || !(msg.legal || []).some((a) => sameAction(a, action))) return;
-      hint = { version: msg.version, action, info };
+      if (!msg) return;
+      hint = hintFor(msg, action, info);
       render();
     },
     update(stateMsg) {
       if (msg && stateMsg.version !== msg.version) {
         pending = false;
         selectedFrom = null;
-        hint = null;
       }
+      if (!hintHolds(hint, stateMsg)) hint = null;
       msg = stateMsg;
       render();
     },

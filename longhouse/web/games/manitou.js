@@ -1,7 +1,7 @@
 // Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
-import { markHint, sameAction } from "../hints.js";
+import { hintFor, hintHolds, markHint } from "../hints.js";
 import { installTips, tipNote } from "../tips.js";
 import { COLOURS, SYMBOLS, cap, h, toast } from "../ui.js";
 import { herdNotes, laneNote, scorePanel } from "./manitou_scores.js";
@@ -77,7 +77,7 @@ export function createBoard(root, api) {
   let lastPlay = new Map();     // seat -> key of the card it played last (marked until it plays again)
   let laneSizes = null;         // "ground:seat" -> cards in that lane at the last state
   let pending = false;
-  let hint = null;              // the bot's preferred move for this version: {version, action, info}
+  let hint = null;              // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "manitou" });
   const opponents = h("div", { class: "opponents" });
@@ -104,7 +104,7 @@ export function createBoard(root, api) {
 
   function send(action) {
     if (pending) return;
-    if (api.act(action)) pending = true;
+    if (api.act(action)) { pending = true; hint = null; }  // the hint was for the position before my move
   }
 
   function tag(s) {
@@ -319,7 +319,7 @@ export function createBoard(root, api) {
             c.setAttribute("role", "button");
             c.setAttribute("aria-label", `take back ${cardName(code)}`);
             c.title = "click to take it back";
-            const back = () => { if (!pending && api.undo(i)) pending = true; };
+            const back = () => { if (!pending && api.undo(i)) { pending = true; hint = null; } };
             c.addEventListener("click", back);
             c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); back(); } });
           }
@@ -468,7 +468,7 @@ export function createBoard(root, api) {
   // The hinted move on the board: the card to pick, the card to play and its ground (the card first, or the
   // ground once that card is chosen), OK, or Continue.
   function showMark() {
-    if (!hint || hint.version !== msg.version) return;
+    if (!hint) return;
     const a = hint.action;
     const q = (sel) => el.querySelector(sel);
     let els = [];
@@ -485,12 +485,13 @@ export function createBoard(root, api) {
 
   return {
     showHint(action, info) {
-      if (!msg || !msg.legal.some((a) => sameAction(a, action))) return;
-      hint = { version: msg.version, action, info };
+      if (!msg) return;
+      hint = hintFor(msg, action, info);
       render();
     },
     update(stateMsg, tableMsg) {
-      if (msg && stateMsg.version !== msg.version) { pending = false; hint = null; }
+      if (msg && stateMsg.version !== msg.version) pending = false;
+      if (!hintHolds(hint, stateMsg)) hint = null;
       if (msg && msg.view.hunt !== stateMsg.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
       msg = stateMsg;
       table = tableMsg;

@@ -72,14 +72,14 @@ export function drawSultanate(desc, view, opts) {
   for (let r = 0; r < rows; r++) {
     svg.append(el("text", { x: 10, y: M + r * T + T / 2 + 5, class: "ft-coord", "text-anchor": "middle" }, String(r + 1)));
   }
-  for (let t = 0; t < rows * cols; t++) svg.append(drawTile(desc, view, t, opts));
   const showPath = opts.path && opts.path.length ? { seat: opts.pathSeat, path: opts.path, live: true }
     : opts.last && opts.last.path.length ? { ...opts.last, live: false } : null;
+  for (let t = 0; t < rows * cols; t++) svg.append(drawTile(desc, view, t, opts, showPath));
   if (showPath) svg.append(drawPath(desc, showPath, opts));
   return svg;
 }
 
-function drawTile(desc, view, t, opts) {
+function drawTile(desc, view, t, opts, move) {
   const code = view.tiles[t];
   const tile = desc.tiles[code];
   const x = M + (t % desc.sultanate.cols) * T;
@@ -148,7 +148,11 @@ function drawTile(desc, view, t, opts) {
   }
   g.setAttribute("aria-label", opts.describeTile(t));
   // its name on hover and long press: what lies there and what the tile does when a move ends on it
-  g.append(el("title", {}, `${opts.describeTile(t)}. ${tile.name}: ${tile.action}${lit && opts.lit.get(t) ? ` — now: ${opts.lit.get(t)}` : ""}`));
+  const step = move ? move.path.indexOf(t) : -1;
+  const who = move && move.seat >= 0 ? `${opts.seatName(move.seat)}'s` : "the";
+  const onPath = step < 0 ? "" : ` (${step ? `step ${step}` : "start"} of ${who} ${move.live ? "move so far" : "last move"})`;
+  g.append(el("title", {}, `${opts.describeTile(t)}${onPath}. ${tile.name}: ${tile.action}`
+    + `${lit && opts.lit.get(t) ? ` — now: ${opts.lit.get(t)}` : ""}`));
   return g;
 }
 

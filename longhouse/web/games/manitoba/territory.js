@@ -82,7 +82,9 @@ export function drawTerritory(ctx) {
     }
     // what the area is (its landscape and tile are its name), what lies on it, and what a click does now
     const holds = [area.good ? `a ${area.good}` : "no good", owner].filter(Boolean).join(", ");
-    g.append(s("title", {}, `${area.name}: ${holds}${act ? ` — ${act.text}` : ""}`));
+    const across = joined.filter((pair) => pair.includes(area)).map((pair) => pair.find((x) => x !== area).name);
+    const touches = across.length ? `; it touches ${across.join(" and ")} across the tiles` : "";
+    g.append(s("title", {}, `${area.name}: ${holds}${touches}${act ? ` — ${act.text}` : ""}`));
     root.append(g);
   }
   // tile borders over the areas
