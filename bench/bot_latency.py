@@ -21,93 +21,25 @@ import argparse
 import asyncio
 import os
 import random
-import statistics
-import subprocess
 import tempfile
 import time
 from typing import Any
 
-import httpx
-import msgspec
-from loadkit import free_port, start_process, stop
-from websockets.asyncio.client import ClientConnection, connect
-
-COOKIE = "longhouse_session"
-_decode = msgspec.json.Decoder().decode
-_encode = msgspec.json.Encoder().encode
+from hallplayers import Player, guests, lobby_create
+from loadkit import Gate, free_port, start_process, stop, window
 
 
-def start_server(port: int, database: str, workers: int | None) -> subprocess.Popen[bytes]:
-    return start_process(["-m", "longhouse.cli", "serve", "--port", str(port), "--database", database,
-                          "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0"], port,
-                         env={"LONGHOUSE_BOT_WORKERS": str(workers)} if workers is not None else None)
-
-
-class Player:
-    """A scripted seat: answers every state where it may act with a random legal move."""
-
-    def __init__(self, port: int, token: str, rng: random.Random, think: float) -> None:
-        self.port, self.token, self.rng, self.think = port, token, rng, think
-        self.ws: ClientConnection | None = None
-        self.latencies: list[float] = []
-        self.started = asyncio.Event()
-
-    async def open(self, table: int) -> None:
-        self.ws = await connect(f"ws://127.0.0.1:{self.port}/ws/table/{table}", max_size=2**22,
-                                additional_headers={"Cookie": f"{COOKIE}={self.token}"})
-
-    async def send(self, message: dict[str, Any]) -> None:
-        assert self.ws is not None
-        await self.ws.send(_encode(message).decode())
-
-    async def play(self, measuring: list[bool]) -> None:
-        assert self.ws is not None
-        pending: tuple[int, float] | None = None
-        async for raw in self.ws:
-            msg = _decode(raw)
-            if msg.get("type") == "error":
-                pending = None
-                continue
-            if msg.get("type") != "state":
-                continue
-            self.started.set()
-            if pending is not None and msg.get("by") == msg.get("seat") and msg["version"] > pending[0]:
-                if measuring[0]:
-                    self.latencies.append(time.perf_counter() - pending[1])
-                pending = None
-            if msg.get("status") == "over":
-                return
-            if pending is not None or not msg.get("legal"):
-                continue
-            if self.think:
-                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
-            pending = (msg["version"], time.perf_counter())
-            await self.send({"type": "action", "version": msg["version"], "action": self.rng.choice(msg["legal"])})
-
-
-async def lobby_create(port: int, token: str, message: dict[str, Any]) -> int:
-    async with connect(f"ws://127.0.0.1:{port}/ws/lobby", max_size=2**22,
-                       additional_headers={"Cookie": f"{COOKIE}={token}"}) as lobby:
-        await lobby.send(_encode(message).decode())
-        while True:
-            msg = _decode(await asyncio.wait_for(lobby.recv(), 60))
-            if msg.get("type") == "error":
-                raise RuntimeError(f"cannot create a table: {msg['message']}")
-            if msg.get("type") == "created":
-                return int(msg["table"])
+def serve(port: int, database: str) -> list[str]:
+    """The arguments that run ``longhouse serve`` for this benchmark: no bot delay, no flood limit."""
+    return ["-m", "longhouse.cli", "serve", "--port", str(port), "--database", database, "--bot-delay", "0",
+            "--log-level", "warning", "--max-rate", "0"]
 
 
 async def run(port: int, bystanders: int, bot_tables: int, level: str, seconds: float, think: float,
-              seed: int) -> dict[str, float]:
+              seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
-        async def guest() -> str:
-            r = await http.post("/api/guest")
-            r.raise_for_status()
-            return str(r.cookies[COOKIE])
-
-        tokens = [await guest() for _ in range(2 * bystanders + bot_tables)]
-    measuring = [False]
+    tokens = await guests(port, 2 * bystanders + bot_tables)
+    forever, timed = Gate(open_now=True), Gate(open_now=True)
     tasks: list[asyncio.Task[None]] = []
     watched: list[Player] = []
     for t in range(bystanders):
@@ -124,27 +56,24 @@ async def run(port: int, bystanders: int, bot_tables: int, level: str, seconds: 
                                                  "bots": level})
         p = Player(port, token, random.Random(rng.getrandbits(32)), 0.0)
         await p.open(table)
-        tasks.append(asyncio.create_task(p.play([False])))
-    tasks += [asyncio.create_task(p.play(measuring)) for p in watched]
+        tasks.append(asyncio.create_task(p.play(forever)))
+    tasks += [asyncio.create_task(p.play(timed)) for p in watched]
     await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in watched]), 120)
     await asyncio.sleep(2.0)  # bots at work, workers started
-    measuring[0] = True
+    start = time.perf_counter()
+    timed.stop_at = start + seconds
     await asyncio.sleep(seconds)
-    measuring[0] = False
     for task in tasks:
         task.cancel()
-    latencies = sorted(x for p in watched for x in p.latencies)
-    if not latencies:
-        return {"moves": 0, "p50_ms": float("nan"), "p99_ms": float("nan"), "max_ms": float("nan")}
-    return {"moves": len(latencies), "p50_ms": 1000 * statistics.median(latencies),
-            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "max_ms": 1000 * latencies[-1]}
+    return window(watched, start, timed.stop_at)
 
 
 def measure(bystanders: int, bot_tables: int, level: str, seconds: float, think: float, seed: int,
-            workers: int | None) -> dict[str, float]:
+            workers: int | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_server(port, f"sqlite:///{tmp}/bench.db", workers)
+        env = {"LONGHOUSE_BOT_WORKERS": str(workers)} if workers is not None else None
+        server = start_process(serve(port, f"sqlite:///{tmp}/bench.db"), port, env=env)
         try:
             return asyncio.run(run(port, bystanders, bot_tables, level, seconds, think, seed))
         finally:

@@ -11,7 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -72,19 +72,40 @@ class Mover(Protocol):
     acked_at: list[float]
 
 
+def latency_figures(latencies: list[float], moves: int, elapsed: float) -> dict[str, Any]:
+    latencies = sorted(latencies)
+    return {
+        "moves": moves, "elapsed": elapsed, "moves_per_s": moves / elapsed if elapsed > 0 else 0.0,
+        "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
+        "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
+        "max_ms": 1000 * latencies[-1] if latencies else float("nan"),
+    }
+
+
+def window(players: Sequence[Mover], start: float, stop_at: float) -> dict[str, Any]:
+    """Moves/s and latency of the moves acknowledged between ``start`` and ``stop_at``."""
+    acks = sorted(t for p in players for t in p.acked_at if start <= t <= stop_at)
+    latencies = [x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True) if start <= t <= stop_at]
+    return latency_figures(latencies, len(acks), (acks[-1] if acks else stop_at) - start)
+
+
 class Gate:
     """When the players of one side may move: ``open`` during that side's windows; ``running`` until the
-    end of the whole run (then every player stops at its next move)."""
+    end of the whole run, or until ``stop_at`` (``time.perf_counter``) if set (then every player stops at
+    its next move)."""
 
-    def __init__(self) -> None:
+    def __init__(self, open_now: bool = False) -> None:
         self.open = asyncio.Event()
+        if open_now:
+            self.open.set()
         self.running = True
+        self.stop_at = 0.0
 
     async def wait(self) -> bool:
         """Wait until this side may move; False once the run is over."""
         if not self.open.is_set():
             await self.open.wait()
-        return self.running
+        return self.running and not (self.stop_at and time.perf_counter() > self.stop_at)
 
 
 Seat = Callable[[list[Any]], Awaitable[list[asyncio.Task[None]]]]
@@ -148,18 +169,11 @@ class Side:
     def figures(self) -> dict[str, Any]:
         """Moves/s and latency of the moves acknowledged inside this side's windows, and its CPU."""
         players = [p for g in self.groups for p in g]
-        inside = [(x, t) for p in players for x, t in zip(p.latencies, p.acked_at, strict=True)
+        inside = [x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True)
                   if any(a <= t <= b for a, b in self.windows)]
-        latencies = sorted(x for x, _ in inside)
-        elapsed = sum(b - a for a, b in self.windows)
-        moves = len(inside)
-        return {
-            "moves": moves, "elapsed": elapsed, "moves_per_s": moves / elapsed if elapsed > 0 else 0.0,
-            "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
-            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
-            "replaced": self.replaced, "cpu_server": self.cpu_server, "cpu_client": self.cpu_client,
-            "windows": len(self.windows),
-        }
+        return {**latency_figures(inside, len(inside), sum(b - a for a, b in self.windows)),
+                "replaced": self.replaced, "cpu_server": self.cpu_server, "cpu_client": self.cpu_client,
+                "windows": len(self.windows)}
 
 
 async def alternate(sides: list[Side], seconds: float, rounds: int) -> None:

@@ -2,7 +2,8 @@
 
 A game's action types are frozen, slotted dataclasses deriving from ``Notated``; each says its JSON
 ``kind``, how it reads itself back (``read``), its text (``to_text``/``read_text``) and its words
-(``words``). ``read`` and ``to_text`` are abstract: a type lacking one cannot be instantiated, nor put in
+(``words``); an action with no fields, written as one word, derives from ``Word`` and says only its kind
+and its words. ``read`` and ``to_text`` are abstract: a type lacking one cannot be instantiated, nor put in
 an ``ActionTable``. An ``ActionTable`` of those types is the game's ``Game.notation``: it checks that a value
 is one of the game's actions, finds the type of a JSON object by its kind and of a text by asking each
 type in turn, and turns every malformed input into ``IllegalAction`` with a clear message.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from longhouse.engine.errors import IllegalAction
 
@@ -91,6 +92,39 @@ def _mark_abstract(cls: type) -> None:
 
 
 _mark_abstract(Notated)
+
+
+class Word(Notated):
+    """An action with no fields, written as one word, its ``kind`` (``ok``, ``done``, ``end``): a game's
+    type says only its ``kind`` and its words (``said``). Reading its JSON or its text gives the one shared
+    instance (``one()``), the value legal-action lists hand out."""
+
+    __slots__ = ()
+    #: The action in words, for menus.
+    said: ClassVar[str]
+
+    @classmethod
+    def one(cls) -> Self:
+        """The one instance of this word action."""
+        one = cls.__dict__.get("_one")
+        if one is None:
+            one = cls()
+            type.__setattr__(cls, "_one", one)
+        return one
+
+    @classmethod
+    def read(cls, data: JSON) -> Self:
+        return cls.one()
+
+    def to_text(self) -> str:
+        return self.kind
+
+    @classmethod
+    def read_text(cls, text: str) -> Self | None:
+        return cls.one() if text.lower() == cls.kind else None
+
+    def words(self) -> str:
+        return self.said
 
 
 class ActionTable:

@@ -11,9 +11,10 @@ back, ``keep(seat, step)`` checks the step and says which actions remain; the ga
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from longhouse.engine.errors import IllegalAction, SnapshotError
+from longhouse.engine.fields import Fields
 
 JSON = dict[str, Any]
 
@@ -63,3 +64,23 @@ class TurnUndo:
         except IllegalAction as exc:
             raise SnapshotError(f"an undo record holds a bad action: {exc}") from None
         return TurnUndo(seat, read_base(data["base"]), steps)
+
+
+class UndoCopies:
+    """The copies of a state that keeps its turn's ``TurnUndo`` in ``undo_turn`` (a mixin, before ``State``):
+    its ``FIELDS`` (with ``undo_turn`` among their ``fresh`` fields) make the copy without the undo record,
+    which is what a turn's undo keeps as its base; a clone copies the record too (sharing its base)."""
+
+    FIELDS: ClassVar[Fields]
+    undo_turn: TurnUndo | None
+
+    def copy_without_undo(self) -> Self:
+        """An independent copy with no undo record."""
+        new: Self = self.FIELDS.new_copy(self)
+        return new
+
+    def clone(self) -> Self:
+        new = self.copy_without_undo()
+        turn = self.undo_turn
+        new.undo_turn = None if turn is None else turn.copy()
+        return new

@@ -9,9 +9,9 @@ import pytest
 
 from longhouse.engine import IllegalAction, SnapshotError
 from longhouse.engine.fields import Fields
-from longhouse.engine.notation import JSON, ActionTable, Notated, whole
+from longhouse.engine.notation import JSON, ActionTable, Notated, Word, whole
 from longhouse.engine.rng import Rng
-from longhouse.engine.undo import TurnUndo
+from longhouse.engine.undo import TurnUndo, UndoCopies
 
 
 class Box:
@@ -107,6 +107,23 @@ def test_turn_undo_keeps_the_steps_before_the_one_taken_back() -> None:
     assert copy.base is turn.base and turn.steps == ["a", "b", "c"]
 
 
+class Undoable(UndoCopies):
+    FIELDS = Fields(values=("turn",), lists=("gold",), fresh={"undo_turn": None})
+
+
+def test_a_state_with_turn_undo_copies_without_it_and_clones_with_it() -> None:
+    a = Undoable()
+    a.turn, a.gold = 2, [3]
+    a.undo_turn = TurnUndo(0, "the base", ["a step"])
+    bare = a.copy_without_undo()
+    assert (type(bare), bare.turn, bare.gold, bare.undo_turn) == (Undoable, 2, [3], None)
+    twin = a.clone()
+    assert twin.undo_turn is not None and twin.undo_turn is not a.undo_turn
+    assert (twin.undo_turn.base, twin.undo_turn.steps) == ("the base", ["a step"])  # the base is shared
+    twin.undo_turn.steps.append("another")
+    assert a.undo_turn.steps == ["a step"] and twin.gold is not a.gold
+
+
 def test_turn_undo_round_trips_through_json() -> None:
     turn = TurnUndo(2, base={"x": 1}, steps=[5, 6])
     data = turn.to_json(dict, lambda a: {"n": a})
@@ -159,3 +176,24 @@ def test_an_action_table_refuses_bad_text_and_foreign_values() -> None:
             TABLE.from_text(text)
     with pytest.raises(IllegalAction, match="not a Toy action"):
         TABLE.to_json((1, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Word):
+    kind: ClassVar[str] = "pass"
+    said: ClassVar[str] = "let the turn go by"
+
+
+WORDS = ActionTable("Toy", (Move, Pass), "write go N or pass")
+
+
+def test_a_word_action_is_one_shared_value_written_as_its_kind() -> None:
+    one = Pass.one()
+    assert Pass.one() is one and one == Pass()
+    assert WORDS.to_json(one) == {"type": "pass"} and WORDS.from_json({"type": "pass"}) is one
+    assert WORDS.to_text(one) == "pass" and WORDS.from_text(" PASS ") is one and one.words() == "let the turn go by"
+    assert WORDS.from_text("go 2") == Move(2) and WORDS.well_formed(one)
+    with pytest.raises(IllegalAction):
+        WORDS.from_text("passing")
+    with pytest.raises(IllegalAction, match="unknown keys"):
+        WORDS.from_json({"type": "pass", "to": 1})

@@ -1,4 +1,5 @@
-"""What the browser tests do on a page: sign up, chat, and wait for a board to move on."""
+"""What the browser tests do on a page: sign up, create a table and sit down with bots, chat, and wait for a
+board to move on."""
 
 from __future__ import annotations
 
@@ -17,6 +18,33 @@ def sign_up(page: Any, url: str, name: str) -> None:
 def chat(page: Any, text: str) -> None:
     page.fill(".table-page .chat-input", text)
     page.press(".table-page .chat-input", "Enter")
+
+
+def create_table(page: Any, game: str, seats: int) -> int:
+    """Create a table from the lobby and wait for its page, still waiting for players: its number."""
+    page.select_option("#new-game", game)
+    page.select_option("#new-seats", str(seats))
+    page.click("#create-table")
+    page.wait_for_selector(".table-page .waiting")
+    return int(page.url.rstrip("/").split("/")[-1])
+
+
+def sit_down(page: Any) -> None:
+    """``/join`` the table and wait until the page offers to leave it."""
+    chat(page, "/join")
+    page.wait_for_selector("#cmd-leave")
+
+
+def wait_bots(page: Any, count: int) -> None:
+    """Wait until ``count`` bots sit at the waiting table."""
+    page.wait_for_function(f"() => document.querySelectorAll('.waiting-seat small').length === {count}")
+
+
+def add_bot(page: Any, level: str, count: int) -> None:
+    """Seat a bot of ``level`` with the Add bot button, and wait until ``count`` bots sit at the table."""
+    page.select_option("#bot-level", level)
+    page.click("#cmd-bot")
+    wait_bots(page, count)
 
 
 def board_version(page: Any, board: str) -> int:

@@ -18,7 +18,7 @@ import pytest
 from five_tribes_board import BOARD, my_turn, play_on_board, version
 from five_tribes_plan import GOALS, Planner, setup
 from harness import Hall
-from pages import PHONE, chat, sideways, sign_up, small_targets
+from pages import PHONE, chat, create_table, sideways, sign_up, sit_down, small_targets, wait_bots
 
 from longhouse.games.five_tribes import actions as A
 
@@ -79,17 +79,12 @@ def test_a_person_and_two_bots_play_five_tribes_to_the_end_on_the_board(hall: Ha
     page.on("pageerror", lambda e: errors.append(str(e)))
     mine = Secrets(page, 0)
     sign_up(page, hall.url, "Ann")
-    page.select_option("#new-game", "five_tribes")
-    page.select_option("#new-seats", "3")
-    page.click("#create-table")
-    page.wait_for_selector(".table-page .waiting")
-    table_id = int(page.url.rstrip("/").split("/")[-1])
-    chat(page, "/join")
-    page.wait_for_selector("#cmd-leave")
+    table_id = create_table(page, "five_tribes", 3)
+    sit_down(page)
     chat(page, "/bot random")
-    page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
+    wait_bots(page, 1)
     chat(page, "/bot random")
-    page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 2")
+    wait_bots(page, 2)
     table = hall.hall.tables[table_id]
     table.options = setup()  # the fixture Sultanate (set by the test, not offered in the lobby)
     chat(page, "/start")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from pages import board_version, chat, sign_up, wait_board_moved
+from pages import add_bot, board_version, chat, create_table, sign_up, sit_down, wait_board_moved
 
 pytestmark = pytest.mark.browser
 
@@ -53,18 +53,10 @@ def test_a_person_plays_against_bots_on_the_generic_board(no_own_boards: None, h
     sign_up(page, hall.url, "Ann")
     watcher_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     sign_up(watcher_ctx.new_page(), hall.url, "Bob")
-    page.select_option("#new-game", game)
-    page.select_option("#new-seats", "3")
-    page.click("#create-table")
-    page.wait_for_selector(".table-page .waiting")
-    table_id = int(page.url.rstrip("/").split("/")[-1])
-    chat(page, "/join")
-    page.wait_for_selector("#cmd-leave")
-    page.select_option("#bot-level", "beginner")
-    page.click("#cmd-bot")
-    page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
-    page.click("#cmd-bot")
-    page.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 2")
+    table_id = create_table(page, game, 3)
+    sit_down(page)
+    add_bot(page, "beginner", 1)
+    add_bot(page, "beginner", 2)
     chat(page, "/start")
     page.wait_for_selector(".generic")
     assert page.locator(".g-seat").count() == 3

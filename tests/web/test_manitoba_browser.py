@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from harness import Hall
 from mb_play import BOARD, decide, my_move, over, phase
-from pages import chat, sideways, sign_up, small_targets
+from pages import add_bot, chat, create_table, sideways, sign_up, sit_down, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -219,20 +219,12 @@ def test_two_peoples_pages_never_show_the_hidden_decks_or_undrawn_tiles(hall: Ha
         sign_up(page, hall.url, name)
         pages.append(page)
     ann, bob = pages
-    ann.select_option("#new-game", "manitoba")
-    ann.select_option("#new-seats", "3")
-    ann.click("#create-table")
-    ann.wait_for_selector(".table-page .waiting")
-    table_id = int(ann.url.rstrip("/").split("/")[-1])
+    table_id = create_table(ann, "manitoba", 3)
     bob.goto(f"{hall.url}/table/{table_id}")
     bob.wait_for_selector(".table-page .waiting")
-    chat(ann, "/join")
-    ann.wait_for_selector("#cmd-leave")
-    chat(bob, "/join")
-    bob.wait_for_selector("#cmd-leave")
-    ann.select_option("#bot-level", "beginner")
-    ann.click("#cmd-bot")
-    ann.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
+    sit_down(ann)
+    sit_down(bob)
+    add_bot(ann, "beginner", 1)
     chat(ann, "/start")
     for p in pages:
         p.wait_for_selector(BOARD)

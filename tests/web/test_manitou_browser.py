@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from pages import board_version, chat, phase_and_turn, sign_up, wait_board_moved
+from pages import add_bot, board_version, chat, create_table, phase_and_turn, sign_up, sit_down, wait_board_moved
 
 pytestmark = pytest.mark.browser
 
@@ -90,26 +90,17 @@ def test_two_people_and_two_bots_play_manitou_to_the_end(hall: Hall, browser: An
     sign_up(ann, url, "Ann")
     sign_up(bob, url, "Bob")
 
-    ann.select_option("#new-game", "manitou")
-    ann.select_option("#new-seats", "4")
-    ann.click("#create-table")
-    ann.wait_for_selector(".table-page .waiting")
-    table_id = int(ann.url.rstrip("/").split("/")[-1])
+    table_id = create_table(ann, "manitou", 4)
 
     bob.wait_for_selector(f"tr[data-table='{table_id}']")
     bob.screenshot(path=str(shots / "lobby.png"))
     bob.click(f"tr[data-table='{table_id}'] a.open-table")
     bob.wait_for_selector(".table-page .waiting")
 
-    chat(ann, "/join")
-    ann.wait_for_selector("#cmd-leave")
-    chat(bob, "/join")
-    bob.wait_for_selector("#cmd-leave")
-    ann.select_option("#bot-level", "beginner")
-    ann.click("#cmd-bot")
-    ann.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 1")
-    ann.click("#cmd-bot")
-    ann.wait_for_function("() => document.querySelectorAll('.waiting-seat small').length === 2")
+    sit_down(ann)
+    sit_down(bob)
+    add_bot(ann, "beginner", 1)
+    add_bot(ann, "beginner", 2)
     chat(ann, "hello Bob, good hunting")
     bob.wait_for_selector("text=hello Bob, good hunting")
     chat(bob, "/start")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from longhouse.engine.errors import IllegalAction
-from longhouse.engine.notation import JSON, ActionTable, Notated, whole
+from longhouse.engine.notation import JSON, ActionTable, Notated, Word, whole
 from longhouse.engine.seats import seat_name
 from longhouse.games.five_tribes.board import DIRECTION_LETTERS, tile_from_name, tile_name
 from longhouse.games.five_tribes.data import (
@@ -311,22 +311,9 @@ class Buy(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Skip(Notated):
+class Skip(Word):
     kind: ClassVar[str] = "skip"
-
-    @classmethod
-    def read(cls, d: JSON) -> Skip:
-        return SKIP
-
-    def to_text(self) -> str:
-        return "skip"
-
-    @classmethod
-    def read_text(cls, text: str) -> Skip | None:
-        return SKIP if text.lower() == "skip" else None
-
-    def words(self) -> str:
-        return "Skip the tile action"
+    said: ClassVar[str] = "Skip the tile action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,48 +398,22 @@ class SuitCard(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Sell(Notated):
+class Sell(Word):
     kind: ClassVar[str] = "sell"
-
-    @classmethod
-    def read(cls, d: JSON) -> Sell:
-        return SELL
-
-    def to_text(self) -> str:
-        return "sell"
-
-    @classmethod
-    def read_text(cls, text: str) -> Sell | None:
-        return SELL if text.lower() == "sell" else None
-
-    def words(self) -> str:
-        return "Sell the suit"
+    said: ClassVar[str] = "Sell the suit"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(Notated):
+class EndTurn(Word):
     kind: ClassVar[str] = "end"
-
-    @classmethod
-    def read(cls, d: JSON) -> EndTurn:
-        return END_TURN
-
-    def to_text(self) -> str:
-        return "end"
-
-    @classmethod
-    def read_text(cls, text: str) -> EndTurn | None:
-        return END_TURN if text.lower() == "end" else None
-
-    def words(self) -> str:
-        return "End the turn"
+    said: ClassVar[str] = "End the turn"
 
 
 FTAction = Bid | Pick | Drop | Fakirs | Kill | Place | Summon | Buy | Skip | Power | Keep | SuitCard | Sell | EndTurn
 
-SKIP = Skip()
-SELL = Sell()
-END_TURN = EndTurn()
+SKIP = Skip.one()
+SELL = Sell.one()
+END_TURN = EndTurn.one()
 
 #: The notation (``Game.notation``): JSON, text and words of every action type above.
 NOTATION = ActionTable(

@@ -16,14 +16,14 @@ action, selling), ``placement`` (Palaces and Palm Trees), ``djinns`` (the Djinns
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Game, State
-from longhouse.engine.undo import TurnUndo
+from longhouse.engine.undo import TurnUndo, UndoCopies
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import rulings
@@ -104,10 +104,11 @@ def blind_draw_events(seat: int, card: int, djinn: str) -> list[Event]:
                   seats=(seat,))]
 
 
-class FTState(State):
+class FTState(UndoCopies, State):
     """The data of a Five Tribes position."""
 
     game: ClassVar[Game]
+    FIELDS: ClassVar[Fields] = FIELDS
 
     # Every field is listed in FIELDS (TURN for the turn in progress), plus the undo record.
     num_players: int
@@ -261,16 +262,6 @@ class FTState(State):
     def clear_turn(self) -> None:
         """Forget everything about the turn in progress: the move, the tribe and tile actions, the sale."""
         TURN.copy(NEW_TURN, self)
-
-    def copy_without_undo(self) -> Self:
-        """An independent copy with no undo record (the base of a turn's undo is one)."""
-        new: Self = FIELDS.new_copy(self)
-        return new
-
-    def clone(self) -> Self:
-        new = self.copy_without_undo()
-        new.undo_turn = None if self.undo_turn is None else self.undo_turn.copy()
-        return new
 
     def new_undo_base(self) -> None:
         """Start the seat's undo record here: nothing before this point can be taken back."""

@@ -49,7 +49,7 @@ class ManitobaPlay(ManitobaState):
         # acts, a new turn begins or hidden cards are laid out.
         turn = self.undo_turn
         if turn is None or turn.seat != seat:
-            base = self.core_copy() if UNDO_EVERY_SEAT or self.tasks[-1][0] == T.TOTEM else None
+            base = self.copy_without_undo() if UNDO_EVERY_SEAT or self.tasks[-1][0] == T.TOTEM else None
             self.undo_turn = turn = TurnUndo(seat, base)
         if turn.base is not None:
             turn.steps.append(action)
@@ -72,7 +72,7 @@ class ManitobaPlay(ManitobaState):
         if turn is None:
             raise IllegalAction("there is nothing to take back")
         keep = turn.keep(seat, step)
-        restored = turn.base.core_copy()
+        restored = turn.base.copy_without_undo()
         for action in keep:
             restored.events = []
             flow.act(restored, action)

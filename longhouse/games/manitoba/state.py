@@ -16,7 +16,7 @@ from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
-from longhouse.engine.undo import TurnUndo
+from longhouse.engine.undo import TurnUndo, UndoCopies
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
@@ -31,7 +31,7 @@ CAT_VISION, CAT_WAKE, CAT_EVENTS, CAT_SCORINGS, CAT_FINAL, CAT_WAMPUM = range(6)
 player_name = seat_name
 
 
-class ManitobaState(State):
+class ManitobaState(UndoCopies, State):
     """The data of a Manitoba position."""
 
     game: ClassVar[Game]
@@ -219,16 +219,6 @@ class ManitobaState(State):
         return tied
 
     # --- copies and snapshots ------------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        c = self.core_copy()
-        c.undo_turn = None if self.undo_turn is None else self.undo_turn.copy()
-        return c
-
-    def core_copy(self) -> Self:
-        """A copy without the undo record: the base of a turn's undo."""
-        c: Self = ManitobaState.FIELDS.new_copy(self)
-        return c
 
     def to_json(self) -> JSON:
         d = self.core_json()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from longhouse.engine.errors import IllegalAction
-from longhouse.engine.notation import JSON, ActionTable, Notated
+from longhouse.engine.notation import JSON, ActionTable, Notated, Word
 from longhouse.games.manitou.data import CODES, GROUNDS, card_name
 
 
@@ -49,22 +49,9 @@ class Pick(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Ok(Notated):
+class Ok(Word):
     kind: ClassVar[str] = "ok"
-
-    @classmethod
-    def read(cls, data: JSON) -> Ok:
-        return OK
-
-    def to_text(self) -> str:
-        return "ok"
-
-    @classmethod
-    def read_text(cls, text: str) -> Ok | None:
-        return OK if text.lower() == "ok" else None
-
-    def words(self) -> str:
-        return "confirm my hunting party"
+    said: ClassVar[str] = "confirm my hunting party"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,22 +80,9 @@ class Play(Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class Done(Notated):
+class Done(Word):
     kind: ClassVar[str] = "done"
-
-    @classmethod
-    def read(cls, data: JSON) -> Done:
-        return DONE
-
-    def to_text(self) -> str:
-        return "done"
-
-    @classmethod
-    def read_text(cls, text: str) -> Done | None:
-        return DONE if text.lower() == "done" else None
-
-    def words(self) -> str:
-        return "confirm the score screen"
+    said: ClassVar[str] = "confirm the score screen"
 
 
 ManitouAction = Pick | Ok | Play | Done
@@ -116,8 +90,8 @@ ManitouAction = Pick | Ok | Play | Done
 # Every action exists once; legal-action lists hand out these shared values.
 PICKS: dict[str, Pick] = {code: Pick(code) for code in CODES}
 PLAYS: dict[tuple[str, int], Play] = {(code, g): Play(code, g) for code in CODES for g in range(GROUNDS)}
-OK = Ok()
-DONE = Done()
+OK = Ok.one()
+DONE = Done.one()
 
 #: The notation (``Game.notation``): JSON, text and words of every action type above.
 NOTATION = ActionTable("Manitou", (Pick, Ok, Play, Done), "write +CARD, ok, CARD@GROUND (1-3) or done")
