@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from hallplayers import Player, guests, lobby_create
-from loadkit import free_port, start_process, stop, window
+from loadkit import Gate, free_port, start_process, stop, window
 
 
 def serve(port: int, database: str) -> list[str]:
@@ -39,8 +39,7 @@ async def run(port: int, bystanders: int, bot_tables: int, level: str, seconds: 
               seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     tokens = await guests(port, 2 * bystanders + bot_tables)
-    go, stop_at = asyncio.Event(), [0.0]
-    go.set()
+    forever, timed = Gate(open_now=True), Gate(open_now=True)
     tasks: list[asyncio.Task[None]] = []
     watched: list[Player] = []
     for t in range(bystanders):
@@ -57,16 +56,16 @@ async def run(port: int, bystanders: int, bot_tables: int, level: str, seconds: 
                                                  "bots": level})
         p = Player(port, token, random.Random(rng.getrandbits(32)), 0.0)
         await p.open(table)
-        tasks.append(asyncio.create_task(p.play(go, [0.0])))
-    tasks += [asyncio.create_task(p.play(go, stop_at)) for p in watched]
+        tasks.append(asyncio.create_task(p.play(forever)))
+    tasks += [asyncio.create_task(p.play(timed)) for p in watched]
     await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in watched]), 120)
     await asyncio.sleep(2.0)  # bots at work, workers started
     start = time.perf_counter()
-    stop_at[0] = start + seconds
+    timed.stop_at = start + seconds
     await asyncio.sleep(seconds)
     for task in tasks:
         task.cancel()
-    return window(watched, start, stop_at[0])
+    return window(watched, start, timed.stop_at)
 
 
 def measure(bystanders: int, bot_tables: int, level: str, seconds: float, think: float, seed: int,

@@ -6,9 +6,14 @@ process) play K Manitou tables with random legal moves; then, in the same run an
 sockets, boardgame.io 0.50.2's own in-memory server (Node) with N/2 matches of a simple 2-player game
 (``bench/peer.py``; installed into ``bench/bgio/`` with ``npm ci`` on the first run). Both sides keep one
 move in flight per table or match (each player moves when the game says it is its turn, a simultaneous
-phase excepted) and replace every finished game by a new one, so that the window stays full. It prints,
-for each side, moves/s, p50/p99 move latency (send -> the sender's acknowledged new state; the hall
-acknowledges only after the move is committed), the server's CPU, and then the ratio and both p99s.
+phase excepted) and replace every finished game by a new one, so that the window stays full. Both
+servers run all along and the two sides are measured in turns (``--rounds`` windows each, ``--seconds``
+in all per side), so that the shared machine's changing load falls on both alike. It prints, for each
+side, moves/s, p50/p99 move latency (send -> the sender's acknowledged new state; the hall acknowledges
+only after the move is committed), the server's CPU seconds and CPU per move (the figure a busy machine
+disturbs least), the ratio and both p99s, and the load average before and after. With ``--profile`` the
+hall's server runs under cProfile during its windows only (CPU time) and the CPU is summed up by area
+(``bench/profile_areas.py``).
 
     python bench/hall.py --tables 200                  # 200 two-player tables = 400 sockets, flat out
     python bench/hall.py --tables 200 --think 0.5      # p99 when people take their time (0.5 s mean)
@@ -23,13 +28,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
+import sys
 import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
-from hallplayers import Player, guests, lobby_create
-from loadkit import free_port, rss_kib, run_window, start_process, stop
+from hallplayers import COOKIE, Player, Reply, guests, lobby_create  # noqa: F401 - COOKIE, Reply: for bench/abuse.py
+from loadkit import Gate, Side, alternate, free_port, rss_kib, start_process, stop
 
 #: Every simulated player comes from one address and plays flat out: the abuse limits are lifted.
 NO_LIMITS = [
@@ -48,16 +57,16 @@ NO_LIMITS = [
 ]
 
 
-async def hall_run(
-    port: int, tables: int, per_table: int, seconds: float, server_pid: int, seed: int, think: float = 0.0
-) -> dict[str, Any]:
+# --- the hall -------------------------------------------------------------------------------------
+
+
+async def hall_side(port: int, tables: int, per_table: int, server_pid: int, seed: int, think: float) -> Side:
+    """The hall's players, seated at their first tables (created from the lobby, as people do)."""
     rng = random.Random(seed)
     tokens = await guests(port, tables * per_table)
-    rss_before = rss_kib(server_pid)
 
     players = [Player(port, tok, random.Random(rng.getrandbits(32)), think) for tok in tokens]
-    go = asyncio.Event()
-    stop_at = [0.0]
+    gate = Gate()
 
     async def seat(group: list[Player]) -> list[asyncio.Task[None]]:
         """A new table for this group: created from the lobby, everyone seated, started; their play tasks."""
@@ -67,71 +76,81 @@ async def hall_run(
             p.over.clear()
             await p.open(table)
             await p.send({"type": "command", "name": "join", "args": [str(seat_no + 1)]})
-            tasks.append(asyncio.create_task(p.play(go, stop_at)))
+            tasks.append(asyncio.create_task(p.play(gate)))
         await group[0].send({"type": "command", "name": "start", "args": []})
         return tasks
 
-    groups = [players[t * per_table : (t + 1) * per_table] for t in range(tables)]
-    first = [await seat(group) for group in groups]
-    await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in players]), 120)
-    rss_started = rss_kib(server_pid)
-    result = await run_window(groups, first, seat, seconds, go, stop_at, server_pid)
-    return {
-        **result,
-        "stale": sum(p.stale for p in players),
-        "rss_before_kib": rss_before,
-        "rss_started_kib": rss_started,
-        "kib_per_table": (result["rss_peak_kib"] - rss_before) / max(1, tables),
-    }
+    groups = [players[t * per_table:(t + 1) * per_table] for t in range(tables)]
+    side = Side("hall", server_pid, groups, seat, gate)
+    await side.start()
+    return side
 
 
 def serve_hall(port: int, database: str, profile: str | None) -> list[str]:
     """The arguments that run ``longhouse serve`` for the benchmark (under cProfile with ``profile``)."""
-    prefix = ["-m", "cProfile", "-o", profile] if profile else []
-    return [
-        *prefix,
-        "-m",
-        "longhouse.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--database",
-        database,
-        "--bot-delay",
-        "0",
-        "--log-level",
-        "warning",
-        "--max-rate",
-        "0",
-        *NO_LIMITS,
-    ]
+    prefix = [str(Path(__file__).resolve()), "--serve-profiled", profile] if profile else ["-m", "longhouse.cli"]
+    return [*prefix, "serve", "--port", str(port), "--database", database,
+            "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *NO_LIMITS]
 
 
-def measure_hall(
-    tables: int, players: int, seconds: float, seed: int, think: float, profile: str | None
-) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        server = start_process(serve_hall(port, f"sqlite:///{tmp}/bench.db", profile), port)
-        try:
-            return asyncio.run(hall_run(port, tables, players, seconds, server.pid, seed, think))
-        finally:
-            stop(server)
+def serve_profiled(out: str, argv: list[str]) -> int:
+    """``longhouse serve`` under cProfile, on only while the benchmark measures (SIGUSR1 starts it, SIGUSR2
+    stops it: the tables' set-up is left out), timed in CPU seconds (the machine is shared: wall time would
+    charge other programs' turns to whatever was running). The profile is written when it stops (SIGTERM)."""
+    import cProfile
+    import signal
+
+    from longhouse.cli import main as cli
+
+    profile = cProfile.Profile(time.process_time)
+    signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: profile.disable())
+    # uvicorn stops cleanly on SIGTERM, then raises the signal again to die by it: the profile comes first
+    signal.raise_signal = lambda sig: None
+    try:
+        return int(cli(argv) or 0)
+    finally:
+        profile.disable()
+        profile.dump_stats(out)
+
+
+async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer: tuple[int, int] | None
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Seat both sides, then measure them in alternating windows."""
+    hall = await hall_side(hall_port, args.tables, args.players, hall_pid, args.seed, args.think)
+    hall.profiled = bool(args.profile)
+    sides = [hall]
+    if peer is not None:
+        from peer import peer_side
+
+        sides.append(await peer_side(peer[0], args.tables * args.players // 2, peer[1], args.seed, args.think))
+    rss_started = rss_kib(hall_pid)
+    await alternate(sides, args.seconds / args.rounds, args.rounds)
+    figures = hall.figures()
+    figures.update(stale=sum(p.stale for g in hall.groups for p in g), rss_started_kib=rss_started,
+                   rss_end_kib=rss_kib(hall_pid))
+    return figures, sides[1].figures() if peer is not None else None
 
 
 def line(name: str, r: dict[str, Any]) -> str:
     return (
         f"  {name:<13} {r['moves_per_s']:7.0f} moves/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:7.1f} ms"
         f"   ({r['moves']} moves in {r['elapsed']:.1f} s, {r['replaced']} games replaced; "
-        f"server CPU {r['cpu_server']:.1f} s, clients {r['cpu_client']:.1f} s)"
+        f"server CPU {r['cpu_server']:.1f} s = {1000 * r['cpu_server'] / max(1, r['moves']):.2f} ms a move, "
+        f"clients {r['cpu_client']:.1f} s)"
     )
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--serve-profiled"]:
+        return serve_profiled(argv[1], argv[2:])
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50, help="K tables (default 50)")
     parser.add_argument("--players", type=int, default=2, help="players per table, 2-4 (default 2)")
-    parser.add_argument("--seconds", type=float, default=20, help="length of each side's window (default 20)")
+    parser.add_argument("--seconds", type=float, default=20, help="seconds each side is measured (default 20)")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="windows each side's seconds are cut into, the sides taking turns (default 4)")
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a player thinks before each move (default 0: flat out)"
     )
@@ -145,30 +164,36 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sockets = args.tables * args.players
     load = os.getloadavg()
-    hall = measure_hall(args.tables, args.players, args.seconds, args.seed, args.think, args.profile)
-    peer = None
-    if not args.no_peer:
-        from peer import measure
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as servers:
+        port = free_port()
+        hall_server = start_process(serve_hall(port, f"sqlite:///{tmp}/bench.db", args.profile), port)
+        servers.callback(stop, hall_server)
+        rss_before = rss_kib(hall_server.pid)
+        peer = None
+        if not args.no_peer:
+            from peer import start_peer
 
-        peer = measure(sockets, args.seconds, args.seed, args.think)
+            peer_server = start_peer()
+            servers.callback(stop, peer_server[0])
+            peer = (peer_server[1], peer_server[0].pid)
+        hall, bgio = asyncio.run(measure(args, port, hall_server.pid, peer))
     pace = f"thinking {args.think:g} s a move on average" if args.think else "moving as fast as they can"
-    print(
-        f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket "
-        f"clients (loopback), {pace}; {os.cpu_count()} cores, load average before {load[0]:.2f}"
-    )
+    print(f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket clients "
+          f"(loopback), {pace}; {args.rounds} alternating windows of {args.seconds / args.rounds:g} s a side; "
+          f"{os.cpu_count()} cores, load average before {load[0]:.2f}")
     print(line("hall", hall) + f"  [{hall['stale']} stale moves refused]")
-    print(
-        f"  {'':<13} server memory {hall['rss_before_kib'] / 1024:.1f} MiB before tables, "
-        f"{hall['rss_peak_kib'] / 1024:.1f} MiB peak; {hall['kib_per_table']:.0f} KiB per table"
-    )
-    if peer is not None:
-        print(line("boardgame.io", peer) + f"  [{sockets // 2} matches of 'pile', in-memory]")
-        ratio = hall["moves_per_s"] / peer["moves_per_s"] if peer["moves_per_s"] else float("nan")
-        print(
-            f"  ratio          {ratio:.2f}x boardgame.io's moves/s (target >= 1.5 flat out);  "
-            f"p99 hall {hall['p99_ms']:.1f} ms vs boardgame.io {peer['p99_ms']:.1f} ms"
-        )
+    print(f"  {'':<13} server memory {rss_before / 1024:.1f} MiB before tables, "
+          f"{hall['rss_started_kib'] / 1024:.1f} MiB with them, {hall['rss_end_kib'] / 1024:.1f} MiB at the end")
+    if bgio is not None:
+        print(line("boardgame.io", bgio) + f"  [{sockets // 2} matches of 'pile', in-memory]")
+        ratio = hall["moves_per_s"] / bgio["moves_per_s"] if bgio["moves_per_s"] else float("nan")
+        print(f"  ratio          {ratio:.2f}x boardgame.io's moves/s (target >= 1.5 flat out);  "
+              f"p99 hall {hall['p99_ms']:.1f} ms vs boardgame.io {bgio['p99_ms']:.1f} ms")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
+    if args.profile:
+        from profile_areas import report
+
+        print(f"server profile ({args.profile}), its windows only:\n{report(args.profile, hall['moves'])}")
     return 0
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import msgspec
+from loadkit import Gate
 from websockets.asyncio.client import ClientConnection, connect
 
 COOKIE = "longhouse_session"
@@ -61,7 +62,7 @@ class Player:
         assert self.ws is not None
         await self.ws.send(_encode(message).decode())
 
-    async def play(self, go: asyncio.Event, stop_at: list[float]) -> None:
+    async def play(self, gate: Gate) -> None:
         """Answer every state in which this seat may act with a random legal move."""
         assert self.ws is not None
         pending: tuple[int, float] | None = None  # (version sent, time sent)
@@ -90,9 +91,7 @@ class Player:
                 continue
             if latest is None or pending is not None or not latest.legal:
                 continue
-            if not go.is_set():
-                await go.wait()
-            if stop_at[0] and time.perf_counter() > stop_at[0]:
+            if not await gate.wait():
                 self.over.set()
                 return
             if self.think:

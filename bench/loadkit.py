@@ -4,8 +4,8 @@ and the move statistics of a measurement window (``bench/hall.py`` and ``bench/p
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -72,76 +72,115 @@ class Mover(Protocol):
     acked_at: list[float]
 
 
-def window(players: Sequence[Mover], start: float, stop_at: float) -> dict[str, Any]:
-    """Moves/s and latency of the moves acknowledged between ``start`` and ``stop_at``."""
-    acks = sorted(t for p in players for t in p.acked_at if start <= t <= stop_at)
-    latencies = sorted(
-        x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True) if start <= t <= stop_at
-    )
-    elapsed = (acks[-1] if acks else stop_at) - start
+def latency_figures(latencies: list[float], moves: int, elapsed: float) -> dict[str, Any]:
+    latencies = sorted(latencies)
     return {
-        "moves": len(acks),
-        "elapsed": elapsed,
-        "moves_per_s": len(acks) / elapsed if elapsed > 0 else 0.0,
+        "moves": moves, "elapsed": elapsed, "moves_per_s": moves / elapsed if elapsed > 0 else 0.0,
         "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
         "max_ms": 1000 * latencies[-1] if latencies else float("nan"),
     }
 
 
-async def keep_full(
-    group: list[Any],
-    tasks: list[asyncio.Task[None]],
-    seat: Callable[[list[Any]], Awaitable[list[asyncio.Task[None]]]],
-    stop_at: list[float],
-    replaced: list[int],
-) -> None:
-    """Keep one table's (or match's) players busy for the whole window: whenever their game ends before
-    ``stop_at[0]``, ``seat`` gives them a new one. Each player has ``ws`` (closed here between games)."""
-    while True:
-        # the game is over (every seat is told) or one player saw the window end: this game is done
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for p in group:
-            if p.ws is not None:
-                await p.ws.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if not stop_at[0] or time.perf_counter() >= stop_at[0]:
-            return
-        replaced[0] += 1
-        tasks = await seat(group)
+def window(players: Sequence[Mover], start: float, stop_at: float) -> dict[str, Any]:
+    """Moves/s and latency of the moves acknowledged between ``start`` and ``stop_at``."""
+    acks = sorted(t for p in players for t in p.acked_at if start <= t <= stop_at)
+    latencies = [x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True) if start <= t <= stop_at]
+    return latency_figures(latencies, len(acks), (acks[-1] if acks else stop_at) - start)
 
 
-async def run_window(
-    groups: list[list[Any]],
-    first: list[list[asyncio.Task[None]]],
-    seat: Callable[[list[Any]], Awaitable[list[asyncio.Task[None]]]],
-    seconds: float,
-    go: asyncio.Event,
-    stop_at: list[float],
-    server_pid: int,
-) -> dict[str, Any]:
-    """Open the window (``go``) for ``seconds`` with every group kept playing; its figures, the server's
-    and this process's CPU seconds, the peak server memory and how many games were replaced."""
-    replaced = [0]
-    start = time.perf_counter()
-    cpu_server, cpu_client = cpu_seconds(server_pid), cpu_seconds(os.getpid())
-    stop_at[0] = start + seconds
-    go.set()
-    peak = rss_kib(server_pid)
-    loops = asyncio.gather(*[keep_full(g, t, seat, stop_at, replaced) for g, t in zip(groups, first, strict=True)])
-    while not loops.done():
-        await asyncio.sleep(0.5)
-        peak = max(peak, rss_kib(server_pid))
-        if time.perf_counter() > stop_at[0] + 20:
-            loops.cancel()
-            break
-    with contextlib.suppress(asyncio.CancelledError):
-        await loops
-    players = [p for g in groups for p in g]
-    return {
-        **window(players, start, stop_at[0]),
-        "replaced": replaced[0],
-        "rss_peak_kib": peak,
-        "cpu_server": cpu_seconds(server_pid) - cpu_server,
-        "cpu_client": cpu_seconds(os.getpid()) - cpu_client,
-    }
+class Gate:
+    """When the players of one side may move: ``open`` during that side's windows; ``running`` until the
+    end of the whole run, or until ``stop_at`` (``time.perf_counter``) if set (then every player stops at
+    its next move)."""
+
+    def __init__(self, open_now: bool = False) -> None:
+        self.open = asyncio.Event()
+        if open_now:
+            self.open.set()
+        self.running = True
+        self.stop_at = 0.0
+
+    async def wait(self) -> bool:
+        """Wait until this side may move; False once the run is over."""
+        if not self.open.is_set():
+            await self.open.wait()
+        return self.running and not (self.stop_at and time.perf_counter() > self.stop_at)
+
+
+Seat = Callable[[list[Any]], Awaitable[list[asyncio.Task[None]]]]
+
+
+class Side:
+    """One server under test and its players, kept playing (a finished game is replaced at once); the
+    windows in which it was measured and its CPU seconds in them."""
+
+    def __init__(self, name: str, pid: int, groups: list[list[Any]], seat: Seat, gate: Gate) -> None:
+        self.name, self.pid, self.groups, self.seat, self.gate = name, pid, groups, seat, gate
+        self.windows: list[tuple[float, float]] = []
+        self.cpu_server = self.cpu_client = 0.0
+        self.replaced = 0
+        self.loops: list[asyncio.Task[None]] = []
+        self.profiled = False  # the server profiles while told (SIGUSR1 .. SIGUSR2): in the windows only
+
+    async def start(self) -> None:
+        """Seat every group at its first game and wait until every player has seen it start."""
+        first = [await self.seat(group) for group in self.groups]
+        players = [p for g in self.groups for p in g]
+        await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in players]), 120)
+        self.loops = [asyncio.create_task(self._keep_full(g, t)) for g, t in zip(self.groups, first, strict=True)]
+
+    async def _keep_full(self, group: list[Any], tasks: list[asyncio.Task[None]]) -> None:
+        while True:
+            # the game is over (every seat is told) or the run is: this game is done
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for p in group:
+                if p.ws is not None:
+                    await p.ws.close()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if not self.gate.running:
+                return
+            self.replaced += 1
+            tasks = await self.seat(group)
+
+    async def window(self, seconds: float) -> None:
+        """Let this side's players move for ``seconds``, counting the server's and the clients' CPU."""
+        cpu_server, cpu_client = cpu_seconds(self.pid), cpu_seconds(os.getpid())
+        if self.profiled:
+            os.kill(self.pid, signal.SIGUSR1)
+        start = time.perf_counter()
+        self.gate.open.set()
+        await asyncio.sleep(seconds)
+        self.gate.open.clear()
+        self.windows.append((start, time.perf_counter()))
+        await asyncio.sleep(min(1.0, seconds / 4))  # the moves in flight land (their acks after the window)
+        if self.profiled:
+            os.kill(self.pid, signal.SIGUSR2)
+        self.cpu_server += cpu_seconds(self.pid) - cpu_server
+        self.cpu_client += cpu_seconds(os.getpid()) - cpu_client
+
+    async def stop(self) -> None:
+        self.gate.running = False
+        self.gate.open.set()
+        _, pending = await asyncio.wait(self.loops, timeout=30)
+        for task in pending:
+            task.cancel()
+
+    def figures(self) -> dict[str, Any]:
+        """Moves/s and latency of the moves acknowledged inside this side's windows, and its CPU."""
+        players = [p for g in self.groups for p in g]
+        inside = [x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True)
+                  if any(a <= t <= b for a, b in self.windows)]
+        return {**latency_figures(inside, len(inside), sum(b - a for a, b in self.windows)),
+                "replaced": self.replaced, "cpu_server": self.cpu_server, "cpu_client": self.cpu_client,
+                "windows": len(self.windows)}
+
+
+async def alternate(sides: list[Side], seconds: float, rounds: int) -> None:
+    """Measure the sides in turn, ``rounds`` windows of ``seconds`` each, so that a change in the machine's
+    load (it is shared) falls on all of them alike."""
+    for _ in range(rounds):
+        for side in sides:
+            await side.window(seconds)
+    for side in sides:
+        await side.stop()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from loadkit import free_port, rss_kib, run_window, start_process, stop
+from loadkit import Gate, Side, free_port, start_process
 from websockets.asyncio.client import ClientConnection, connect
 
 BGIO = Path(__file__).resolve().parent / "bgio"
@@ -69,7 +69,7 @@ class PilePlayer:
         assert self.ws is not None
         await self.ws.send(EVENT + _encode(args).decode())
 
-    async def play(self, match: str, seat: str, go: asyncio.Event, stop_at: list[float]) -> None:
+    async def play(self, match: str, seat: str, gate: Gate) -> None:
         """Answer every state in which this seat is to move with a random legal move, until the game ends."""
         assert self.ws is not None
         pending: tuple[int, float] | None = None  # (state id sent at, time sent)
@@ -98,9 +98,7 @@ class PilePlayer:
                 return
             if pending is not None or ctx["currentPlayer"] != seat:
                 continue
-            if not go.is_set():
-                await go.wait()
-            if stop_at[0] and time.perf_counter() > stop_at[0]:
+            if not await gate.wait():
                 return
             if self.think:
                 await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
@@ -117,15 +115,12 @@ class PilePlayer:
             )
 
 
-async def peer_run(
-    port: int, matches: int, seconds: float, server_pid: int, seed: int, think: float = 0.0
-) -> dict[str, Any]:
+async def peer_side(port: int, matches: int, server_pid: int, seed: int, think: float = 0.0) -> Side:
+    """boardgame.io's players, two a match, at their first matches."""
     rng = random.Random(seed)
     players = [PilePlayer(port, random.Random(rng.getrandbits(32)), think) for _ in range(2 * matches)]
-    go = asyncio.Event()
-    stop_at = [0.0]
+    gate = Gate()
     serial = [0]
-    rss_before = rss_kib(server_pid)
 
     async def seat(group: list[PilePlayer]) -> list[asyncio.Task[None]]:
         serial[0] += 1
@@ -133,22 +128,16 @@ async def peer_run(
         tasks = []
         for number, p in enumerate(group):
             await p.open(match, str(number))
-            tasks.append(asyncio.create_task(p.play(match, str(number), go, stop_at)))
+            tasks.append(asyncio.create_task(p.play(match, str(number), gate)))
         return tasks
 
-    groups = [players[2 * m : 2 * m + 2] for m in range(matches)]
-    first = [await seat(group) for group in groups]
-    await asyncio.wait_for(asyncio.gather(*[p.started.wait() for p in players]), 120)
-    result = await run_window(groups, first, seat, seconds, go, stop_at, server_pid)
-    return {**result, "rss_before_kib": rss_before}
+    side = Side("boardgame.io", server_pid, [players[2 * m:2 * m + 2] for m in range(matches)], seat, gate)
+    await side.start()
+    return side
 
 
-def measure(sockets: int, seconds: float, seed: int, think: float = 0.0) -> dict[str, Any]:
-    """boardgame.io's figures at ``sockets`` connected players (``sockets // 2`` matches)."""
+def start_peer() -> tuple[subprocess.Popen[bytes], int]:
+    """boardgame.io's server (installed first if need be) and its port."""
     install()
     port = free_port()
-    server = start_process(["node", str(BGIO / "server.js"), str(port)], port, cwd=BGIO)
-    try:
-        return asyncio.run(peer_run(port, sockets // 2, seconds, server.pid, seed, think))
-    finally:
-        stop(server)
+    return start_process(["node", str(BGIO / "server.js"), str(port)], port, cwd=BGIO), port

@@ -14,10 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 from longhouse.engine.events import Event
 from longhouse.engine.records import result_of
-from longhouse.engine.state import Game, State
+from longhouse.engine.state import Action, Game, State
 from longhouse.server.protocol import encode
+
+_encoder = msgspec.json.Encoder()
+
+
+#: Actions whose JSON and words are kept encoded, per game (a game has far fewer distinct ones).
+ACTIONS_KEPT = 4096
+_actions: dict[str, dict[Action, tuple[str, str]]] = {}
 
 
 class StateTexts:
@@ -25,6 +34,27 @@ class StateTexts:
         self.game = game
         self._version = -1
         self._shared: tuple[str, str] | None = None  # the header's text but viewer, the shared part's body
+        # action -> its JSON and its words, encoded, shared by the game's tables: for games whose words do
+        # not depend on the position
+        self._actions = _actions.setdefault(game.name, {})
+
+    def _legal_text(self, state: State, legal: list[Action]) -> str:
+        """``"legal":[...],"legal_text":[...]`` for these actions: this seat's own, as JSON to send back and
+        in words to show (same order)."""
+        if type(state).describe_action is not State.describe_action:  # words that name things of the position
+            return encode({"legal": [self.game.action_to_json(a) for a in legal],
+                           "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
+        kept = self._actions
+        if len(kept) > ACTIONS_KEPT:
+            kept.clear()
+        texts = []
+        for action in legal:
+            text = kept.get(action)
+            if text is None:
+                text = kept[action] = (encode(self.game.action_to_json(action)),
+                                       _encoder.encode(state.describe_action(action)).decode())
+            texts.append(text)
+        return f'"legal":[{",".join(j for j, _ in texts)}],"legal_text":[{",".join(w for _, w in texts)}]'
 
     def forget(self) -> None:
         """The state was replaced (rebuilt from the store): what was kept may be of another position."""
@@ -63,11 +93,9 @@ class StateTexts:
             legal = state.legal_actions(seat) if seat is not None and seat in acting else []
             mine = {
                 "events": [e.to_json() for e in events if e.visible_to(seat)],
-                # This seat's own legal actions, as JSON to send back and in words to show (same order).
-                "legal": [self.game.action_to_json(a) for a in legal],
-                "legal_text": [state.describe_action(a) for a in legal],
                 "undo_steps": state.undo_steps(seat) if seat is not None and not over else 0,
             }
             out[seat] = (f'{shared_head},"seat":{"null" if seat is None else seat},'
-                         f'"view":{self._view_text(state, version, seat)},{encode(mine)[1:]}')
+                         f'"view":{self._view_text(state, version, seat)},{self._legal_text(state, legal)},'
+                         f'{encode(mine)[1:]}')
         return out
