@@ -126,6 +126,21 @@ class Game(ABC):
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {num_players}"
             )
 
+    def check_setup(self, num_players: int, setup: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Check the player count and that ``setup`` is an object of this game's ``setup_keys``
+        (``SetupError`` otherwise); a copy of it to read from (empty for ``None``)."""
+        from longhouse.engine.errors import SetupError
+
+        self.check_players(num_players)
+        if setup is None:
+            return {}
+        if not isinstance(setup, Mapping):
+            raise SetupError(f"setup must be an object of setup keys, not {setup!r}"[:120])
+        unknown = set(setup) - set(self.setup_keys)
+        if unknown:
+            raise SetupError(f"unknown {self.title} setup keys {sorted(unknown)}; known: {sorted(self.setup_keys)}")
+        return dict(setup)
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 

@@ -34,8 +34,11 @@ def test_every_game_refuses_bad_player_counts_and_unknown_setup_keys(name: str) 
     for n in (0, 1, 5, True, "2"):
         with pytest.raises(SetupError):
             game.new_state(n, 1)  # type: ignore[arg-type]
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match="unknown"):
         game.new_state(2, 1, {"no_such_key": 1})
+    for not_an_object in (["dealer"], "dealer", 3):
+        with pytest.raises(SetupError, match="setup must be an object"):
+            game.new_state(2, 1, not_an_object)  # type: ignore[arg-type]
 
 
 def test_a_game_without_notation_must_override_the_codecs() -> None:

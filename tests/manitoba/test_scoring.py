@@ -262,8 +262,10 @@ def test_final_scoring_adds_wampum_and_the_breakdown_sums_to_the_score() -> None
     assert st.winners() == [0]
 
 
-def test_autumn_tile_option_scores_the_tile_before_the_final_scoring() -> None:
-    st = blank(2, autumn_tile=True)
+def autumn_breakdown(**options: bool) -> dict[str, int]:
+    """Seat 0's breakdown after the last autumn round ends on the autumn '5' card (3 horses, a bison and a
+    horse tile laid out), with these table options."""
+    st = blank(2, **options)
     st.season = D.AUTUMN
     st.cards = [12, 13, D.CARD_SCORE3, 14, D.CARD_SCORE5]
     st.card_idx = 4
@@ -272,21 +274,19 @@ def test_autumn_tile_option_scores_the_tile_before_the_final_scoring() -> None:
     flow.round_end(st)
     flow.run(st)
     assert st.is_over()
-    assert st.score_breakdown()[0]["scorings"] == 4
-    assert st.score_breakdown()[0]["final_scoring"] == -8
+    return st.score_breakdown()[0]
+
+
+def test_autumn_tile_option_scores_the_tile_before_the_final_scoring() -> None:
+    seat0 = autumn_breakdown(autumn_tile=True)
+    assert seat0["scorings"] == 4
+    assert seat0["final_scoring"] == -8
 
 
 def test_default_autumn_card_5_is_only_the_final_scoring() -> None:
-    st = blank(2)
-    st.season = D.AUTUMN
-    st.cards = [12, 13, D.CARD_SCORE3, 14, D.CARD_SCORE5]
-    st.card_idx = 4
-    st.tiles = [BISON_TILE, HORSE_TILE]
-    fill(st, 0, D.HORSE, 3)
-    flow.round_end(st)
-    flow.run(st)
-    assert st.score_breakdown()[0]["scorings"] == 0
-    assert st.score_breakdown()[0]["final_scoring"] == 2 - 6
+    seat0 = autumn_breakdown()
+    assert seat0["scorings"] == 0
+    assert seat0["final_scoring"] == 2 - 6
 
 
 def test_clamp_option_keeps_scores_at_zero_or_above() -> None:

@@ -20,6 +20,16 @@ def chat(page: Any, text: str) -> None:
     page.press(".table-page .chat-input", "Enter")
 
 
+def new_page(browser: Any, viewport: dict[str, int], touch: bool = False, **options: Any) -> tuple[Any, Any, list[str]]:
+    """A new browser context (a touch phone's with ``touch``; ``options`` are the context's) and a page in it,
+    and the list in which the page's uncaught errors are collected."""
+    ctx = browser.new_context(viewport=viewport, **({"has_touch": True, "is_mobile": True} if touch else {}), **options)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
 def create_table(page: Any, game: str, seats: int) -> int:
     """Create a table from the lobby and wait for its page, still waiting for players: its number."""
     page.select_option("#new-game", game)

@@ -18,7 +18,7 @@ import pytest
 from five_tribes_board import BOARD, my_turn, play_on_board, version
 from five_tribes_plan import GOALS, Planner, setup
 from harness import Hall
-from pages import PHONE, chat, create_table, sideways, sign_up, sit_down, small_targets, wait_bots
+from pages import PHONE, chat, create_table, new_page, sideways, sign_up, sit_down, small_targets, wait_bots
 
 from longhouse.games.five_tribes import actions as A
 
@@ -73,10 +73,7 @@ def _no_secret_on_the_page(page: Any, num_players: int, me: int) -> None:
 
 def test_a_person_and_two_bots_play_five_tribes_to_the_end_on_the_board(hall: Hall, browser: Any,
                                                                          shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, {"width": 1280, "height": 800})
     mine = Secrets(page, 0)
     sign_up(page, hall.url, "Ann")
     table_id = create_table(page, "five_tribes", 3)
@@ -187,10 +184,7 @@ def test_a_person_and_two_bots_play_five_tribes_to_the_end_on_the_board(hall: Ha
 
 
 def test_two_whole_turns_by_taps_on_a_phone(hall: Hall, browser: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, PHONE, touch=True)
     mine = Secrets(page, 0)
     sign_up(page, hall.url, "Ann")
     page.wait_for_selector("#bot-level option", state="attached")

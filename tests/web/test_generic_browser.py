@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from pages import add_bot, board_version, chat, create_table, sign_up, sit_down, wait_board_moved
+from pages import add_bot, board_version, chat, create_table, new_page, sign_up, sit_down, wait_board_moved
 
 pytestmark = pytest.mark.browser
 
@@ -46,10 +46,7 @@ def no_own_boards(tmp_path: Path) -> Iterator[None]:
 @pytest.mark.parametrize("game", ["five_tribes"])
 def test_a_person_plays_against_bots_on_the_generic_board(no_own_boards: None, hall: Hall, browser: Any, shots: Path,
                                                           game: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, {"width": 1366, "height": 768})
     sign_up(page, hall.url, "Ann")
     watcher_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     sign_up(watcher_ctx.new_page(), hall.url, "Bob")

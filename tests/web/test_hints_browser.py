@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from harness import Hall, register_toy, unregister_toy
-from pages import DESKTOP, PHONE, sign_up
+from pages import DESKTOP, PHONE, new_page, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -26,10 +26,7 @@ def toy_game() -> Iterator[None]:
 
 
 def test_hints_and_the_replays_win_chance_chart(hall: Hall, browser: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport=DESKTOP)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, DESKTOP)
     sign_up(page, hall.url, "Ann")
     page.select_option("#new-game", "toy")
     page.select_option("#new-seats", "2")

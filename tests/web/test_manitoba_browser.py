@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from harness import Hall
 from mb_play import BOARD, decide, my_move, over, phase
-from pages import add_bot, chat, create_table, sideways, sign_up, sit_down, small_targets
+from pages import add_bot, chat, create_table, new_page, sideways, sign_up, sit_down, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +45,7 @@ def no_sideways_scroll(page: Any) -> None:
 
 
 def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall, browser: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, {"width": 1280, "height": 800})
     sign_up(page, hall.url, "Ann")
     table_id = start_against_bots(page, 3)
     assert page.locator(".mb-opp").count() == 2 and page.locator(".mb-village").count() == 1
@@ -136,11 +133,7 @@ def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall,
 
 
 def test_a_round_by_taps_on_a_phone_without_sideways_scrolling(hall: Hall, browser: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                              device_scale_factor=2)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, {"width": 390, "height": 844}, touch=True, device_scale_factor=2)
     sign_up(page, hall.url, "Ann")
     table_id = start_against_bots(page, 2)
     no_sideways_scroll(page)

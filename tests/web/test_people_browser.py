@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from harness import Client, Hall, command, create_table, register_toy, unregister_toy
-from pages import board_names, chat, sign_up
+from pages import board_names, chat, new_page, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -173,10 +173,7 @@ def test_every_board_names_the_bot_that_took_a_seat_over(hall: Hall, browser: An
     table_id = create_table(lobby, game, 2)
     ws = bob.table(table_id)
     command(ws, "/join")
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, {"width": 1280, "height": 800})
     sign_up(page, hall.url, "Ann")
     page.goto(f"{hall.url}/table/{table_id}")
     page.click("#cmd-join")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from harness import Client, Hall, play_out
-from pages import PHONE, TABLET, everywhere, look, small_targets
+from pages import PHONE, TABLET, everywhere, look, new_page, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -48,10 +48,7 @@ def test_player_pages_and_leaderboards_on_every_screen(hall: Hall, browser: Any,
         play_out([win, bob], "five_tribes"),
     ]
 
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, PHONE, touch=True)
     sign_in(page, hall.url, LONG_NAME)
     assert whole(page, ".who a.me")  # my name in the top bar is not cut short on a phone
 

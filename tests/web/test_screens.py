@@ -20,6 +20,7 @@ from pages import (
     chat,
     everywhere,
     look,
+    new_page,
     phase_and_turn,
     sideways,
     small_targets,
@@ -68,10 +69,7 @@ def touch_drag(page: Any) -> None:
 
 
 def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, PHONE, touch=True)
 
     page.goto(hall.url + "/")
     page.wait_for_selector("#signup")
@@ -186,10 +184,7 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
 
 
 def test_the_small_things_players_hit(hall: Hall, browser: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, PHONE, touch=True)
     page.goto(hall.url + "/")
     page.wait_for_selector("#signup")
 
@@ -250,10 +245,7 @@ def test_the_rules_of_every_game_on_every_screen(hall: Hall, browser: Any, shots
 @pytest.mark.parametrize("game", ["manitoba", "five_tribes"])
 def test_the_other_boards_on_every_screen(hall: Hall, browser: Any, shots: Path, game: str) -> None:
     """Whatever board a game has (its own or the generic one), its table fits a phone and a tablet and passes axe."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, PHONE, touch=True)
     page.goto(hall.url + "/")
     page.fill("input[name=name]", "Ann")
     page.fill("input[name=password]", "a good password")

@@ -58,11 +58,8 @@ def _resource(code: Any) -> int:
     raise SetupError(f"{code!r} is not a resource card")
 
 
-def new_state(num_players: int, seed: int | str, setup: Mapping[str, Any] | None) -> FTPlay:
-    setup = dict(setup or {})
-    unknown = set(setup) - set(_SETUP_KEYS)
-    if unknown:
-        raise SetupError(f"unknown setup keys {sorted(unknown)}; the keys are {sorted(_SETUP_KEYS)}")
+def new_state(num_players: int, seed: int | str, setup: dict[str, Any]) -> FTPlay:
+    """A fresh game from a checked set-up (``Game.check_setup``)."""
     rng = Rng(seed)
     n = num_players
 
@@ -155,10 +152,7 @@ class FiveTribes(Game):
         return description()
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> FTPlay:
-        self.check_players(num_players)
-        if setup is not None and not isinstance(setup, Mapping):
-            raise SetupError("setup must be a JSON object")
-        return new_state(num_players, seed, setup)
+        return new_state(num_players, seed, self.check_setup(num_players, setup))
 
     def state_from_json(self, data: Mapping[str, Any]) -> FTPlay:
         return FTPlay.from_snapshot(dict(data) if isinstance(data, Mapping) else data)

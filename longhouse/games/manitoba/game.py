@@ -64,13 +64,7 @@ class ManitobaGame(Game):
         return description()
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitobaPlay:
-        self.check_players(num_players)
-        if setup is not None and not isinstance(setup, Mapping):
-            raise SetupError(f"setup must be an object of setup keys, not {setup!r}"[:120])
-        setup = dict(setup or {})
-        unknown = set(setup) - set(self.setup_keys)
-        if unknown:
-            raise SetupError(f"unknown setup keys {sorted(unknown)}; known: {sorted(self.setup_keys)}")
+        setup = self.check_setup(num_players, setup)
         n = num_players
         rng = Rng(seed)
         opts = _options(setup)

@@ -46,11 +46,7 @@ class ManitouGame(Game):
         return description()
 
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> ManitouPlay:
-        self.check_players(num_players)
-        setup = dict(setup or {})
-        unknown = set(setup) - set(self.setup_keys)
-        if unknown:
-            raise SetupError(f"unknown Manitou setup keys {sorted(unknown)}; known: {sorted(self.setup_keys)}")
+        setup = self.check_setup(num_players, setup)
         rng = Rng(seed)
         dealer = setup.get("dealer")
         if dealer is None:
