@@ -49,9 +49,6 @@ class GroupCommit(Generic[W]):
         self.give_up = give_up
         self.pending: list[Pending[W]] = []
         self._scheduled = False
-        #: How many batches were stored, and how many moves in all (for the curious and the tests).
-        self.batches = 0
-        self.moves = 0
 
     def add(self, table: W, move: Move, seat: int, acknowledge: Callable[[], None]) -> None:
         """Store ``move`` at the end of this turn of the loop, then call ``acknowledge``."""
@@ -71,8 +68,6 @@ class GroupCommit(Generic[W]):
         """Store every move gathered so far, then acknowledge each (or refuse those that were not stored)."""
         while self.pending:
             batch, self.pending = self.pending, []
-            self.batches += 1
-            self.moves += len(batch)
             self._store(batch, split=True)
 
     def _store(self, batch: list[Pending[W]], split: bool) -> None:
