@@ -5,6 +5,7 @@ the reference texts of the description."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 from longhouse.bots import make
@@ -121,3 +122,30 @@ def test_the_description_texts_cover_every_path_space_and_event() -> None:
     assert d["path_spaces"][D.SHAMAN][2]["wampum_first"] and d["path_spaces"][D.SHAMAN][2]["permanent"]
     assert set(d["event_texts"]) == set(D.EVENT_NAMES)
     assert blank(3).view(0)["decision"] is None
+
+
+def test_marks_and_tally_are_the_same_whether_read_after_every_move_or_only_now() -> None:
+    """The last moves and the last scoring are folded only when read (recent.settle): a game read after
+    every move, one read every few moves, one never read until the end and one read from a snapshot taken
+    mid-way agree at every reading, and their snapshots agree too."""
+    rnd = random.Random(2026)
+    for players in (2, 3, 4):
+        every = GAME.new_state(players, seed=players)
+        seldom = every.clone()
+        step = 0
+        while not every.is_over():
+            seat = every.acting()[0]
+            legal = every.legal_actions(seat)
+            action = legal[rnd.randrange(len(legal))]
+            every.apply(seat, action)
+            seldom.apply(seat, action)
+            watched = every.view(None)
+            step += 1
+            if step % 17 == 0:
+                assert seldom.view(None)["marks"] == watched["marks"]
+                assert seldom.view(None)["tally"] == watched["tally"]
+            if step % 29 == 0:  # a snapshot folds what is pending, and a restored state goes on alike
+                restored = type(seldom).from_json(json.loads(json.dumps(seldom.to_json())))
+                assert restored.view(seat) == seldom.view(seat)
+        assert seldom.view(None) == every.view(None)
+        assert seldom.to_json() == every.to_json()

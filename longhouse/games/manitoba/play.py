@@ -57,7 +57,7 @@ class ManitobaPlay(ManitobaState):
         self.undo_cut = False
         flow.act(self, action)
         flow.run(self)
-        recent.fold(self, seat, self.events)
+        recent.note(self, seat, self.events)
         events = self.events
         self.events = []
         if self.undo_cut or self.over:
@@ -77,7 +77,7 @@ class ManitobaPlay(ManitobaState):
             restored.events = []
             flow.act(restored, action)
             flow.run(restored)
-            recent.fold(restored, seat, restored.events)
+            recent.note(restored, seat, restored.events)
         ManitobaState.FIELDS.copy(restored, self)
         self.events = []
         self.undo_turn = TurnUndo(seat, turn.base, list(keep))

@@ -12,6 +12,11 @@ the state, which the view shows:
 
 Both are built only from events, which are public in Manitoba, so they never carry a secret. Entries are
 never changed once made (a new list or dict replaces them), so clones may share them.
+
+Folding costs more than the rules of a move, and only the view and the snapshot read the result: so ``note``
+only chains each applied action's events (with the season, round and scores of that moment, which the tally
+keeps) onto ``st.unfolded``, and ``settle`` folds the chain when ``marks`` or ``tally`` are read. The chain
+is immutable, so clones share it; a random playout never folds at all.
 """
 
 from __future__ import annotations
@@ -35,6 +40,30 @@ class Recent(Protocol):
     marks: list[list[JSON]]
     mark_seat: int
     tally: JSON | None
+    unfolded: Unfolded
+
+
+#: Actions applied but not folded yet, newest first: (older, seat, events, season, round, scores after it).
+Unfolded = tuple[Any, int, list[Event], int, int, tuple[int, ...]] | None
+
+
+def note(st: Recent, seat: int, events: list[Event]) -> None:
+    """Keep the events of one action of ``seat`` for the next ``settle`` (cheap: the rules' hot path)."""
+    st.unfolded = (st.unfolded, seat, events, st.season, st.round_no, tuple(st.score))
+
+
+def settle(st: Recent) -> None:
+    """Fold every action noted since the last settle into ``st.marks`` and ``st.tally``, oldest first."""
+    chain = st.unfolded
+    if chain is None:
+        return
+    pending = []
+    while chain is not None:
+        pending.append(chain)
+        chain = chain[0]
+    for _, seat, events, season, round_no, score in reversed(pending):
+        fold(st, seat, events, season, round_no, score)
+    st.unfolded = None
 
 #: Events that belong to a seat's move (the board marks their areas, paths, sectors and places).
 MOVE_KINDS = frozenset({
@@ -49,8 +78,9 @@ TALLY_KINDS = frozenset({
 })
 
 
-def fold(st: Recent, seat: int, events: list[Event]) -> None:
-    """Update ``st.marks`` and ``st.tally`` with the events of one action of ``seat``."""
+def fold(st: Recent, seat: int, events: list[Event], season: int, round_no: int, score: tuple[int, ...]) -> None:
+    """Update ``st.marks`` and ``st.tally`` with the events of one action of ``seat``, applied in ``season``
+    and round ``round_no`` and leaving the scores ``score``."""
     if st.mark_seat != seat:
         st.marks = [*st.marks[:seat], [], *st.marks[seat + 1:]]
         st.mark_seat = seat
@@ -60,7 +90,7 @@ def fold(st: Recent, seat: int, events: list[Event]) -> None:
     for e in events:
         kind = e.kind
         if kind in TALLY_KINDS:
-            tally = _tally(st, tally, e, changed)
+            tally = _tally(st.n, season, round_no, score, tally, e, changed)
             changed = True
         elif kind in MOVE_KINDS and e.data.get("seat") == seat:
             mine.append({"kind": kind, "text": e.text, **e.data})
@@ -68,7 +98,7 @@ def fold(st: Recent, seat: int, events: list[Event]) -> None:
         st.marks = [*st.marks[:seat], st.marks[seat] + mine, *st.marks[seat + 1:]]
     if changed:
         assert tally is not None
-        tally["scores"] = st.score[:]
+        tally["scores"] = list(score)
         st.tally = tally
     if any(e.kind == "round" for e in events):
         st.mark_seat = -1  # a new round: the next step of any seat begins a new move
@@ -79,25 +109,26 @@ def _row(tally: JSON, seat: int) -> JSON:
     return rows[seat]
 
 
-def _tally(st: Recent, tally: JSON | None, e: Event, copied: bool) -> JSON:
+def _tally(n: int, season: int, round_no: int, score: tuple[int, ...], tally: JSON | None, e: Event,
+           copied: bool) -> JSON:
     """The tally after one scoring event (a fresh copy the first time it changes in this fold)."""
     kind, data = e.kind, e.data
     if kind == "scoring" or kind == "final_scoring":
         tile = data.get("tile")
         return {
             "kind": "final" if kind == "final_scoring" else "tile",
-            "season": D.SEASONS[st.season],
-            "round": st.round_no,
+            "season": D.SEASONS[season],
+            "round": round_no,
             "card": data.get("card"),
             "tile": tile_json(tile) if isinstance(tile, int) else None,
             "season_end": False,
             "rows": [{"seat": s, "scored": [], "skipped": [], "sacrificed": [], "cree_home": 0, "wampum": 0}
-                     for s in range(st.n)],
-            "scores": st.score[:],
+                     for s in range(n)],
+            "scores": list(score),
         }
     if tally is None:
-        tally = {"kind": "none", "season": D.SEASONS[st.season], "round": st.round_no, "card": None,
-                 "tile": None, "season_end": False, "rows": [], "scores": st.score[:]}
+        tally = {"kind": "none", "season": D.SEASONS[season], "round": round_no, "card": None,
+                 "tile": None, "season_end": False, "rows": [], "scores": list(score)}
     elif not copied:
         tally = {**tally, "rows": [{**r, "scored": r["scored"][:], "skipped": r["skipped"][:],
                                     "sacrificed": r["sacrificed"][:]} for r in tally["rows"]]}

@@ -19,6 +19,7 @@ from longhouse.engine.state import JSON, Action, Game, State
 from longhouse.engine.undo import TurnUndo, UndoCopies
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import recent
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.rulings import TIE_WAMPUM, Options
 from longhouse.games.manitoba.territory import Territory, area_name, build
@@ -46,7 +47,7 @@ class ManitobaState(UndoCopies, State):
         copies=("rng",),
         # never changed in place: the options, the territory, the goods in the game, the legal actions, and
         # the last moves the board marks (replaced, never changed, by recent.fold)
-        shared=("opts", "terr", "goods_total", "legal", "marks", "mark_seat", "tally"),
+        shared=("opts", "terr", "goods_total", "legal", "marks", "mark_seat", "tally", "unfolded"),
         json={"n": "players", "round_no": "round", "bd": "breakdown", "pos": "paths", "cere": "ceremonial",
               "wa": "wampum_active", "wi": "wampum_inactive"},
         unsaved=("acting_seats", "undo_cut"),
@@ -102,6 +103,8 @@ class ManitobaState(UndoCopies, State):
     marks: list[list[dict[str, Any]]]
     mark_seat: int
     tally: dict[str, Any] | None
+    #: the actions applied since ``marks`` and ``tally`` were last brought up to date (``recent.settle``)
+    unfolded: recent.Unfolded
 
     def __init__(self, n: int, opts: Options, terr: Territory, rng: Rng, start: int, totem: list[int],
                  decks: list[list[int]], tile_pile: list[int]) -> None:
@@ -154,6 +157,7 @@ class ManitobaState(UndoCopies, State):
         self.marks = [[] for _ in range(n)]
         self.mark_seat = -1
         self.tally = None
+        self.unfolded = None
 
     @property
     def num_players(self) -> int:  # type: ignore[override]
@@ -227,6 +231,7 @@ class ManitobaState(UndoCopies, State):
         return d
 
     def core_json(self) -> JSON:
+        recent.settle(self)
         return {
             "game": "manitoba",
             "options": self.opts.to_json(),
@@ -272,6 +277,7 @@ class ManitobaState(UndoCopies, State):
         if len(st.marks) != st.n:
             raise SnapshotError("marks must list one entry per seat")
         st.mark_seat = int(d.get("mark_seat", -1))
+        st.unfolded = None
         tally = d.get("tally")
         st.tally = dict(tally) if tally is not None else None
         return st

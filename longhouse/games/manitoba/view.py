@@ -11,6 +11,7 @@ from typing import Any
 from longhouse.engine.seats import seat_name
 from longhouse.engine.view import split_view
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba import recent
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.flow import describe_task
 from longhouse.games.manitoba.prompts import prompt
@@ -33,6 +34,7 @@ def own_view(state: ManitobaState, seat: int | None) -> JSON:
 
 def shared_view(state: ManitobaState) -> JSON:
     """The open game, the same for every seat and the spectator."""
+    recent.settle(state)  # the last moves and the last scoring, up to date
     terr = state.terr
     top = state.tasks[-1] if state.tasks and not state.over else None
     return {
