@@ -35,7 +35,16 @@ if TYPE_CHECKING:
 ANALYSES_KEPT = 32
 
 _pending: dict[tuple[int, int], asyncio.Task[None]] = {}
-_analyses: OrderedDict[int, dict[str, Any]] = OrderedDict()
+
+
+def _analyses(request: Request) -> OrderedDict[int, dict[str, Any]]:
+    """This hall's kept analyses, by table number (kept on the app: a table number means a game only within
+    one hall's database, and a process may serve more than one hall, as the tests do)."""
+    state = request.app.state
+    kept: OrderedDict[int, dict[str, Any]] | None = getattr(state, "analyses", None)
+    if kept is None:
+        kept = state.analyses = OrderedDict()
+    return kept
 
 
 def allowed(table: Table) -> bool:
@@ -88,13 +97,14 @@ async def analysis_api(request: Request) -> Response:
     if found is None:
         return JSONResponse({"error": "no finished game with that number"}, status_code=404)
     table_id, record = found
-    result = _analyses.get(table_id)
+    kept = _analyses(request)
+    result = kept.get(table_id)
     if result is None:
         result = await request.app.state.hall.thinker.run(analysis.game_curve, record.to_json(), table_id,
                                                           games.get(record.game))
-        _analyses[table_id] = result
-        while len(_analyses) > ANALYSES_KEPT:
-            _analyses.popitem(last=False)
+        kept[table_id] = result
+        while len(kept) > ANALYSES_KEPT:
+            kept.popitem(last=False)
     else:
-        _analyses.move_to_end(table_id)
+        kept.move_to_end(table_id)
     return JSONResponse(result)

@@ -74,7 +74,9 @@ def test_a_timed_out_player_takes_the_seat_back_with_one_increment(hall: Hall) -
     pick(wc)
     hall.clock.advance(301)  # only Bob's clock runs
     wa.wait(lambda m: m["type"] == "table" and m["table"]["seats"][1]["kind"] == "bot")
-    wa.wait(lambda m: m["type"] == "state" and m["view"]["round"] == 1)  # his bot picked for him
+    # his bot picked for him, in round 0 and then in round 1 (he takes the seat back only after that pick:
+    # taken back sooner, the round-1 pick is his own to make and his 20 s would run instead)
+    wa.wait(lambda m: m["type"] == "state" and m["view"]["round"] == 1 and m["view"]["picked"][1])
     back = bob.table(tid)
     command(back, "/join 2")
     state = back.wait(lambda m: m["type"] == "state" and m["seat"] == 1)
