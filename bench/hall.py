@@ -10,7 +10,8 @@ phase excepted) and replace every finished game by a new one, so that the window
 servers run all along and the two sides are measured in turns (``--rounds`` windows each, ``--seconds``
 in all per side), so that the shared machine's changing load falls on both alike. It prints, for each
 side, moves/s, p50/p99 move latency (send -> the sender's acknowledged new state; the hall acknowledges
-only after the move is committed), the server's CPU seconds and CPU per move (the figure a busy machine
+only after the move is committed), the server's CPU seconds and CPU per move (the simulated clients run on
+uvloop, so that they cost the machine little) (the figure a busy machine
 disturbs least), the ratio and both p99s, and the load average before and after. With ``--profile`` the
 hall's server runs under cProfile during its windows only (CPU time) and the CPU is summed up by area
 (``bench/profile_areas.py``).
@@ -37,6 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import uvloop
 from hallplayers import COOKIE, Player, Reply, guests, lobby_create  # noqa: F401 - COOKIE, Reply: for bench/abuse.py
 from loadkit import Gate, Side, alternate, free_port, rss_kib, start_process, stop
 
@@ -176,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
             peer_server = start_peer()
             servers.callback(stop, peer_server[0])
             peer = (peer_server[1], peer_server[0].pid)
-        hall, bgio = asyncio.run(measure(args, port, hall_server.pid, peer))
+        hall, bgio = uvloop.run(measure(args, port, hall_server.pid, peer))
     pace = f"thinking {args.think:g} s a move on average" if args.think else "moving as fast as they can"
     print(f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket clients "
           f"(loopback), {pace}; {args.rounds} alternating windows of {args.seconds / args.rounds:g} s a side; "
