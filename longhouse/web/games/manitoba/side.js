@@ -28,9 +28,11 @@ export function drawTotem(ctx) {
         class: `disk disk-${c}${act ? " can" : ""}`, dataset: { colour: c, depth: i + 1 }, disabled: act ? null : true,
         style: `--disk:${DISK_FILL[c]};--disk-ink:${DISK_INK[c]}`, title: explain, "aria-label": explain,
         onclick: () => act && ctx.send(act),
-        onmouseenter: () => { markLift(stack, i); info.textContent = explain; },
+        // a mouse's hover only: on a touch screen the hover a tap leaves behind, with the explanation's
+        // lines pushing the page, took the disk from under the still finger and gave it back, every frame
+        onpointerenter: (e) => { if (e.pointerType === "mouse") { markLift(stack, i); info.textContent = explain; } },
         onfocus: () => { markLift(stack, i); info.textContent = explain; },
-        onmouseleave: () => { markLift(stack, -1); info.textContent = hint; },
+        onpointerleave: (e) => { if (e.pointerType === "mouse") { markLift(stack, -1); info.textContent = hint; } },
         onblur: () => { markLift(stack, -1); info.textContent = hint; },
       }, svgEl("-20 -12 40 24", "disk-sym", landSymbol(landOf(c), 0, 0, 0.7)), h("span", {}, c));
       stack.append(disk);
