@@ -57,8 +57,9 @@ class ManitobaPlay(ManitobaState):
         self.undo_cut = False
         flow.act(self, action)
         flow.run(self)
-        recent.note(self, seat, self.events)
         events = self.events
+        # kept for the board's last moves and last scoring, folded when read (recent.note, written out: hot)
+        self.unfolded = (self.unfolded, seat, events, self.season, self.round_no, tuple(self.score))
         self.events = []
         if self.undo_cut or self.over:
             self.undo_turn = None

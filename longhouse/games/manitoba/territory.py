@@ -84,8 +84,13 @@ def largest_group(territory: Territory, cree: Sequence[int], seat: int) -> int:
     return best
 
 
+#: Area names by landscape and tile index (the rules name areas in the events of nearly every move).
+_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(f"{land.capitalize()} {i + 1}" for i in range(len(D.TILES)))
+                                            for land in D.LANDSCAPES)
+
+
 def area_name(territory: Territory, area: int) -> str:
     """The name of an area everywhere (board, move log, action words): its landscape and the number of
     its tile in the chain, counted from 1 on the left — "Hills 2". Each tile has one area of every
     landscape, so the name is unique."""
-    return f"{D.LANDSCAPES[territory.land[area]].capitalize()} {area // 5 + 1}"
+    return _NAMES[territory.land[area]][area // 5]
