@@ -58,8 +58,7 @@ class ManitobaPlay(ManitobaState):
         flow.act(self, action)
         flow.run(self)
         events = self.events
-        # kept for the board's last moves and last scoring, folded when read (recent.note, written out: hot)
-        self.unfolded = (self.unfolded, seat, events, self.season, self.round_no, tuple(self.score))
+        recent.note(self, seat, events)  # the board's last moves and last scoring, folded when read
         self.events = []
         if self.undo_cut or self.over:
             self.undo_turn = None
