@@ -14,6 +14,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from longhouse import games
+from longhouse.engine.records import Record
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
 from longhouse.server.settings import Settings
@@ -33,6 +34,16 @@ def register_toy() -> None:
 def unregister_toy() -> None:
     games._MODULES.pop("toy", None)
     games._loaded.pop("toy", None)
+
+
+def started_toy_tables(store: Store, count: int, names: tuple[str, ...] = ("Ann", "Bob")) -> list[int]:
+    """``count`` toy tables started straight in ``store`` (no hall, nobody seated): their numbers."""
+    ids = []
+    for _ in range(count):
+        row = store.create_table("toy", len(names), {}, [None] * len(names))
+        store.start_table(row.id, Record("toy", "1", list(names), 7), [None] * len(names))
+        ids.append(row.id)
+    return ids
 
 
 def free_port() -> int:

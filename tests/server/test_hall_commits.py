@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import started_toy_tables
 
 from longhouse.engine.records import replay
 from longhouse.server.conn import Conn
@@ -165,16 +166,9 @@ def test_a_batch_that_cannot_be_stored_refuses_only_its_tables_moves(tmp_path: P
 
 
 def test_the_store_appends_a_batch_in_order_per_table(tmp_path: Path) -> None:
-    from longhouse.engine.records import Record
-
     store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
     try:
-        ids = []
-        for _ in range(2):
-            row = store.create_table("toy", 2, {}, [None, None])
-            store.start_table(row.id, Record("toy", "1", ["A", "B"], 7), [None, None])
-            ids.append(row.id)
-        a, b = ids
+        a, b = started_toy_tables(store, 2)
         stale = store.append_moves([Move(a, 0, {"n": 0}), Move(b, 0, {"n": 10}), Move(a, 1, {"n": 1}),
                                     Move(b, 1, {"n": 11}, result={"scores": [1, 0]}), Move(a, 2, {"n": 2})])
         assert stale == set()

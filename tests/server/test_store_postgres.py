@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-from harness import Client, Hall, command, create_table, join
+from harness import Client, Hall, command, create_table, join, started_toy_tables
 from sqlalchemy.exc import IntegrityError
 
 from longhouse.engine.records import Record
@@ -113,11 +113,7 @@ def test_a_batch_stores_the_current_owners_moves_and_refuses_only_the_stale_tabl
     a table claimed meanwhile by another process are not stored, the others are, each table's in order."""
     a, b = Store(PG_URL, prefix=prefix), Store(PG_URL, prefix=prefix)
     try:
-        ids = []
-        for _ in range(2):
-            row = a.create_table("toy", 2, {}, [None, None])
-            a.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], 7), [None, None])
-            ids.append(row.id)
+        ids = started_toy_tables(a, 2)
         kept, lost = ids
         epochs = {tid: a.claim(tid) for tid in ids}
         b.claim(lost)  # A was paused; B took one of its tables over
