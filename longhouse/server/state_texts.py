@@ -46,11 +46,13 @@ KEYS_KEPT = 1024
 _keys: dict[str, str] = {}
 
 
-def _items(view: dict[str, Any]) -> dict[str, str]:
-    """Each top-level key of a view as its JSON member text, ``"key":value``."""
+def _items(view: dict[str, Any], skip: str = "") -> dict[str, str]:
+    """Each top-level key of a view (but ``skip``) as its JSON member text, ``"key":value``."""
     out = {}
     encode_value = _encoder.encode
     for key, value in view.items():
+        if key == skip:
+            continue
         prefix = _keys.get(key)
         if prefix is None:
             if len(_keys) > KEYS_KEPT:
@@ -63,13 +65,12 @@ def _items(view: dict[str, Any]) -> dict[str, str]:
 class _Seat:
     """One seat's part of one version's messages: its own view's members, legal actions and undo steps."""
 
-    __slots__ = ("body", "items", "legal", "legal_text", "undo")
+    __slots__ = ("items", "legal", "legal_text", "undo")
 
-    def __init__(self, items: dict[str, str], legal: list[Action], legal_text: str, undo: int) -> None:
+    def __init__(self, items: dict[str, str], legal: list[Action], undo: int) -> None:
         self.items = items
-        self.body = ",".join(items.values())
         self.legal = legal
-        self.legal_text = legal_text
+        self.legal_text: str | None = None  # made when first sent
         self.undo = undo
 
 
@@ -77,19 +78,20 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("body", "changes", "gone", "header", "items", "seats", "version")
+    __slots__ = ("acting", "changes", "gone", "header", "items", "over", "seats", "version")
 
-    def __init__(self, version: int, shared: dict[str, Any] | None) -> None:
+    def __init__(self, version: int, state: State) -> None:
         self.version = version
+        self.acting = state.acting()
+        self.over = state.is_over()
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
         self.items: dict[str, str] = {}  # the shared members but the header
+        shared = state.shared_view()
         if shared is not None:
-            rest = dict(shared)
-            self.header = _encoder.encode(rest.pop("header")).decode()[1:]
-            self.items = _items(rest)
-        self.body = ",".join(self.items.values())
+            self.header = _encoder.encode(shared["header"]).decode()[1:]
+            self.items = _items(shared, skip="header")
         self.seats: dict[int | None, _Seat] = {}
         #: Against the previous version (``since``): the shared members that changed, the shared keys gone.
         self.changes: list[str] | None = None
@@ -131,17 +133,28 @@ class StateTexts:
         if now is not None and now.version == version:
             return now
         self._before = now if now is not None and now.version == version - 1 else None
-        now = self._now = _Version(version, state.shared_view())
+        now = self._now = _Version(version, state)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
         part = at.seats.get(seat)
         if part is None:
-            own = state.own_view(seat)
-            legal = state.legal_actions(seat) if seat is not None and seat in state.acting() else []
-            undo = state.undo_steps(seat) if seat is not None and not state.is_over() else 0
-            part = at.seats[seat] = _Seat(_items(own), legal, self._legal_text(state, legal), undo)
+            legal: list[Action] = []
+            undo = 0
+            if seat is not None:
+                if seat in at.acting:
+                    legal = state.legal_actions(seat)
+                if not at.over:
+                    undo = state.undo_steps(seat)
+            part = at.seats[seat] = _Seat(_items(state.own_view(seat)), legal, undo)
         return part
+
+    def _legal(self, state: State, part: _Seat) -> str:
+        """``"legal":[...],"legal_text":[...]`` for a seat of the current version."""
+        text = part.legal_text
+        if text is None:
+            text = part.legal_text = self._legal_text(state, part.legal)
+        return text
 
     def _legal_text(self, state: State, legal: list[Action]) -> str:
         """``"legal":[...],"legal_text":[...]`` for these actions: this seat's own, as JSON to send back and
@@ -165,13 +178,14 @@ class StateTexts:
 
     # --- the messages ---------------------------------------------------------------------------------
 
-    def _whole(self, at: _Version, seat: int | None, part: _Seat) -> str:
+    def _whole(self, state: State, at: _Version, seat: int | None, part: _Seat) -> str:
         """``"view":{...},"legal":...,"legal_text":...`` whole."""
-        members = [at.header_item(seat), at.body, part.body] if at.header is not None else [part.body]
-        view = ",".join(m for m in members if m)
-        return f'"view":{{{view}}},{part.legal_text}'
+        members = [*at.items.values(), *part.items.values()]
+        if at.header is not None:
+            members.insert(0, at.header_item(seat))
+        return f'"view":{{{",".join(members)}}},{self._legal(state, part)}'
 
-    def _delta(self, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
+    def _delta(self, state: State, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
         """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``."""
         old = before.seats[seat]
         changes: list[str] = []
@@ -184,13 +198,15 @@ class StateTexts:
                 changes.extend(at.since(before))
                 gone.extend(at.gone)
             olds = old.items
-            changes.extend(item for key, item in part.items.items() if olds.get(key) != item)
+            for key, item in part.items.items():
+                if olds.get(key) != item:
+                    changes.append(item)
             gone.extend(key for key in olds if key not in part.items)
         out = f'"base":{before.version},"changes":{{{",".join(changes)}}}'
         if gone:
             out += f',"gone":{_encoder.encode(gone).decode()}'
         if part.legal != old.legal:
-            out += f",{part.legal_text}"
+            out += f",{self._legal(state, part)}"
         return out
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
@@ -202,8 +218,8 @@ class StateTexts:
         at = self._version(state, version)
         before = self._before
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
-                                "acting": list(state.acting()), "clock": clock}
-        if state.is_over():
+                                "acting": list(at.acting), "clock": clock}
+        if at.over:
             head["result"] = result_of(state)
         head_text = encode(head)[:-1]
         happened = [(e, encode(e.to_json())) for e in events]
@@ -223,7 +239,8 @@ class StateTexts:
             text = made.get(key)
             if text is None:
                 part = self._seat(state, at, seat)
-                body = self._whole(at, seat, part) if base is None else self._delta(at, base, seat, part)
+                body = (self._whole(state, at, seat, part) if base is None
+                        else self._delta(state, at, base, seat, part))
                 seen = public if public is not None else \
                     f'"events":[{",".join(t for e, t in happened if e.visible_to(seat))}]'
                 undo = (f',"undo_steps":{part.undo}'
