@@ -195,6 +195,12 @@ class Hall:
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
             log.exception("table %s: the ratings could not be updated", table.id)
         self.lobby_changed()
+        self.maybe_drop(table)  # a game its bots ended with nobody at the table: nobody will leave it
+
+    def forget_finished(self, table: Table) -> None:
+        """A finished table nobody has been at for a while leaves memory (``Timekeeper.tick``)."""
+        if not table.conns and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def abandon(self, table: Table, text: str) -> None:
         """Close a running table nobody came back to: archived as abandoned, no ratings change."""
