@@ -32,6 +32,10 @@ MAX_BACKLOG = 2 * 1024 * 1024
 
 
 class Conn:
+    #: The last ``state`` message made for this client (``state_texts.Sent``), the base of the next one's
+    #: delta; None: the next one is whole. Anything that drops a queued message must set it to None.
+    state_sent: tuple[object, int, int | None] | None = None
+
     def __init__(self, user: User, max_backlog: int = MAX_BACKLOG) -> None:
         self.user = user
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
