@@ -36,6 +36,7 @@ from typing import Any
 
 import httpx
 from abuse import ROUTINE, Abuse, Answer, Site, Stats, decode, encode
+from hallplayers import keep_legal
 from loadkit import ROOT, free_port, rss_kib
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -115,7 +116,7 @@ class Person:
                         now = time.monotonic()
                         stats.acks.append((now, now - pending[1]))
                         pending = None
-                    latest = msg
+                    latest = msg = keep_legal(msg, latest)
                     if msg.status == "over":
                         return True
                     if pending is not None or not msg.legal:

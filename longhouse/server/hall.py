@@ -19,7 +19,7 @@ from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
-from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
+from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Resync, Undo, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
 from longhouse.server.table_settings import TableSettings
@@ -443,5 +443,7 @@ class Hall:
             commands.run(table, conn, msg.name, msg.args)
         elif isinstance(msg, Ping):
             conn.send({"type": "pong"})
+        elif isinstance(msg, Resync):
+            table.send_state(conn, whole=True)
         else:
             conn.error("tables are created in the lobby")
