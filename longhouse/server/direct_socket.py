@@ -204,6 +204,12 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         self.reading = False
         self.partial = b""
         super().connection_lost(exc)
+        # Break the reference cycles a closed socket would otherwise wait in for a full collection (rare
+        # with gc_freeze): its scope naming it, and websockets' parser generator holding its protocol.
+        scope: dict[str, Any] | None = getattr(self, "scope", None)
+        if scope is not None:
+            scope.get("extensions", {}).pop(SCOPE_KEY, None)
+        self.conn.parser.close()
 
 
 def direct_socket(ws: WebSocket) -> DirectWebSocketProtocol | None:
