@@ -14,23 +14,24 @@ Both are built only from events, which are public in Manitoba, so they never car
 never changed once made (a new list or dict replaces them), so clones may share them.
 
 Folding costs more than the rules of a move, and only the view and the snapshot read the result: so ``note``
-only keeps each applied action's events (with the season, round and scores of that moment, which the tally
-keeps) in ``st.unfolded``, and ``settle`` folds what is pending when ``marks`` or ``tally`` are read; a random
-playout never folds a move.
+only keeps each applied action's events (with, in a round that holds scoring events, the season, round and
+scores of that moment, which the tally shows) in ``st.unfolded``, and ``settle`` folds what is pending when
+``marks`` or ``tally`` are read; a random playout never folds a move.
 
 A playout never reads the board either, so what is pending must stay small: holding every action of a game
 until its end costs the garbage collector more than Manitoba's rules take (issue 9). So when an action ends
 a round, the round's actions become ``st.ended_round`` and those of the round before it are dropped: a seat
 that moved in the round just ended has begun a new move, so their marks are dead; the last move of a seat
-that did not is folded into ``marks`` (rare), and if they hold a scoring, they stay as ``st.scoring`` until
-the next scoring replaces them (``ManitobaState.log`` notes which rounds hold scoring events, so that
-finding them costs nothing). At most three rounds' actions are ever kept, however long the game.
-``ended_round`` and ``scoring`` are never changed, only replaced, so clones share them; a clone copies
-``unfolded``, the actions of the round under way.
+that did not is folded into ``marks`` (rare), and if they hold a scoring, their actions from its first
+scoring event on stay as ``st.scoring`` until the next scoring replaces them (``ManitobaState.log`` notes
+which rounds hold scoring events, so finding them costs nothing). At most three rounds' actions are ever
+kept, however long the game. ``ended_round`` and ``scoring`` are never changed, only replaced, so clones
+share them; a clone copies ``unfolded``, the actions of the round under way.
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Protocol
 
 from longhouse.engine.events import Event
@@ -65,10 +66,15 @@ class Recent(Protocol):
 
 
 def note(st: Recent, seat: int, events: list[Event]) -> None:
-    """Keep the events of one action of ``seat`` for the next ``settle`` (cheap: the rules' hot path)."""
-    st.unfolded.append((seat, events, (st.season, st.round_no, tuple(st.score)) if st.unfolded_scoring else None))
+    """Keep the events of one action of ``seat`` for the next ``settle`` (cheap: the rules' hot path, where
+    ``ManitobaPlay._apply`` writes it out)."""
+    st.unfolded.append((seat, events, moment(st) if st.unfolded_scoring else None))
     if st.round_no != st.unfolded_round:
-        _end_round(st)  # this action began a new round
+        end_round(st)  # this action began a new round
+
+
+def moment(st: Recent) -> Moment:
+    return st.season, st.round_no, tuple(st.score)
 
 
 def settle(st: Recent) -> None:
@@ -89,7 +95,7 @@ def _fold(st: Recent, entries: list[Entry]) -> None:
         fold(st, seat, events, moment)
 
 
-def _end_round(st: Recent) -> None:
+def end_round(st: Recent) -> None:
     """The last action noted ended a round: the round's actions become ``ended_round``, and the round before
     it is dropped, once what it still shows is kept."""
     ended, ended_scoring = st.ended_round, st.ended_scoring
@@ -98,20 +104,26 @@ def _end_round(st: Recent) -> None:
     st.unfolded, st.unfolded_scoring, st.unfolded_round = [], NO_SCORING, st.round_no
     if ended is None:
         return
-    if ended_scoring == SCORING_BEGUN:
-        st.scoring = ended  # a new scoring: an older one is dead
-    elif ended_scoring:
-        st.scoring = (st.scoring or []) + ended  # a scoring going on from an older round (never in Manitoba)
+    if ended_scoring:
+        # the actions from the round's first scoring event on (the only ones that have a moment)
+        scored = [entry for entry in ended if entry[2] is not None]
+        if ended_scoring == SCORING_BEGUN:
+            st.scoring = scored  # a new scoring: an older one is dead
+        else:
+            st.scoring = (st.scoring or []) + scored  # a scoring going on from an older round (never in Manitoba)
     # a seat that moved in the round just ended has begun a new move; one that did not keeps its last move
-    moved = {entry[0] for entry in later}
+    moved = set(map(_SEAT, later))
     if len(moved) < st.n:
-        stale = {entry[0] for entry in ended}.difference(moved)
+        stale = set(map(_SEAT, ended)).difference(moved)
         if stale:
             marks = st.marks[:]
             for seat in stale:
                 marks[seat] = _last_move(st, ended, seat)
             st.marks = marks
     st.mark_seat = -1  # the last action of ``ended`` began a round
+
+
+_SEAT = itemgetter(0)
 
 
 def _fold_tally(st: Recent, entries: list[Entry]) -> None:
