@@ -134,11 +134,9 @@ class RateLimit:
         return self.count <= self.rate
 
 
-async def serve(ws: WebSocket, conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
-                on_close: Callable[[Conn], None], limits: Limits) -> None:
-    """Run an accepted websocket until it closes. On the hall's server its messages are handled as they
-    arrive (``direct_socket``) and this only awaits the disconnect; elsewhere a writer task drains
-    ``conn``'s queue and this loop reads.
+def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
+           limits: Limits) -> Callable[[str | bytes], None]:
+    """What ``serve`` does with each message a client sends: rate-limit it, decode it, hand it on.
 
     A message over the socket's rate (``Settings.max_rate``) or its person's rate over all their sockets
     (``Settings.person_rate``) is dropped, with one warning a second."""
@@ -160,6 +158,15 @@ async def serve(ws: WebSocket, conn: Conn, on_message: Callable[[Conn, ClientMes
             return
         on_message(conn, msg)
 
+    return handle
+
+
+async def serve(ws: WebSocket, conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
+                on_close: Callable[[Conn], None], limits: Limits) -> None:
+    """Run an accepted websocket until it closes, each message handled by ``reader``. On the hall's server
+    its messages are handled as they arrive (``direct_socket``) and this only awaits the disconnect;
+    elsewhere a writer task drains ``conn``'s queue and this loop reads."""
+    handle = reader(conn, on_message, limits)
     socket = direct_socket(ws)
     writer: asyncio.Task[None] | None = None
     if socket is not None:

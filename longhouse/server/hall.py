@@ -118,8 +118,13 @@ class Hall:
                 log.exception("the hall's tick failed")
 
     def tick(self) -> None:
-        """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables)."""
+        """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables); the
+        store's write-ahead log is cut back if it has grown too large, now that no write is in flight."""
         self.commits.flush()
+        try:
+            self.store.truncate_wal()
+        except Exception as exc:  # a failing disk: the log is cut back on a later tick
+            log.warning("the store's write-ahead log could not be truncated: %s", exc)
         for table in list(self.tables.values()):
             table.keeper.tick()
 

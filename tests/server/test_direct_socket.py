@@ -52,12 +52,28 @@ class Unread(asyncio.Transport):
         return default
 
 
-def masked_text(text: str) -> bytes:
-    """A client's text frame (clients mask theirs)."""
-    data = text.encode()
+def masked(data: bytes, opcode: int = 1, fin: bool = True) -> bytes:
+    """A client's frame (clients mask theirs)."""
     mask = os.urandom(4)
-    assert len(data) < 126
-    return struct.pack("!BB", 0x81, 0x80 | len(data)) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+    first = (0x80 if fin else 0) | opcode
+    if len(data) < 126:
+        head = struct.pack("!BB", first, 0x80 | len(data))
+    elif len(data) < 65536:
+        head = struct.pack("!BBH", first, 0x80 | 126, len(data))
+    else:
+        head = struct.pack("!BBQ", first, 0x80 | 127, len(data))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def masked_text(text: str) -> bytes:
+    return masked(text.encode())
+
+
+def close_code(frame: bytes) -> int:
+    """The code of a server's close frame."""
+    assert frame[0] == 0x88
+    code: int = struct.unpack("!H", frame[2:4])[0]
+    return code
 
 
 async def accepted(app_done: asyncio.Future[None],
@@ -118,6 +134,71 @@ def test_a_compressed_socket_has_no_direct_path() -> None:
         done.set_result(None)
 
     asyncio.run(run())
+
+
+def listening(run: Any) -> None:
+    """Run ``run(protocol, transport, heard)`` on an accepted socket whose messages go to ``heard``."""
+
+    async def main() -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        protocol, transport, _ = await accepted(done)
+        heard: list[str | bytes] = []
+        protocol.listen(heard.append)
+        assert protocol.reading
+        run(protocol, transport, heard)
+        done.set_result(None)
+        await asyncio.sleep(0)
+
+    asyncio.run(main())
+
+
+def test_frames_read_past_websockets_arrive_whole_however_the_stream_is_cut() -> None:
+    long = "x" * 300 + "é"  # a 16-bit length
+    stream = masked_text("one") + masked(b"\x00\x01", opcode=2) + masked_text(long) + masked_text("four")
+
+    def run(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
+        for i in range(len(stream)):
+            protocol.data_received(stream[i:i + 1])
+        protocol.data_received(stream[:5])
+        protocol.data_received(stream[5:])
+        assert heard == ["one", b"\x00\x01", long, "four"] * 2
+        assert protocol.reading and not transport.written
+
+    listening(run)
+
+
+def test_pings_fragments_and_the_close_go_through_websockets_between_read_frames() -> None:
+    def run(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
+        protocol.data_received(masked_text("a") + masked(b"hi", opcode=9) + masked(b"fr", fin=False)
+                               + masked(b"ag", opcode=0, fin=False) + masked(b"ment", opcode=0) + masked_text("b"))
+        assert heard == ["a", "fragment", "b"]
+        assert transport.written == [b"\x8a\x02hi"]  # the pong
+        assert protocol.reading
+        protocol.data_received(masked(struct.pack("!H", 1000), opcode=8) + masked_text("after the close"))
+        assert heard == ["a", "fragment", "b"] and not protocol.reading
+        assert close_code(transport.written[-1]) == 1000 and transport.closing
+        assert protocol.queue.get_nowait()["type"] == "websocket.disconnect"
+
+    listening(run)
+
+
+def test_a_frame_over_the_size_limit_or_invalid_text_fails_the_connection() -> None:
+    def too_large(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
+        protocol.conn.max_message_size = 1000
+        protocol.data_received(masked_text("ok") + masked(b"y" * 1001)[:50])
+        assert heard == ["ok"] and close_code(transport.written[-1]) == 1009 and transport.closing
+
+    def not_utf8(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
+        protocol.data_received(masked(b"\xff\xfe") + masked_text("never"))
+        assert heard == [] and close_code(transport.written[-1]) == 1007 and transport.closing
+
+    def unmasked(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
+        protocol.data_received(b"\x81\x02hi")
+        assert heard == [] and close_code(transport.written[-1]) == 1002 and transport.closing
+
+    listening(too_large)
+    listening(not_utf8)
+    listening(unmasked)
 
 
 def test_texts_queued_before_the_socket_is_taken_over_go_first() -> None:

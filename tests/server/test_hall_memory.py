@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 import weakref
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import FakeClock
+import websockets.server
+from harness import Client, FakeClock, create_table, join
+from harness import Hall as HarnessHall
 
+from longhouse.server.collector import Collector
 from longhouse.server.conn import Conn
+from longhouse.server.direct_socket import DirectWebSocketProtocol
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.settings import Settings
@@ -148,3 +154,48 @@ def test_a_finished_table_loaded_for_a_visitor_who_never_came_in_leaves_the_hall
         assert tid not in hall.tables and freed() is None
 
     in_hall(tmp_path, body, clock)
+
+
+def test_the_collector_frees_what_a_reference_cycle_holds_on_its_timer(no_collector: None) -> None:
+    class Node:
+        me: Node | None = None
+
+    async def main() -> None:
+        collector = Collector(0.05)
+        collector.start()
+        node = Node()
+        node.me = node
+        freed = weakref.ref(node)
+        del node
+        await asyncio.sleep(0)
+        assert freed() is not None  # reference counting alone cannot free a cycle
+        await asyncio.sleep(0.2)
+        assert freed() is None and collector.runs >= 1
+        collector.stop()
+        runs = collector.runs
+        await asyncio.sleep(0.15)
+        assert collector.runs == runs
+
+    asyncio.run(main())
+
+
+def test_a_closed_websocket_leaves_no_reference_cycle(hall: HarnessHall, no_collector: None) -> None:
+    person = Client(hall)
+    lobby = person.lobby()
+    tid = create_table(lobby, "manitou", 2)
+    seated_socket = person.table(tid)
+    join(seated_socket, 1)
+    for _ in range(10):
+        person.lobby().close()
+        person.table(tid).close()
+    lobby.close()
+    time.sleep(0.5)  # the server sees them go
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        left = Counter(type(o).__name__ for o in gc.garbage
+                       if isinstance(o, DirectWebSocketProtocol | websockets.server.ServerProtocol))
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == Counter()
