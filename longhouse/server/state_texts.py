@@ -47,9 +47,20 @@ _keys: dict[str, str] = {}
 
 
 def _values(view: dict[str, Any], skip: str = "") -> dict[str, str]:
-    """Each top-level key of a view (but ``skip``) with its value's JSON text."""
+    """Each top-level key of a view (but ``skip``) with its value's JSON text (a whole number or null written
+    straight, most of a view's keys)."""
     encode = _encoder.encode
-    return {key: encode(value).decode() for key, value in view.items() if key != skip}
+    out = {}
+    for key, value in view.items():
+        if key == skip:
+            continue
+        if type(value) is int:
+            out[key] = str(value)
+        elif value is None:
+            out[key] = "null"
+        else:
+            out[key] = encode(value).decode()
+    return out
 
 
 def _member(key: str, value: str) -> str:
@@ -101,18 +112,19 @@ class _Version:
             self.items = _values(shared, skip="header")
         self.seats: dict[int | None, _Seat] = {}
         #: Against the previous version (``since``): the shared members that changed, the shared keys gone.
-        self.changes: list[str] | None = None
+        self.changes: str | None = None
         self.gone: list[str] = []
 
     def header_item(self, seat: int | None) -> str:
         assert self.header is not None
         return f'"header":{{"viewer":{"null" if seat is None else seat},{self.header}'
 
-    def since(self, before: _Version) -> list[str]:
-        """The shared members changed since ``before`` (the header's without its viewer: see ``delta``)."""
+    def since(self, before: _Version) -> str:
+        """The shared members changed since ``before``, joined (the header's apart: it names the viewer)."""
         if self.changes is None:
-            self.changes = []
-            _changed(self.items, before.items, self.changes)
+            changes: list[str] = []
+            _changed(self.items, before.items, changes)
+            self.changes = ",".join(changes)
             self.gone = [key for key in before.items if key not in self.items]
         return self.changes
 
@@ -202,7 +214,9 @@ class StateTexts:
                 assert before.header is not None
                 if at.header != before.header:
                     changes.append(at.header_item(seat))
-                changes.extend(at.since(before))
+                shared = at.since(before)
+                if shared:
+                    changes.append(shared)
                 gone.extend(at.gone)
             _changed(part.items, old.items, changes)
             gone.extend(key for key in old.items if key not in part.items)
