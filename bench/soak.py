@@ -41,7 +41,9 @@ from loadkit import ROOT, free_port, rss_kib
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from longhouse.store import Store
 from longhouse.store.db import WAL_LIMIT
+from longhouse.store.people import PeopleStore
 
 
 def children_rss_kib(pid: int) -> int:
@@ -386,7 +388,19 @@ def main(argv: list[str] | None = None) -> int:
                 except subprocess.TimeoutExpired:
                     server.kill()
                     server.wait()
+                if args.database:  # the run's tables leave the shared database
+                    drop_tables(args.database, f"soak{os.getpid()}_")
     return code
+
+
+def drop_tables(database: str, prefix: str) -> None:
+    """Remove every table of the hall's store under ``prefix`` (the people's first: they refer to the rest)."""
+    store = Store(database, prefix=prefix)
+    try:
+        PeopleStore(store.engine, prefix, store.tables, store.users).metadata.drop_all(store.engine)
+        store.drop_all()
+    finally:
+        store.close()
 
 
 def ready(port: int, server: subprocess.Popen[bytes]) -> None:
