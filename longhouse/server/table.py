@@ -97,6 +97,8 @@ class Table:
         self.options = dict(row.options)
         self.status: Status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
+        self._seats_of: list[Occupant | None] = []  # the seating ``_seat_by_user`` was made of
+        self._seat_by_user: dict[int, int] = {}
         self.created = row.created
         #: Several processes: the fencing epoch this process claimed the table with (None: one process).
         self.epoch: int | None = None
@@ -153,10 +155,13 @@ class Table:
         return len(self.record.actions) if self.record is not None else 0
 
     def seat_of(self, user_id: int) -> int | None:
-        for seat, occ in enumerate(self.occupants):
-            if isinstance(occ, Person) and occ.user_id == user_id:
-                return seat
-        return None
+        """The seat ``user_id`` holds here (the first, should it hold several), or None."""
+        occupants = self.occupants
+        if occupants != self._seats_of:  # the seating changed (compared seat by seat, identity first)
+            self._seats_of = occupants[:]
+            self._seat_by_user = {occ.user_id: seat for seat, occ in reversed(list(enumerate(occupants)))
+                                  if isinstance(occ, Person)}
+        return self._seat_by_user.get(user_id)
 
     def seat_label(self, seat: int) -> str:
         colour = COLOURS[seat] if seat < len(COLOURS) else f"seat {seat + 1}"

@@ -70,13 +70,29 @@ def own_view(state: ManitouState, seat: int | None) -> JSON:
     p = state.players[seat]
     return {"you": {
         "seat": seat,
-        "reserve": [code for i, code in enumerate(CODES) for _ in range(p.reserve[i])],
+        "reserve": reserve_cards(p.reserve),
         "selection": p.selection[:],
         "hand": sorted(p.hand, key=CODE_INDEX.__getitem__),
         "pile_size": len(p.pile),
         "pile_cards": sorted(p.pile, key=CODE_INDEX.__getitem__),
         "must_pick": state.must_pick(seat) if state.phase == SELECT else 0,
     }}
+
+
+#: A reserve's cards by its copies of each code (a seat's reserve changes only between hunts): made once.
+_RESERVES: dict[tuple[int, ...], list[str]] = {}
+RESERVES_KEPT = 4096
+
+
+def reserve_cards(reserve: list[int]) -> list[str]:
+    """The cards of a reserve (copies of each code, indexed like ``CODES``), in code order; a new list."""
+    key = tuple(reserve)
+    cards = _RESERVES.get(key)
+    if cards is None:
+        if len(_RESERVES) >= RESERVES_KEPT:
+            _RESERVES.clear()
+        cards = _RESERVES[key] = [code for code, copies in zip(CODES, reserve, strict=True) for _ in range(copies)]
+    return cards[:]
 
 
 def phase_text(state: ManitouState) -> str:
