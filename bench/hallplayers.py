@@ -26,7 +26,15 @@ class Reply(msgspec.Struct):
     by: int | None = None
     seat: int | None = None
     status: str = ""
-    legal: list[Any] = []
+    legal: list[Any] | None = None  # None in a state delta that leaves them as they were: see ``keep_legal``
+
+
+def keep_legal(msg: Reply, held: Reply | None) -> Reply:
+    """A ``state`` with the legal actions of the one held before it when it leaves them out (a delta whose
+    seat's actions did not change; ``longhouse/server/state_merge.py`` merges a whole state)."""
+    if msg.legal is None:
+        msg.legal = held.legal if held is not None else []
+    return msg
 
 
 _decode_reply = msgspec.json.Decoder(Reply).decode
@@ -75,6 +83,7 @@ class Player:
                     self.stale += 1
                     pending = None
             elif kind == "state":
+                msg = keep_legal(msg, latest)
                 self.started.set()
                 self.seat = msg.seat
                 if pending is not None and msg.by == self.seat and msg.version > pending[0]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from longhouse.server import accounts, archive, boards, hints, players, sockets
+from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
@@ -57,13 +57,12 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.start_bots()
     hall.start_ticker()
     hall.publish_lobby()
-    if settings.gc_freeze:
-        # The games, bots and tables loaded so far live as long as the process: keep them out of every
-        # collection, and run full collections rarely (they paused the hall 80-200 ms every few seconds).
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(10_000, 20, 100)
+    collector = Collector(settings.gc_interval if settings.gc_freeze else 0)
+    if settings.gc_freeze:  # see collector.py
+        freeze()
+        collector.start()
     yield
+    collector.stop()
     hall.shutdown()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})

@@ -19,7 +19,7 @@ from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
-from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Undo, encode
+from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Resync, Undo, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
 from longhouse.server.table_settings import TableSettings
@@ -118,8 +118,13 @@ class Hall:
                 log.exception("the hall's tick failed")
 
     def tick(self) -> None:
-        """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables)."""
+        """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables); the
+        store's write-ahead log is cut back if it has grown too large, now that no write is in flight."""
         self.commits.flush()
+        try:
+            self.store.truncate_wal()
+        except Exception as exc:  # a failing disk: the log is cut back on a later tick
+            log.warning("the store's write-ahead log could not be truncated: %s", exc)
         for table in list(self.tables.values()):
             table.keeper.tick()
 
@@ -195,6 +200,12 @@ class Hall:
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
             log.exception("table %s: the ratings could not be updated", table.id)
         self.lobby_changed()
+        self.maybe_drop(table)  # a game its bots ended with nobody at the table: nobody will leave it
+
+    def forget_finished(self, table: Table) -> None:
+        """A finished table nobody has been at for a while leaves memory (``Timekeeper.tick``)."""
+        if not table.conns and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def abandon(self, table: Table, text: str) -> None:
         """Close a running table nobody came back to: archived as abandoned, no ratings change."""
@@ -432,5 +443,7 @@ class Hall:
             commands.run(table, conn, msg.name, msg.args)
         elif isinstance(msg, Ping):
             conn.send({"type": "pong"})
+        elif isinstance(msg, Resync):
+            table.send_state(conn, whole=True)
         else:
             conn.error("tables are created in the lobby")

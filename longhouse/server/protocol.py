@@ -10,22 +10,34 @@ Client -> server (JSON objects, told apart by ``type``):
   ``"bots": "greedy"`` (any bot level) it is a game against bots: the creator sits at the first seat, bots of
   that level fill the others, and the game starts at once. Also ``"time"`` (a time control: real-time,
   relaxed, turn-based, untimed), ``"private"`` (not listed; joined by invitation) and ``"away_bot"``.
+- ``{"type": "resync"}``: (table) send me my whole state (a client that cannot apply a ``state`` delta).
 - ``{"type": "ping"}``.
 
 Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, the table ``options`` a
 creator may choose), ``game`` (first on every table connection: ``description`` = ``Game.describe()`` plus
 ``board``: the names and reference tables a board draws with; also at ``GET /api/games/<name>``), ``table``
 (seating; ``table.board``: the board module the page loads, ``games/<board>.js``, the game's own or
-``generic``), ``state`` (``version``; ``acting``: the seats that may act now; ``view``: this seat's
-``State.view``; ``events``: only those it may see; ``legal``: its legal actions as ``Game.action_to_json``,
-empty unless it is acting; ``legal_text``: the same actions in words, ``State.describe_action``, same order
-and length; ``undo_steps``: how many of its own steps it may take back; ``by``: the seat whose move made
-this version, or null for a refresh; ``result`` once the game is over: ``scores``, ``winners``,
-``breakdown`` = ``State.score_breakdown()``), ``log`` (the move log so far, filtered the
-same way), ``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
+``generic``), ``state`` (see below), ``log`` (the move log so far, filtered the same way as ``events``),
+``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
 ``bad_message``, ``flood``; ``ref`` when it answers an action), ``tables`` (the lobby's list),
 ``created`` (``table``; ``invite`` for a private one), ``goto`` (go to table ``table``, with ``invite``:
 the rematch one accepted), ``pong``. ``state`` and ``table`` carry ``clock`` (None when untimed).
+
+``state``, whole: ``version``; ``status``; ``seat``: the receiver's (null: a spectator); ``acting``: the seats
+that may act now; ``view``: this seat's ``State.view``; ``events``: those of this version's move it may see;
+``legal``: its legal actions as ``Game.action_to_json``, empty unless it is acting; ``legal_text``: the same
+actions in words, ``State.describe_action``, same order and length; ``undo_steps``: how many of its own
+steps it may take back; ``by``: the seat whose move made this version, or null for a refresh; ``result``
+once the game is over: ``scores``, ``winners``, ``breakdown`` = ``State.score_breakdown()``.
+A client gets its whole state when it connects and when it sends ``resync``; after that, every ``state`` is
+a delta against the previous ``state`` it received: it has ``base`` (that state's version) and, instead of
+``view``, ``changes`` (the view's top-level keys whose value changed, with their new value) and ``gone``
+(keys no longer in the view; absent when none); ``legal`` with ``legal_text``, and ``undo_steps``, only when
+they changed; every other field in full (``events`` are this message's own). To apply it: the view is the
+held view with ``changes`` put in and ``gone`` taken out; absent fields keep their held values. A client
+whose held state is not at version ``base`` of the same seat sends ``resync`` and ignores deltas until a
+whole state comes (``web/table.js``; ``state_merge.py`` in Python). A delta holds only keys of the
+receiver's own view.
 
 A move is acknowledged by the ``state`` message that carries it (``by`` = the sender's seat), which is
 sent only after the move is committed to the store.
@@ -86,7 +98,11 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     pass
 
 
-ClientMessage = Chat | Command | Act | Undo | Create | Ping
+class Resync(msgspec.Struct, tag="resync", forbid_unknown_fields=True):
+    pass
+
+
+ClientMessage = Chat | Command | Act | Undo | Create | Ping | Resync
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()

@@ -96,11 +96,16 @@ def rebuild(store: PeopleStore) -> list[RatingPoint]:
 
 
 def rate_finished(store: PeopleStore, table_id: int) -> list[RatingPoint]:
-    """A table just finished: add its rating points (if it is rated) after everyone's current ratings."""
+    """A table just finished: add its rating points (if it is rated) after everyone's current ratings.
+
+    Most games (guests', games against bots) are not rated: two small look-ups (who sat there, which of them
+    are accounts) tell, before the finished table itself is read."""
+    registered = store.registered(set(store.played_at(table_id).values()))
+    if len(registered) < 2:
+        return []  # rateable() needs two registered accounts among the table's people
     table = next((t for t in store.played(limit=50) if t.table_id == table_id), None)
     if table is None:
         return []
-    registered = _registered(store, [table])
     if not rateable(table, registered):
         return []
     current = {(table.game, uid): p for uid in table.people.values()

@@ -49,6 +49,8 @@ class Settings:
     replay_cache: int = _s(64, "finished games whose replay is kept in memory")
     gc_freeze: bool = _s(False, "after start-up, move the long-lived heap out of the garbage collector's sight and "
                                 "collect the oldest generation rarely (shorter pauses; longhouse serve sets it)")
+    gc_interval: float = _s(600.0, "seconds between two full garbage collections once the heap is frozen "
+                                   "(--gc-freeze), which free what reference cycles hold (0: none)")
     redis_url: str | None = _s(None, "run as one of several hall processes sharing --database (PostgreSQL), "
                                      "with Redis pub/sub between them, e.g. redis://127.0.0.1:6379/0")
     redis_prefix: str = _s("longhouse:", "prefix of the Redis keys and channels")

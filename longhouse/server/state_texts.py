@@ -1,17 +1,26 @@
-"""A table's ``state`` messages as text, what they share built and encoded once.
+"""A table's ``state`` messages as text: whole, or only what changed since the one a client last received.
 
-One position goes to every seat and spectator of a table. The part of the view they all see alike
-(``State.shared_view``: the header but its ``viewer``, and the game's shared part) is built and encoded once
-per table version and kept; so is the rest of the message that is the same for everyone (version, status,
-mover, acting seats, clock, result), once per broadcast. Per seat only the header's ``viewer``, the seat's
-own part of the view (``State.own_view``), its events, its legal actions and its undo steps are encoded and
-joined in. A game that does not split its views is encoded whole, once per seat. The text is exactly the
-JSON of the message the protocol describes (``protocol.py``).
+A client is sent its seat's whole state when it connects (and whenever it asks: ``resync``); afterwards each
+``state`` message is a delta against the one sent to it before (``base``: that message's version): the
+top-level keys of its view whose text changed (``changes``) and those gone (``gone``), its legal actions
+and its undo steps only when they changed; the rest of the message (version, status, mover, acting seats,
+clock, result, events) comes whole every time. Which message a client last got is ``Conn.state_sent``
+(``Sent``: this table's epoch, the version, the seat); a client at anything but the current or the previous
+version, at another seat, or of an epoch before the state was rebuilt from the store (``forget``), gets the
+whole state. Clients merge a delta into the state they hold (``web/table.js``; in Python ``state_merge.py``).
+
+What makes the messages is built once and shared: each top-level key of the part of the view every seat and
+the spectator see alike (``State.shared_view``), encoded once per version and compared with the previous
+version's once; each seat's own part (``State.own_view``: the whole view for a game that does not split its
+views), its legal actions with their words and its undo steps, once per seat and version; the head of the
+message and each event's JSON once per broadcast; each seat's message once per broadcast and base. A delta
+carries only keys of its own seat's view: nothing another seat may not see can be in it. The texts are
+exactly the JSON of the messages ``protocol.py`` describes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -23,24 +32,154 @@ from longhouse.server.protocol import encode
 
 _encoder = msgspec.json.Encoder()
 
-
 #: Actions whose JSON and words are kept encoded, per game (a game has far fewer distinct ones).
 ACTIONS_KEPT = 4096
 _actions: dict[str, dict[Action, tuple[str, str]]] = {}
+
+#: What a client was last sent: the table's epoch (a new one whenever its state is rebuilt), the version,
+#: the seat (None: a spectator).
+Sent = tuple[object, int, int | None]
+
+
+#: Top-level view keys whose JSON text is kept (``"key":``): far more than any game's views have.
+KEYS_KEPT = 1024
+_keys: dict[str, str] = {}
+
+
+def _values(view: dict[str, Any], skip: str = "") -> dict[str, str]:
+    """Each top-level key of a view (but ``skip``) with its value's JSON text (a whole number or null written
+    straight, most of a view's keys)."""
+    encode = _encoder.encode
+    out = {}
+    for key, value in view.items():
+        if key == skip:
+            continue
+        if type(value) is int:
+            out[key] = str(value)
+        elif value is None:
+            out[key] = "null"
+        else:
+            out[key] = encode(value).decode()
+    return out
+
+
+def _member(key: str, value: str) -> str:
+    """``"key":value``."""
+    prefix = _keys.get(key)
+    if prefix is None:
+        if len(_keys) > KEYS_KEPT:
+            _keys.clear()
+        prefix = _keys[key] = f"{_encoder.encode(key).decode()}:"
+    return prefix + value
+
+
+def _changed(now: dict[str, str], before: dict[str, str], into: list[str]) -> None:
+    """The members of ``now`` whose text is not the same in ``before``, added to ``into``."""
+    for key, value in now.items():
+        if before.get(key) != value:
+            into.append(_member(key, value))
+
+
+class _Seat:
+    """One seat's part of one version's messages: its own view's members, legal actions and undo steps."""
+
+    __slots__ = ("items", "legal", "legal_text", "undo")  # items: own view's keys, with their values' text
+
+    def __init__(self, items: dict[str, str], legal: list[Action], undo: int) -> None:
+        self.items = items
+        self.legal = legal
+        self.legal_text: str | None = None  # made when first sent
+        self.undo = undo
+
+
+class _Version:
+    """What one version's messages are made of, each part made on first need and kept for the next
+    version's deltas."""
+
+    __slots__ = ("acting", "changes", "gone", "header", "items", "over", "seats", "version")
+
+    def __init__(self, version: int, state: State) -> None:
+        self.version = version
+        self.acting = state.acting()
+        self.over = state.is_over()
+        #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
+        #: its views (each seat's own part is then its whole view, header and all).
+        self.header: str | None = None
+        self.items: dict[str, str] = {}  # the shared keys but the header, with their values' text
+        shared = state.shared_view()
+        if shared is not None:
+            self.header = _encoder.encode(shared["header"]).decode()[1:]
+            self.items = _values(shared, skip="header")
+        self.seats: dict[int | None, _Seat] = {}
+        #: Against the previous version (``since``): the shared members that changed, the shared keys gone.
+        self.changes: str | None = None
+        self.gone: list[str] = []
+
+    def header_item(self, seat: int | None) -> str:
+        assert self.header is not None
+        return f'"header":{{"viewer":{"null" if seat is None else seat},{self.header}'
+
+    def since(self, before: _Version) -> str:
+        """The shared members changed since ``before``, joined (the header's apart: it names the viewer)."""
+        if self.changes is None:
+            changes: list[str] = []
+            _changed(self.items, before.items, changes)
+            self.changes = ",".join(changes)
+            self.gone = [key for key in before.items if key not in self.items]
+        return self.changes
 
 
 class StateTexts:
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._version = -1
-        self._shared: tuple[str, str] | None = None  # the header's text but viewer, the shared part's body
+        self._epoch = object()
+        self._now: _Version | None = None
+        self._before: _Version | None = None
         # action -> its JSON and its words, encoded, shared by the game's tables: for games whose words do
         # not depend on the position
         self._actions = _actions.setdefault(game.name, {})
 
+    def forget(self) -> None:
+        """The state was replaced (rebuilt from the store): what was kept, and what clients were sent, may be
+        of another position; every client gets its whole state next."""
+        self._epoch = object()
+        self._now = self._before = None
+
+    # --- the parts, once per version -----------------------------------------------------------------
+
+    def _version(self, state: State, version: int) -> _Version:
+        now = self._now
+        if now is not None and now.version == version:
+            return now
+        self._before = now if now is not None and now.version == version - 1 else None
+        now = self._now = _Version(version, state)
+        return now
+
+    def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
+        part = at.seats.get(seat)
+        if part is None:
+            legal: list[Action] = []
+            undo = 0
+            if seat is not None:
+                if seat in at.acting:
+                    legal = state.legal_actions(seat)
+                if not at.over:
+                    undo = state.undo_steps(seat)
+            part = at.seats[seat] = _Seat(_values(state.own_view(seat)), legal, undo)
+        return part
+
+    def _legal(self, state: State, part: _Seat) -> str:
+        """``"legal":[...],"legal_text":[...]`` for a seat of the current version."""
+        text = part.legal_text
+        if text is None:
+            text = part.legal_text = self._legal_text(state, part.legal)
+        return text
+
     def _legal_text(self, state: State, legal: list[Action]) -> str:
         """``"legal":[...],"legal_text":[...]`` for these actions: this seat's own, as JSON to send back and
         in words to show (same order)."""
+        if not legal:
+            return '"legal":[],"legal_text":[]'
         if type(state).describe_action is not State.describe_action:  # words that name things of the position
             return encode({"legal": [self.game.action_to_json(a) for a in legal],
                            "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
@@ -56,46 +195,74 @@ class StateTexts:
             texts.append(text)
         return f'"legal":[{",".join(j for j, _ in texts)}],"legal_text":[{",".join(w for _, w in texts)}]'
 
-    def forget(self) -> None:
-        """The state was replaced (rebuilt from the store): what was kept may be of another position."""
-        self._version = -1
+    # --- the messages ---------------------------------------------------------------------------------
 
-    def _view_text(self, state: State, version: int, seat: int | None) -> str:
-        if version != self._version:
-            self._version = version
-            shared = state.shared_view()
-            if shared is None:
-                self._shared = None
-            else:
-                rest = {key: value for key, value in shared.items() if key != "header"}
-                self._shared = (encode(shared["header"])[1:], encode(rest)[1:-1])
-        if self._shared is None:
-            return encode(state.view(seat))
-        header, body = self._shared
-        own = encode(state.own_view(seat))[1:-1]
-        parts = [f'"header":{{"viewer":{"null" if seat is None else seat},{header}', body, own]
-        return "{" + ",".join(part for part in parts if part) + "}"
+    def _whole(self, state: State, at: _Version, seat: int | None, part: _Seat) -> str:
+        """``"view":{...},"legal":...,"legal_text":...`` whole."""
+        members = [_member(key, value) for items in (at.items, part.items) for key, value in items.items()]
+        if at.header is not None:
+            members.insert(0, at.header_item(seat))
+        return f'"view":{{{",".join(members)}}},{self._legal(state, part)}'
+
+    def _delta(self, state: State, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
+        """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``."""
+        old = before.seats[seat]
+        changes: list[str] = []
+        gone: list[str] = []
+        if at is not before:
+            if at.header is not None:
+                assert before.header is not None
+                if at.header != before.header:
+                    changes.append(at.header_item(seat))
+                shared = at.since(before)
+                if shared:
+                    changes.append(shared)
+                gone.extend(at.gone)
+            _changed(part.items, old.items, changes)
+            gone.extend(key for key in old.items if key not in part.items)
+        out = f'"base":{before.version},"changes":{{{",".join(changes)}}}'
+        if gone:
+            out += f',"gone":{_encoder.encode(gone).decode()}'
+        if part.legal != old.legal:
+            out += f",{self._legal(state, part)}"
+        return out
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
-              seats: Iterable[int | None], events: list[Event], by: int | None) -> dict[int | None, str]:
-        """The ``state`` message for each of ``seats`` (a seat, or None for the spectators)."""
-        acting = state.acting()
-        over = state.is_over()
+              to: Sequence[tuple[int | None, Sent | None]], events: list[Event],
+              by: int | None) -> list[tuple[str, Sent]]:
+        """The ``state`` message for each of ``to``: (its seat, or None for a spectator; what it was last
+        sent, or None), and what it is sent now. The whole state for a client sent nothing before (or
+        something too old), else a delta against what it was sent."""
+        at = self._version(state, version)
+        before = self._before
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
-                                "acting": list(acting), "clock": clock}
-        if over:
+                                "acting": list(at.acting), "clock": clock}
+        if at.over:
             head["result"] = result_of(state)
-        shared_head = encode(head)[:-1]
-        out: dict[int | None, str] = {}
-        for seat in seats:
-            if seat in out:
-                continue
-            legal = state.legal_actions(seat) if seat is not None and seat in acting else []
-            mine = {
-                "events": [e.to_json() for e in events if e.visible_to(seat)],
-                "undo_steps": state.undo_steps(seat) if seat is not None and not over else 0,
-            }
-            out[seat] = (f'{shared_head},"seat":{"null" if seat is None else seat},'
-                         f'"view":{self._view_text(state, version, seat)},{self._legal_text(state, legal)},'
-                         f'{encode(mine)[1:]}')
+        head_text = encode(head)[:-1]
+        happened = [(e, encode(e.to_json())) for e in events]
+        public = None
+        if all(e.seats is None for e in events):
+            public = f'"events":[{",".join(t for _, t in happened)}]'
+        made: dict[tuple[int | None, int | None], str] = {}  # (seat, base version or None) -> message
+        out: list[tuple[str, Sent]] = []
+        for seat, sent in to:
+            base: _Version | None = None
+            if sent is not None and sent[0] is self._epoch and sent[2] == seat:
+                if sent[1] == version and seat in at.seats:
+                    base = at
+                elif before is not None and sent[1] == before.version and seat in before.seats:
+                    base = before
+            key = (seat, None if base is None else base.version)
+            text = made.get(key)
+            if text is None:
+                part = self._seat(state, at, seat)
+                body = (self._whole(state, at, seat, part) if base is None
+                        else self._delta(state, at, base, seat, part))
+                seen = public if public is not None else \
+                    f'"events":[{",".join(t for e, t in happened if e.visible_to(seat))}]'
+                undo = (f',"undo_steps":{part.undo}'
+                        if base is None or part.undo != base.seats[seat].undo else "")
+                text = made[key] = f'{head_text},"seat":{"null" if seat is None else seat},{body},{seen}{undo}}}'
+            out.append((text, (self._epoch, version, seat)))
         return out

@@ -75,6 +75,8 @@ class Host(Protocol):
 
     def abandon(self, table: Table, text: str) -> None: ...
 
+    def forget_finished(self, table: Table) -> None: ...
+
     def table(self, table_id: int) -> Table | None: ...
 
     def create_table(self, game_name: str, seats: int, options: dict[str, Any], creator: int | None = None,
@@ -95,6 +97,8 @@ class Table:
         self.options = dict(row.options)
         self.status: Status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
+        self._seats_of: list[Occupant | None] = []  # the seating ``_seat_by_user`` was made of
+        self._seat_by_user: dict[int, int] = {}
         self.created = row.created
         #: Several processes: the fencing epoch this process claimed the table with (None: one process).
         self.epoch: int | None = None
@@ -151,10 +155,13 @@ class Table:
         return len(self.record.actions) if self.record is not None else 0
 
     def seat_of(self, user_id: int) -> int | None:
-        for seat, occ in enumerate(self.occupants):
-            if isinstance(occ, Person) and occ.user_id == user_id:
-                return seat
-        return None
+        """The seat ``user_id`` holds here (the first, should it hold several), or None."""
+        occupants = self.occupants
+        if occupants != self._seats_of:  # the seating changed (compared seat by seat, identity first)
+            self._seats_of = occupants[:]
+            self._seat_by_user = {occ.user_id: seat for seat, occ in reversed(list(enumerate(occupants)))
+                                  if isinstance(occ, Person)}
+        return self._seat_by_user.get(user_id)
 
     def seat_label(self, seat: int) -> str:
         colour = COLOURS[seat] if seat < len(COLOURS) else f"seat {seat + 1}"
@@ -233,7 +240,7 @@ class Table:
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
             conn.send({"type": "log", "events": [e.to_json() for e in self.history if e.visible_to(seat)]})
-            conn.send_text(self._state_text(seat))
+            self.send_state(conn, whole=True)
         if self.present[uid] == 1:
             self._people_changed(seat is not None)
 
@@ -398,7 +405,7 @@ class Table:
             self.hall.commits.flush()  # the refreshed view may show only stored moves
             conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "
                        "your view is refreshed", ref, code="stale")
-            conn.send_text(self._state_text(seat))
+            self.send_state(conn)
             return
         try:
             events, entry = do(seat, self.state)
@@ -449,10 +456,9 @@ class Table:
         sends = self._state_texts(events, by=seat)
         self.hall.commits.add(self, move, seat, lambda: self._acknowledged(sends, over))
 
-    def _acknowledged(self, sends: list[tuple[Conn | None, str]], over: bool) -> None:
+    def _acknowledged(self, sends: list[tuple[Conn, str]], over: bool) -> None:
         for conn, text in sends:
-            if conn is not None:
-                conn.send_text(text)
+            conn.send_text(text)
         if over:
             self.seating_changed()
             self.hall.table_finished(self)
@@ -491,30 +497,35 @@ class Table:
         self.acting_since = {}
         self._track_acting()
 
-    def _state_text(self, seat: int | None) -> str:
-        """The current ``state`` message for one seat (None: a spectator), a refresh: no events, no mover."""
-        return self._state_texts([], None, [seat])[0][1]
+    def send_state(self, conn: Conn, whole: bool = False) -> None:
+        """Send one client the current state (a refresh: no events, no mover): whole (on connecting, or
+        when it asks: ``resync``), else what changed since the last one it was sent."""
+        if whole:
+            conn.state_sent = None
+        for target, text in self._state_texts([], None, [conn]):
+            target.send_text(text)
 
     def resend_state(self, events: list[Event] | None = None, by: int | None = None) -> None:
         """Send every client the view of its own seat (spectators the public view) and its events."""
         for conn, text in self._state_texts(events or [], by):
-            if conn is not None:
-                conn.send_text(text)
+            conn.send_text(text)
 
     def _state_texts(self, events: list[Event], by: int | None,
-                     seats: list[int | None] | None = None) -> list[tuple[Conn | None, str]]:
-        """The ``state`` message for every client here (or for ``seats``), each seat's made once, the part
-        everyone sees alike once per version (``state_texts.py``)."""
+                     conns: list[Conn] | None = None) -> list[tuple[Conn, str]]:
+        """The ``state`` message for every client here (or for ``conns``): a delta against the last one each
+        was sent (``Conn.state_sent``), or the whole state; each seat's made once, the part everyone sees
+        alike once per version (``state_texts.py``). Each client's ``state_sent`` is this message from now:
+        the messages must be sent in the order they are made."""
         if self.state is None:
             return []
-        if seats is not None:
-            texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), seats,
-                                     events, by)
-            return [(None, texts[seat]) for seat in seats]
-        seat_of = [(conn, self.seat_of(conn.user.id)) for conn in self.conns]
+        targets = self.conns if conns is None else conns
         texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(),
-                                 [seat for _, seat in seat_of], events, by)
-        return [(conn, texts[seat]) for conn, seat in seat_of]
+                                 [(self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by)
+        out = []
+        for conn, (text, sent) in zip(targets, texts, strict=True):
+            conn.state_sent = sent
+            out.append((conn, text))
+        return out
 
     # --- bots -----------------------------------------------------------------------------------
 

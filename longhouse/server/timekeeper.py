@@ -9,6 +9,8 @@ fake one and call ticks without waiting). On a tick:
   control's grace period while it is their turn is handed to a bot likewise;
 - a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned;
 - a waiting table nobody has been connected to for ``WAITING_TTL`` disappears;
+- a finished table nobody has been connected to for ``FINISHED_TTL`` leaves memory (it is in the store:
+  e.g. one loaded for a visitor who was then refused);
 - running clocks are written to the store every ``CHECKPOINT`` seconds (and at every move and shutdown).
 
 How downtime counts: it does not. Clocks are stored as the time each seat had left when saved; a hall that
@@ -18,6 +20,7 @@ cannot save, gives back at most the seconds since the last checkpoint).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -38,6 +41,8 @@ class TimedHall(Protocol):
     def drop_waiting(self, table: Any) -> None: ...
 
     def abandon(self, table: Any, text: str) -> None: ...
+
+    def forget_finished(self, table: Any) -> None: ...
 
 
 class TimedTable(Protocol):
@@ -69,6 +74,8 @@ class TimedTable(Protocol):
 CHECKPOINT = 10.0
 #: Seconds a waiting table stays listed with nobody connected to it.
 WAITING_TTL = 15 * 60.0
+#: Seconds a finished table stays in memory with nobody connected to it (it is in the store).
+FINISHED_TTL = 30.0
 
 
 def duration(seconds: float) -> str:
@@ -86,13 +93,21 @@ def duration(seconds: float) -> str:
 
 class Timekeeper:
     def __init__(self, table: TimedTable) -> None:
-        self.table = table
+        # The table owns its timekeeper; a strong reference back would make a cycle, and a finished table
+        # would then wait for a full garbage collection (rare: ``Settings.gc_freeze``) to be freed.
+        self._table = weakref.ref(table)
         now = self.now()
         self.clock: Clock | None = None
         #: since when nobody at all has been connected to the table (None while somebody is).
         self.deserted_since: float | None = now
         self.acting: frozenset[int] = frozenset()
         self.last_checkpoint = now
+
+    @property
+    def table(self) -> TimedTable:
+        table = self._table()
+        assert table is not None, "a timekeeper lives only as long as its table"
+        return table
 
     def now(self) -> float:
         now: float = self.table.hall.clock()
@@ -180,6 +195,10 @@ class Timekeeper:
         if table.status == Status.WAITING:
             if self.deserted_since is not None and now - self.deserted_since >= WAITING_TTL:
                 table.hall.drop_waiting(table)
+            return
+        if table.status == Status.OVER:
+            if self.deserted_since is not None and now - self.deserted_since >= FINISHED_TTL:
+                table.hall.forget_finished(table)
             return
         if table.status != Status.RUNNING or table.state is None:
             return

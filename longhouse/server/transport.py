@@ -4,8 +4,10 @@ Half-sent requests used to hold a file descriptor each for ever (1,100 of them m
 Here each network address may hold ``Settings.connections_per_address`` connections at once (more are
 closed at once), a request must arrive whole (headers and body) within ``Settings.header_timeout`` seconds
 of the connection or of the previous response, uvicorn answers 503 past ``Settings.limit_concurrency``
-connections, and the process's descriptor limit is raised to its hard limit. ``uvicorn_config`` builds the
-server's configuration; ``longhouse serve`` and the tests both use it.
+connections, and the process's descriptor limit is raised to its hard limit. Websockets run on
+``DirectWebSocketProtocol`` (uvicorn's sans-I/O one, with a direct path for the hall's messages:
+``direct_socket.py``). ``uvicorn_config`` builds the server's configuration; ``longhouse serve`` and the tests
+both use it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import uvicorn
 from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from longhouse.server.direct_socket import DirectWebSocketProtocol
 from longhouse.server.settings import Settings
 
 #: Websocket frames larger than this are refused by the server before the app sees them.
@@ -137,5 +140,5 @@ def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info"
     guard = ConnectionGuard(settings.connections_per_address, settings.header_timeout)
     app.state.guard = guard
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                          ws="websockets-sansio", ws_per_message_deflate=ws_deflate, http=guarded_protocol(guard),
+                          ws=DirectWebSocketProtocol, ws_per_message_deflate=ws_deflate, http=guarded_protocol(guard),
                           limit_concurrency=settings.limit_concurrency or None, timeout_keep_alive=5, **extra)

@@ -56,6 +56,12 @@ class Move:
     epoch: int | None = None
 
 
+#: How long an SQLite statement waits for a lock another connection holds.
+BUSY_TIMEOUT_MS = 5000
+#: The SQLite write-ahead log is checkpointed whole and truncated once it is larger than this (bytes).
+WAL_LIMIT = 8 * 1024 * 1024
+
+
 class NameTaken(Exception):
     """Sign-up with a name that already has an account."""
 
@@ -114,13 +120,17 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
 class Store:
     """The database behind one hall. All methods are synchronous and commit before they return."""
 
-    def __init__(self, url: str, prefix: str = "") -> None:
+    def __init__(self, url: str, prefix: str = "", wal_limit: int = WAL_LIMIT) -> None:
         self.url = url
         self.prefix = prefix
         parsed = make_url(url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        #: SQLite's write-ahead log (None: another database, or one in memory) and its size limit.
+        self.wal: Path | None = None
+        self.wal_limit = wal_limit
         if self.is_sqlite and parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            self.wal = Path(parsed.database + "-wal")
         kwargs: dict[str, Any] = {"future": True}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -142,7 +152,8 @@ class Store:
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
             status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
         # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
-        # commit, so that no move waits for the disk.
+        # commit, so that no move waits for the disk. Those checkpoints copy the log into the database but
+        # cannot restart it while writes keep coming (one always comes first): ``truncate_wal`` does.
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.is_sqlite and parsed.database not in (None, "", ":memory:"):
@@ -157,6 +168,28 @@ class Store:
                     c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
             except Exception:  # a busy or closing database: try again next time
                 continue
+
+    def truncate_wal(self) -> bool:
+        """SQLite: if the write-ahead log has grown past ``wal_limit``, checkpoint it whole and truncate it to
+        nothing; whether it was. Call it when no write is in flight (the hall does on its tick, once the moves
+        gathered so far are stored): it costs what the background checkpoint has not copied yet (a second of
+        writes at most) and two syncs, and waits for no one: if the background checkpoint or a reader holds the
+        log, it gives up until the next call. Under steady writes nothing else ever restarts the log: without
+        this it grows without end (and its index in the -shm file with it)."""
+        if self.wal is None:
+            return False
+        try:
+            if self.wal.stat().st_size <= self.wal_limit:
+                return False
+        except FileNotFoundError:
+            return False
+        with self.engine.connect() as c:
+            c.exec_driver_sql("PRAGMA busy_timeout=0")
+            try:
+                busy = c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()[0]
+            finally:
+                c.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        return not busy
 
     def close(self) -> None:
         self._stop.set()
@@ -367,6 +400,6 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()

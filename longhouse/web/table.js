@@ -16,6 +16,7 @@ export async function showTable(root, tableId, me) {
   let board = null;
   let boardGame = null;
   let ref = 0;
+  let resyncing = false; // a "resync" is sent: deltas are ignored until the whole state comes
 
   const title = h("h1", {}, `Table ${tableId}`);
   const statusEl = h("span", { class: "badge" });
@@ -157,6 +158,13 @@ export async function showTable(root, tableId, me) {
         log.reset(msg.events);
         break;
       case "state": {
+        const merged = mergeState(state, msg);
+        if (merged === null) {  // a delta against a state not held: ask for the whole one, ignore deltas till then
+          if (!resyncing) resyncing = socket.send({ type: "resync" });
+          break;
+        }
+        resyncing = false;
+        msg = merged;
         const wasMine = state && state.acting.includes(state.seat);
         state = msg;
         clocks.set(msg.clock);
@@ -191,6 +199,24 @@ export async function showTable(root, tableId, me) {
   }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
 
   return () => { socket.close(); clocks.close(); };
+}
+
+// The whole state after a "state" message (docs/hall.md): a whole one as it is; a delta (it has "base") merged
+// into the state held: the view's changed keys put in, its gone keys taken out, the legal actions and undo steps
+// kept when it leaves them out. null when the delta is against another version or seat than the one held (the
+// client then asks for its whole state). The one place deltas are applied: boards, hints and the move log
+// receive whole states.
+export function mergeState(held, msg) {
+  if (msg.base === undefined) return msg;
+  if (!held || held.version !== msg.base || held.seat !== msg.seat) return null;
+  const view = { ...held.view, ...msg.changes };
+  for (const key of msg.gone || []) delete view[key];
+  const out = { ...msg, view };
+  delete out.base;
+  delete out.changes;
+  delete out.gone;
+  for (const key of ["legal", "legal_text", "undo_steps"]) if (!(key in out)) out[key] = held[key];
+  return out;
 }
 
 // The name every board shows for each seat: whoever holds it now (a bot standing in for an absent player is

@@ -18,6 +18,7 @@ from longhouse.engine.records import Record
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
 from longhouse.server.settings import Settings
+from longhouse.server.state_merge import merge_state
 from longhouse.server.transport import uvicorn_config
 from longhouse.store import Store
 
@@ -105,7 +106,8 @@ class Hall:
 
 
 class WS:
-    """A websocket client that keeps every message it received."""
+    """A websocket client that keeps every message it received (``raw``: as sent; ``messages``: decoded, each
+    ``state`` delta merged into the state before it, as a browser does, so that every ``state`` is whole)."""
 
     def __init__(self, conn: ClientConnection) -> None:
         self.conn = conn
@@ -113,6 +115,7 @@ class WS:
         self.raw: list[str] = []
         self._seen = 0
         self.listing: dict[int, dict[str, Any]] = {}  # a lobby socket's tables by id
+        self.state: dict[str, Any] | None = None  # the whole state held (deltas merged)
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
@@ -125,6 +128,8 @@ class WS:
         assert isinstance(text, str)
         self.raw.append(text)
         msg = json.loads(text)
+        if msg.get("type") == "state":
+            msg = self.state = merge_state(self.state, msg)
         self.messages.append(msg)
         if msg.get("type") == "tables":
             self.listing = {t["id"]: t for t in msg["tables"]}

@@ -17,6 +17,7 @@ from longhouse.engine.records import replay
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
+from longhouse.server.state_merge import merge_state
 from longhouse.server.table import Table
 from longhouse.store import Move, Person, Store, User
 
@@ -37,7 +38,7 @@ class Spy(Conn):
             if msg["by"] is not None:
                 stored = len(self.store.entries(self.table_id))  # read back, through its own connection
                 assert stored >= msg["version"], f"version {msg['version']} acknowledged, {stored} stored"
-            self.states.append(msg)
+            self.states.append(merge_state(self.states[-1] if self.states else None, msg))
         elif msg["type"] == "error":
             self.errors.append(msg)
         super().send_text(text)

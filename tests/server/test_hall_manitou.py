@@ -103,11 +103,15 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
     for seat, ws in ((0, wa), (2, wb), (None, watcher)):
         for raw in ws.raw:
             msg = json.loads(raw, object_pairs_hook=no_repeated_keys)
-            if msg["type"] == "state":
-                view = dict(msg["view"])
-                own = view.pop("you")
-                header = dict(view.pop("header"))
-                assert header.pop("viewer") == seat and (own is None) == (seat is None)
-                assert {"header": header, **view} == shared_at[msg["version"]]
+            if msg["type"] == "state":  # whole, or a delta: the keys that changed
+                view = dict(msg["changes"] if "base" in msg else msg["view"])
+                own = view.pop("you", None)
+                assert (own is None) == (seat is None) or ("base" in msg and "you" not in msg["changes"])
+                if "header" in view:
+                    header = view["header"] = dict(view["header"])
+                    assert header.pop("viewer") == seat
+                shared = shared_at[msg["version"]]
+                assert view == {key: shared[key] for key in view}
+                assert "base" in msg or view.keys() == shared.keys()
     final = wa.last_state()["view"]
     assert final["phase"] == "over" and final["winners"] == record.result["winners"]

@@ -255,10 +255,15 @@ def test_each_seat_receives_exactly_its_own_view(hall: Hall) -> None:
         for msg in states:
             assert msg["view"] == expected[msg["version"]]
             assert msg["seat"] == seat
-        for raw in ws.raw:  # the only hand ever sent is the seat's own
+        deltas = 0
+        for raw in ws.raw:  # the only hand ever sent is the seat's own, whole or in a delta
             data = json.loads(raw)
-            if data["type"] == "state" and seat is not None:
-                assert data["view"]["you"]["hand"] == expected[data["version"]]["you"]["hand"]
+            if data["type"] == "state":
+                deltas += "base" in data
+                sent = data["changes"] if "base" in data else data["view"]
+                if seat is not None and "you" in sent:
+                    assert sent["you"]["hand"] == expected[data["version"]]["you"]["hand"]
+        assert deltas > 0  # after the first whole state, what changed
 
 
 def test_a_seat_left_in_a_running_game_goes_to_a_bot(hall: Hall) -> None:

@@ -21,6 +21,7 @@ from harness import Hall
 from pages import PHONE, chat, create_table, new_page, sideways, sign_up, sit_down, small_targets, wait_bots
 
 from longhouse.games.five_tribes import actions as A
+from longhouse.server.state_merge import merge_state
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +37,7 @@ class Secrets:
         self.seat = seat
         self.states = 0
         self.leaks: list[str] = []
+        self.held: dict[str, Any] | None = None
         page.on("websocket", lambda ws: ws.on("framereceived", self.frame))
 
     def frame(self, payload: Any) -> None:
@@ -43,10 +45,11 @@ class Secrets:
             msg = json.loads(payload)
         except (TypeError, ValueError):
             return
-        if not isinstance(msg, dict) or msg.get("type") != "state" or not isinstance(msg.get("view"), dict):
+        if not isinstance(msg, dict) or msg.get("type") != "state":
             return
+        self.held = merge_state(self.held, msg)  # a delta: its keys, merged into the state before
         self.states += 1
-        view = msg["view"]
+        view = self.held["view"]
         if view.get("phase") == "over":
             return
         for other, p in enumerate(view["players"]):

@@ -18,6 +18,8 @@ from harness import Hall
 from mb_play import BOARD, decide, my_move, over, phase
 from pages import add_bot, chat, create_table, new_page, sideways, sign_up, sit_down, small_targets
 
+from longhouse.server.state_merge import merge_state
+
 pytestmark = pytest.mark.browser
 
 #: The phases a first-time player meets, each saved once as a screenshot (name -> when to take it).
@@ -178,13 +180,15 @@ def _secrets_in(frames: list[str], decks: list[list[int]], pile: list[int]) -> l
     """What the frames show that their seat may not know: event cards of seasons not yet laid out, score
     tiles not yet drawn, or the hidden decks themselves."""
     found: list[str] = []
+    held = None
     for raw in frames:
         msg = json.loads(raw)
         if msg.get("type") != "state":
             continue
         if "decks" in raw or "tile_pile" in raw:
             found.append("a deck or the tile pile")
-        view = msg["view"]
+        held = merge_state(held, msg)  # a delta: its keys, merged into the state before (a page's one socket)
+        view = held["view"]
         drawn = [t["id"] for t in view["drawn_score_tiles"]]
         if drawn != pile[: len(drawn)]:
             found.append(f"score tiles {drawn} are not the ones drawn so far")

@@ -268,17 +268,30 @@ def _code(value: Any) -> str:
     return str(value)
 
 
+#: Each card code's hunter strength (None: a warrior), and each warrior's word, for the views.
+HUNTER_VALUE: dict[str, int | None] = {code: None if warrior_of(code) else int(code) for code in CODES}
+WARRIOR_WORD: dict[str, str] = {code: w.word for code in CODES if (w := warrior_of(code)) is not None}
+
+
+def lanes_and_totals(ground: Ground, n: int) -> tuple[list[list[JSON]], list[int]]:
+    """The cards on a ground, one lane per seat in play order, as views show them; and each seat's hunter
+    total there (``reckoning.hunter_totals_on``), counted in the same pass."""
+    lanes: list[list[JSON]] = [[] for _ in range(n)]
+    totals = [0] * n
+    up = ground.up
+    protected = up[0] if len(up) == 2 else None
+    for card in ground.cards:
+        code, seat = card.code, card.seat
+        value = HUNTER_VALUE[code]
+        if value is None:
+            lanes[seat].append({"code": code, "kind": "warrior", "name": WARRIOR_WORD[code], "seat": seat,
+                                "face_up": card.face_up, "protected": card is protected})
+        else:
+            totals[seat] += value
+            lanes[seat].append({"code": code, "kind": "hunter", "value": value, "seat": seat})
+    return lanes, totals
+
+
 def lanes_of(ground: Ground, n: int) -> list[list[JSON]]:
     """The cards on a ground, one lane per seat in play order, as views show them."""
-    lanes: list[list[JSON]] = [[] for _ in range(n)]
-    protected = ground.up[0] if len(ground.up) == 2 else None
-    for card in ground.cards:
-        w = warrior_of(card.code)
-        if w is None:
-            lanes[card.seat].append({"code": card.code, "kind": "hunter", "value": int(card.code), "seat": card.seat})
-        else:
-            lanes[card.seat].append({"code": card.code, "kind": "warrior", "name": w.word, "seat": card.seat,
-                                     "face_up": card.face_up, "protected": card is protected})
-    return lanes
-
-
+    return lanes_and_totals(ground, n)[0]
