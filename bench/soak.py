@@ -41,6 +41,10 @@ from loadkit import ROOT, free_port, rss_kib
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from longhouse.store import Store
+from longhouse.store.db import WAL_LIMIT
+from longhouse.store.people import PeopleStore
+
 
 def children_rss_kib(pid: int) -> int:
     """The resident memory of a process's children (the bots' worker processes)."""
@@ -205,7 +209,16 @@ def percentile(values: list[float], q: float) -> float:
     return 1000 * ordered[int(q * (len(ordered) - 1))] if ordered else float("nan")
 
 
-async def soak(port: int, server_pid: int, tables: int, minutes: float, think: float, seed: int, log: Path) -> int:
+def file_kib(path: Path | None) -> int:
+    try:
+        return path.stat().st_size // 1024 if path is not None else 0
+    except FileNotFoundError:
+        return 0
+
+
+async def soak(
+    port: int, server_pid: int, tables: int, minutes: float, think: float, seed: int, log: Path, wal: Path | None
+) -> int:
     rng = random.Random(seed)
     site = Site(port)
     stats = Stats()
@@ -251,23 +264,25 @@ async def soak(port: int, server_pid: int, tables: int, minutes: float, think: f
     visitors = [Person(site, tok, "127.0.1.250", rng, stats, think) for tok in await site.guests("127.0.1.250", 10)]
     helpers = [asyncio.create_task(abuse.run(stop_at)), *[asyncio.create_task(lobby_reader(v)) for v in visitors]]
     samples: list[tuple[float, int, int]] = []
+    wal_kib: list[int] = []  # SQLite's write-ahead log, sampled with the memory
     minute = 0
     print(
         f"  {'min':>3} {'server RSS':>11} {'bot workers':>12} {'moves':>6} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'unexpected':>10}  load",
+        f"{'unexpected':>10} {'-wal':>9}  load",
         flush=True,
     )
     while time.monotonic() < stop_at + 5 and not all(t.done() for t in players):
         await asyncio.sleep(5)
         now = time.monotonic()
         samples.append((now - start, rss_kib(server_pid), children_rss_kib(server_pid)))
+        wal_kib.append(file_kib(wal))
         if now - start >= 60 * (minute + 1):
             minute += 1
             recent = [lat for t, lat in stats.acks if now - 60 <= t]
             print(
                 f"  {minute:>3} {samples[-1][1] / 1024:>8.1f} MiB {samples[-1][2] / 1024:>8.1f} MiB "
                 f"{len(recent):>6} {percentile(recent, 0.5):>7.1f} {percentile(recent, 0.99):>7.1f} "
-                f"{sum(stats.unexpected.values()):>10}  {load_average()}",
+                f"{sum(stats.unexpected.values()):>10} {wal_kib[-1] / 1024:>5.1f} MiB  {load_average()}",
                 flush=True,
             )
     for task in [*players, *helpers]:
@@ -298,6 +313,16 @@ async def soak(port: int, server_pid: int, tables: int, minutes: float, think: f
         f"lowest after 2 min, {max(settled) / 1024:.1f} MiB highest, {settled[-1] / 1024:.1f} MiB at the end: "
         f"{'flat' if flat else 'GROWING'} (+{growth / 1024:.1f} MiB since the lowest)"
     )
+    if wal is not None:
+        largest = max(wal_kib, default=0)
+        bounded = largest * 1024 <= 2 * WAL_LIMIT
+        shm = file_kib(wal.with_name(wal.name[:-4] + "-shm"))
+        print(
+            f"  SQLite's log         -wal at most {largest / 1024:.1f} MiB, {wal_kib[-1] / 1024:.1f} MiB "
+            f"at the end, -shm {shm} KiB: "
+            f"{'bounded' if bounded else 'GROWING'} (truncated past {WAL_LIMIT // 2**20} MiB)"
+        )
+        flat = flat and bounded
     print(
         f"  expected refusals    {sum(stats.expected.values())}: "
         + ", ".join(f"{k} {v}" for k, v in sorted(stats.expected.items()))
@@ -321,6 +346,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=10, help="how long (default 10)")
     parser.add_argument("--think", type=float, default=1.0, help="median seconds a person thinks (default 1)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--database",
+        help="SQLAlchemy URL of the store (default: a fresh SQLite file); on "
+        "PostgreSQL the run's tables get a prefix of their own (e.g. postgresql+psycopg://"
+        "postgres@127.0.0.1:5432/test)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
@@ -336,7 +367,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--port",
                     str(port),
                     "--database",
-                    f"sqlite:///{tmp}/soak.db",
+                    args.database or f"sqlite:///{tmp}/soak.db",
+                    *(["--table-prefix", f"soak{os.getpid()}_"] if args.database else []),
                     "--log-level",
                     "warning",
                 ],
@@ -347,7 +379,8 @@ def main(argv: list[str] | None = None) -> int:
             )
             try:
                 ready(port, server)
-                code = asyncio.run(soak(port, server.pid, args.tables, args.minutes, args.think, args.seed, log))
+                wal = None if args.database else Path(tmp) / "soak.db-wal"
+                code = asyncio.run(soak(port, server.pid, args.tables, args.minutes, args.think, args.seed, log, wal))
             finally:
                 server.send_signal(signal.SIGINT)
                 try:
@@ -355,7 +388,19 @@ def main(argv: list[str] | None = None) -> int:
                 except subprocess.TimeoutExpired:
                     server.kill()
                     server.wait()
+                if args.database:  # the run's tables leave the shared database
+                    drop_tables(args.database, f"soak{os.getpid()}_")
     return code
+
+
+def drop_tables(database: str, prefix: str) -> None:
+    """Remove every table of the hall's store under ``prefix`` (the people's first: they refer to the rest)."""
+    store = Store(database, prefix=prefix)
+    try:
+        PeopleStore(store.engine, prefix, store.tables, store.users).metadata.drop_all(store.engine)
+        store.drop_all()
+    finally:
+        store.close()
 
 
 def ready(port: int, server: subprocess.Popen[bytes]) -> None:
