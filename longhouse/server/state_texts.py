@@ -46,26 +46,44 @@ KEYS_KEPT = 1024
 _keys: dict[str, str] = {}
 
 
-def _items(view: dict[str, Any], skip: str = "") -> dict[str, str]:
-    """Each top-level key of a view (but ``skip``) as its JSON member text, ``"key":value``."""
+def _values(view: dict[str, Any], skip: str = "") -> dict[str, str]:
+    """Each top-level key of a view (but ``skip``) with its value's JSON text (a whole number or null written
+    straight, most of a view's keys)."""
+    encode = _encoder.encode
     out = {}
-    encode_value = _encoder.encode
     for key, value in view.items():
         if key == skip:
             continue
-        prefix = _keys.get(key)
-        if prefix is None:
-            if len(_keys) > KEYS_KEPT:
-                _keys.clear()
-            prefix = _keys[key] = f"{encode_value(key).decode()}:"
-        out[key] = prefix + encode_value(value).decode()
+        if type(value) is int:
+            out[key] = str(value)
+        elif value is None:
+            out[key] = "null"
+        else:
+            out[key] = encode(value).decode()
     return out
+
+
+def _member(key: str, value: str) -> str:
+    """``"key":value``."""
+    prefix = _keys.get(key)
+    if prefix is None:
+        if len(_keys) > KEYS_KEPT:
+            _keys.clear()
+        prefix = _keys[key] = f"{_encoder.encode(key).decode()}:"
+    return prefix + value
+
+
+def _changed(now: dict[str, str], before: dict[str, str], into: list[str]) -> None:
+    """The members of ``now`` whose text is not the same in ``before``, added to ``into``."""
+    for key, value in now.items():
+        if before.get(key) != value:
+            into.append(_member(key, value))
 
 
 class _Seat:
     """One seat's part of one version's messages: its own view's members, legal actions and undo steps."""
 
-    __slots__ = ("items", "legal", "legal_text", "undo")
+    __slots__ = ("items", "legal", "legal_text", "undo")  # items: own view's keys, with their values' text
 
     def __init__(self, items: dict[str, str], legal: list[Action], undo: int) -> None:
         self.items = items
@@ -87,26 +105,27 @@ class _Version:
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
-        self.items: dict[str, str] = {}  # the shared members but the header
+        self.items: dict[str, str] = {}  # the shared keys but the header, with their values' text
         shared = state.shared_view()
         if shared is not None:
             self.header = _encoder.encode(shared["header"]).decode()[1:]
-            self.items = _items(shared, skip="header")
+            self.items = _values(shared, skip="header")
         self.seats: dict[int | None, _Seat] = {}
         #: Against the previous version (``since``): the shared members that changed, the shared keys gone.
-        self.changes: list[str] | None = None
+        self.changes: str | None = None
         self.gone: list[str] = []
 
     def header_item(self, seat: int | None) -> str:
         assert self.header is not None
         return f'"header":{{"viewer":{"null" if seat is None else seat},{self.header}'
 
-    def since(self, before: _Version) -> list[str]:
-        """The shared members changed since ``before`` (the header's without its viewer: see ``delta``)."""
+    def since(self, before: _Version) -> str:
+        """The shared members changed since ``before``, joined (the header's apart: it names the viewer)."""
         if self.changes is None:
-            old = before.items
-            self.changes = [item for key, item in self.items.items() if old.get(key) != item]
-            self.gone = [key for key in old if key not in self.items]
+            changes: list[str] = []
+            _changed(self.items, before.items, changes)
+            self.changes = ",".join(changes)
+            self.gone = [key for key in before.items if key not in self.items]
         return self.changes
 
 
@@ -146,7 +165,7 @@ class StateTexts:
                     legal = state.legal_actions(seat)
                 if not at.over:
                     undo = state.undo_steps(seat)
-            part = at.seats[seat] = _Seat(_items(state.own_view(seat)), legal, undo)
+            part = at.seats[seat] = _Seat(_values(state.own_view(seat)), legal, undo)
         return part
 
     def _legal(self, state: State, part: _Seat) -> str:
@@ -180,7 +199,7 @@ class StateTexts:
 
     def _whole(self, state: State, at: _Version, seat: int | None, part: _Seat) -> str:
         """``"view":{...},"legal":...,"legal_text":...`` whole."""
-        members = [*at.items.values(), *part.items.values()]
+        members = [_member(key, value) for items in (at.items, part.items) for key, value in items.items()]
         if at.header is not None:
             members.insert(0, at.header_item(seat))
         return f'"view":{{{",".join(members)}}},{self._legal(state, part)}'
@@ -195,13 +214,12 @@ class StateTexts:
                 assert before.header is not None
                 if at.header != before.header:
                     changes.append(at.header_item(seat))
-                changes.extend(at.since(before))
+                shared = at.since(before)
+                if shared:
+                    changes.append(shared)
                 gone.extend(at.gone)
-            olds = old.items
-            for key, item in part.items.items():
-                if olds.get(key) != item:
-                    changes.append(item)
-            gone.extend(key for key in olds if key not in part.items)
+            _changed(part.items, old.items, changes)
+            gone.extend(key for key in old.items if key not in part.items)
         out = f'"base":{before.version},"changes":{{{",".join(changes)}}}'
         if gone:
             out += f',"gone":{_encoder.encode(gone).decode()}'

@@ -4,11 +4,15 @@ the reference texts of the description."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import re
+from types import FunctionType, ModuleType
+from typing import Any
 
 from longhouse.bots import make
+from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_name
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
@@ -149,3 +153,66 @@ def test_marks_and_tally_are_the_same_whether_read_after_every_move_or_only_now(
                 assert restored.view(seat) == seldom.view(seat)
         assert seldom.view(None) == every.view(None)
         assert seldom.to_json() == every.to_json()
+
+
+def _events_held(root: Any) -> int:
+    """How many events ``root`` holds on to, through any of its fields (classes and modules aside)."""
+    seen: set[int] = set()
+    stack, count = [root], 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, ModuleType, FunctionType)):
+            continue
+        seen.add(id(obj))
+        count += isinstance(obj, Event)
+        stack.extend(gc.get_referents(obj))
+    return count
+
+
+def test_a_game_never_read_holds_the_events_of_three_rounds_at_most() -> None:
+    """Until the board reads them, the last moves and the last scoring wait as the events that made them, but
+    only those that can still show: a random playout keeps no more than three rounds' events (the round under
+    way, the one before, and an older one holding the last scoring), not the whole game's."""
+    for players in (2, 4):
+        st = GAME.new_state(players, seed=7)
+        rnd = random.Random(7)
+        per_round: dict[int, int] = {}
+        held = []
+        while not st.is_over():
+            seat = st.acting()[0]
+            legal = st.legal_actions(seat)
+            round_no = st.round_no
+            per_round[round_no] = per_round.get(round_no, 0) + len(st.apply(seat, legal[rnd.randrange(len(legal))]))
+            held.append(_events_held(st))
+        three_rounds = sum(sorted(per_round.values())[-3:])
+        assert sum(per_round.values()) > 2 * three_rounds  # a game long enough to tell
+        assert max(held) <= three_rounds
+        assert st.view(None) == GAME.state_from_json(st.to_json()).view(None)
+
+
+def test_a_seat_that_takes_no_step_in_a_round_keeps_its_last_move_while_older_rounds_are_forgotten() -> None:
+    """Some seats take no step in a round (a passive turn with nothing to decide): their last move is older
+    than the round before, which a game not read forgets; what the board then reads is still the same as in
+    a game read after every move, at every move, whether the game is never read or read now and then (here
+    once, mid-move, just before such a round)."""
+    every = GAME.new_state(4, seed=21)
+    never, seldom = every.clone(), every.clone()
+    rnd = random.Random(21)
+    seats_by_round: dict[int, set[int]] = {}
+    step = 0
+    while not every.is_over():
+        seat = every.acting()[0]
+        seats_by_round.setdefault(every.round_no, set()).add(seat)
+        legal = every.legal_actions(seat)
+        action = legal[rnd.randrange(len(legal))]
+        for st in (every, never, seldom):
+            st.apply(seat, action)
+        step += 1
+        if step % 8 == 0:
+            seldom.view(None)
+        watched = every.view(None)
+        for st in (never, seldom):
+            read = st.clone().view(None)  # a copy reads; the game itself stays unread
+            assert read["marks"] == watched["marks"] and read["tally"] == watched["tally"]
+    assert any(len(seats) < 4 for seats in seats_by_round.values())
+    assert never.to_json() == every.to_json() == seldom.to_json()

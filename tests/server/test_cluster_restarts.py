@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from longhouse.engine.records import replay
 from longhouse.server.auth import COOKIE
+from longhouse.server.state_merge import merge_state
 from longhouse.store import Store
 
 TABLES = 6  # two owned by each process
@@ -69,6 +70,7 @@ class Player:
                 if pending is not None and latest is not None:  # as a person would: try again
                     pending = await self._move(ws, latest)
             elif msg["type"] == "state":
+                msg = merge_state(latest, msg)  # a delta: merged into the state before, as a page does
                 if msg["seat"] != self.seat:
                     self.wrong.append(f"seat {msg['seat']} instead of {self.seat}")
                 if pending is not None and msg["by"] == self.seat and msg["version"] > pending:

@@ -21,6 +21,7 @@ from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import recent
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba.recent import SCORING_BEGUN, SCORING_EVENTS, TALLY_KINDS, TALLY_STARTS
 from longhouse.games.manitoba.rulings import TIE_WAMPUM, Options
 from longhouse.games.manitoba.territory import Territory, area_name, build
 
@@ -41,16 +42,17 @@ class ManitobaState(UndoCopies, State):
         values=("n", "wampum_total", "wampum_supply", "season", "card_idx", "round_no", "active", "start", "over",
                 "acting_seats", "undo_cut"),
         lists=("supply", "area_good", "area_cree", "wigwam", "square", "score", "wa", "wi", "firsts", "totem",
-               "taken", "rest", "cards", "tiles", "tile_pile", "drawn", "tasks"),
+               "taken", "rest", "cards", "tiles", "tile_pile", "drawn", "tasks", "unfolded"),
         tables=("bd", "pos", "decks"),
         cubes=("sectors", "cere"),
         copies=("rng",),
         # never changed in place: the options, the territory, the goods in the game, the legal actions, and
-        # the last moves the board marks (replaced, never changed, by recent.fold)
-        shared=("opts", "terr", "goods_total", "legal", "marks", "mark_seat", "tally", "unfolded"),
+        # the last moves and scoring the board shows with the actions not folded into them yet (recent.py)
+        shared=("opts", "terr", "goods_total", "legal", "marks", "mark_seat", "tally", "scoring", "ended_round",
+                "ended_scoring", "unfolded_round", "unfolded_scoring"),
         json={"n": "players", "round_no": "round", "bd": "breakdown", "pos": "paths", "cere": "ceremonial",
               "wa": "wampum_active", "wi": "wampum_inactive"},
-        unsaved=("acting_seats", "undo_cut"),
+        unsaved=("acting_seats", "undo_cut", "unfolded"),
         # a copy starts with no events, no cut in the undo and no undo record
         fresh={"events": [], "undo_cut": False, "undo_turn": None},
     )
@@ -103,8 +105,15 @@ class ManitobaState(UndoCopies, State):
     marks: list[list[dict[str, Any]]]
     mark_seat: int
     tally: dict[str, Any] | None
-    #: the actions applied since ``marks`` and ``tally`` were last brought up to date (``recent.settle``)
-    unfolded: recent.Unfolded
+    #: the actions applied since ``marks`` and ``tally`` were last brought up to date (``recent.settle``):
+    #: an older round's holding the last scoring, those of the round that ended last, and those of the
+    #: round under way (which began as round ``unfolded_round``); whether the two hold scoring events
+    scoring: list[recent.Entry] | None
+    ended_round: list[recent.Entry] | None
+    ended_scoring: int
+    unfolded: list[recent.Entry]
+    unfolded_round: int
+    unfolded_scoring: int
 
     def __init__(self, n: int, opts: Options, terr: Territory, rng: Rng, start: int, totem: list[int],
                  decks: list[list[int]], tile_pile: list[int]) -> None:
@@ -157,7 +166,10 @@ class ManitobaState(UndoCopies, State):
         self.marks = [[] for _ in range(n)]
         self.mark_seat = -1
         self.tally = None
-        self.unfolded = None
+        self.scoring = self.ended_round = None
+        self.unfolded = []
+        self.unfolded_round = self.round_no
+        self.ended_scoring = self.unfolded_scoring = recent.NO_SCORING
 
     @property
     def num_players(self) -> int:  # type: ignore[override]
@@ -167,6 +179,8 @@ class ManitobaState(UndoCopies, State):
 
     def log(self, kind: str, text: str, **data: Any) -> None:
         self.events.append(Event(kind, text, data))
+        if kind in TALLY_KINDS:  # the round under way holds scoring events (recent.py)
+            self.unfolded_scoring = SCORING_BEGUN if kind in TALLY_STARTS else self.unfolded_scoring or SCORING_EVENTS
 
     def add_points(self, seat: int, category: int, points: int) -> None:
         if points == 0:
@@ -277,7 +291,10 @@ class ManitobaState(UndoCopies, State):
         if len(st.marks) != st.n:
             raise SnapshotError("marks must list one entry per seat")
         st.mark_seat = int(d.get("mark_seat", -1))
-        st.unfolded = None
+        st.scoring = st.ended_round = None
+        st.unfolded = []
+        st.unfolded_round = st.round_no
+        st.ended_scoring = st.unfolded_scoring = recent.NO_SCORING
         tally = d.get("tally")
         st.tally = dict(tally) if tally is not None else None
         return st
