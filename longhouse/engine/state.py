@@ -281,6 +281,13 @@ class State(ABC):
             return None
         return {"header": shared_header(self), **views.shared_view(self)}  # type: ignore[attr-defined]
 
+    def unchanging_view_keys(self) -> frozenset[str]:
+        """The keys of ``shared_view`` whose value object the game never changes once made (its views module's
+        ``UNCHANGING_KEYS``): the same object under such a key in two positions has the same JSON."""
+        views = self._split_views()
+        keys: frozenset[str] = frozenset() if views is None else getattr(views, "UNCHANGING_KEYS", frozenset())
+        return keys
+
     def own_view(self, seat: int | None) -> JSON:
         """What only ``seat`` sees (see ``view_parts``); a game that does not split: its whole view."""
         views = self._split_views()

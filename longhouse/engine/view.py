@@ -36,7 +36,9 @@ class Views(Protocol):
 
     A module may also split its part in two (see ``State.view_parts``): ``shared_view(state)``, what every
     seat and the spectator see alike, and ``own_view(state, seat)``, what only ``seat`` sees; ``view`` is then
-    their union (``split_view`` below), keys disjoint."""
+    their union (``split_view`` below), keys disjoint. Such a module may name, in ``UNCHANGING_KEYS``, the keys of
+    its shared part whose value object it never changes once made (a position's copies share it): a server that
+    sees the very same object under such a key in the next position may reuse its text."""
 
     def view(self, state: Any, seat: int | None, /) -> JSON: ...
 

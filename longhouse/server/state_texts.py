@@ -46,15 +46,17 @@ KEYS_KEPT = 1024
 _keys: dict[str, str] = {}
 
 
-def _values(view: dict[str, Any], skip: str = "") -> dict[str, str]:
+def _values(view: dict[str, Any], skip: str = "", known: dict[str, str] | None = None) -> dict[str, str]:
     """Each top-level key of a view (but ``skip``) with its value's JSON text (a whole number or null written
-    straight, most of a view's keys)."""
+    straight, most of a view's keys; those in ``known`` with the text given there)."""
     encode = _encoder.encode
     out = {}
     for key, value in view.items():
         if key == skip:
             continue
-        if type(value) is int:
+        if known and key in known:
+            out[key] = known[key]
+        elif type(value) is int:
             out[key] = str(value)
         elif value is None:
             out[key] = "null"
@@ -96,9 +98,9 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "changes", "gone", "header", "items", "over", "seats", "version")
+    __slots__ = ("acting", "changes", "gone", "header", "items", "kept", "over", "seats", "version")
 
-    def __init__(self, version: int, state: State) -> None:
+    def __init__(self, version: int, state: State, earlier: _Version | None) -> None:
         self.version = version
         self.acting = state.acting()
         self.over = state.is_over()
@@ -106,10 +108,23 @@ class _Version:
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
         self.items: dict[str, str] = {}  # the shared keys but the header, with their values' text
+        #: The shared keys the game never changes the value object of (``State.unchanging_view_keys``): the
+        #: object and its text, reused by the next version while the object is the same (held here, so that
+        #: its identity cannot pass to another object).
+        self.kept: dict[str, tuple[Any, str]] = {}
         shared = state.shared_view()
         if shared is not None:
             self.header = _encoder.encode(shared["header"]).decode()[1:]
-            self.items = _values(shared, skip="header")
+            unchanging = state.unchanging_view_keys()
+            known: dict[str, str] = {}
+            if unchanging and earlier is not None:
+                for key, (value, text) in earlier.kept.items():
+                    if shared.get(key) is value:
+                        known[key] = text
+            self.items = _values(shared, skip="header", known=known)
+            for key in unchanging:
+                if key in shared:
+                    self.kept[key] = (shared[key], self.items[key])
         self.seats: dict[int | None, _Seat] = {}
         #: Against the previous version (``since``): the shared members that changed, the shared keys gone.
         self.changes: str | None = None
@@ -152,7 +167,7 @@ class StateTexts:
         if now is not None and now.version == version:
             return now
         self._before = now if now is not None and now.version == version - 1 else None
-        now = self._now = _Version(version, state)
+        now = self._now = _Version(version, state, now)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:

@@ -161,3 +161,31 @@ def test_over_a_socket_a_client_gets_deltas_after_its_first_state_and_the_whole_
     wa.send({"type": "resync"})
     whole = wa.wait_type("state", version=moved["version"])
     assert "base" not in json.loads(wa.raw[-1]) and whole == {**moved, "events": [], "by": None}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_shared_key_text_reused_while_its_object_is_unchanged_is_the_json_of_every_seats_view(
+        players: int) -> None:
+    """Manitou's ``last_hunt`` is encoded once per object, not once per version: at every version of whole
+    games, every seat's and the spectator's whole message from the same ``StateTexts`` is its view's JSON."""
+    game = games.get("manitou")
+    rng = random.Random(players)
+    reused = 0
+    for seed in range(3):
+        state = game.new_state(players, seed, None)
+        texts = StateTexts(game)
+        version = 0
+        last: str | None = None
+        while not state.is_over():
+            made = texts.texts(state, version, "running", None, [(s, None) for s in [*range(players), None]],
+                               [], None)
+            for (text, _), seat in zip(made, [*range(players), None], strict=True):
+                assert json.loads(text)["view"] == json.loads(json.dumps(state.view(seat)))
+            kept = texts._now.kept.get("last_hunt") if texts._now is not None else None
+            if kept is not None and kept[1] is last:
+                reused += 1
+            last = None if kept is None else kept[1]
+            seat = rng.choice(state.acting())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            version += 1
+    assert reused > 50

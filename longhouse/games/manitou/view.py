@@ -15,6 +15,10 @@ from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, ManitouStat
 
 JSON = dict[str, Any]
 
+#: Shared keys whose value object is never changed once made (``last_hunt``, ~1.8 KB, made twice a game and
+#: shared by the position's copies): the server reuses its text while the object is the same.
+UNCHANGING_KEYS = frozenset({"last_hunt"})
+
 
 def view(state: ManitouState, seat: int | None) -> JSON:
     """The game's part of ``state.view(seat)``."""
