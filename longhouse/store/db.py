@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -55,6 +56,9 @@ class Move:
     result: dict[str, Any] | None = None
     epoch: int | None = None
 
+
+#: A record entry as stored: compact JSON, UTF-8 (``entries`` reads it back with ``json.loads``).
+_encode_entry = msgspec.json.Encoder().encode
 
 #: How long an SQLite statement waits for a lock another connection holds.
 BUSY_TIMEOUT_MS = 5000
@@ -151,6 +155,12 @@ class Store:
             self.owners.c.table_id.in_(bindparam("tids", expanding=True)))
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
             status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
+        # Per connection and per seat taken or left: built once too.
+        self._session_user = (select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
+                              .where(self.sessions.c.token == bindparam("token"),
+                                     self.sessions.c.created >= bindparam("since")))
+        self._set_occupants = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
+            occupants=bindparam("occupants"))
         # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
         # commit, so that no move waits for the disk. Those checkpoints copy the log into the database but
         # cannot restart it while writes keep coming (one always comes first): ``truncate_wal`` does.
@@ -236,12 +246,9 @@ class Store:
 
     def session_user(self, token: str, max_age: float | None = None) -> User | None:
         """The account a session belongs to; None for an unknown session or one older than ``max_age`` s."""
-        query = (select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
-                 .where(self.sessions.c.token == token))
-        if max_age is not None:
-            query = query.where(self.sessions.c.created >= time.time() - max_age)
         with self.engine.connect() as c:
-            row = c.execute(query).first()
+            row = c.execute(self._session_user, {"token": token, "since": (
+                float("-inf") if max_age is None else time.time() - max_age)}).first()
         return None if row is None else User(row.id, row.name, bool(row.guest))
 
     def delete_old_sessions(self, max_age: float) -> int:
@@ -273,8 +280,7 @@ class Store:
 
     def set_occupants(self, table_id: int, occupants: list[Occupant | None]) -> None:
         with self.engine.begin() as c:
-            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(
-                occupants=[occupant_to_json(o) for o in occupants]))
+            c.execute(self._set_occupants, {"tid": table_id, "occupants": [occupant_to_json(o) for o in occupants]})
 
     def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None]) -> None:
         """Store the record header of a game that starts now."""
@@ -328,8 +334,8 @@ class Store:
                     stale = {tid for tid, epoch in held.items() if now.get(tid) != epoch}
                     moves = [m for m in moves if m.table_id not in stale]
             if moves:
-                c.execute(self._insert_action, [{"table_id": m.table_id, "idx": m.index, "entry": json.dumps(m.entry)}
-                                                for m in moves])
+                c.execute(self._insert_action, [
+                    {"table_id": m.table_id, "idx": m.index, "entry": _encode_entry(m.entry).decode()} for m in moves])
                 finished = [{"tid": m.table_id, "result": m.result, "finished": time.time()}
                             for m in moves if m.result is not None]
                 if finished:

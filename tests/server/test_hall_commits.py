@@ -182,3 +182,23 @@ def test_the_store_appends_a_batch_in_order_per_table(tmp_path: Path) -> None:
         assert len(store.entries(a)) == 3
     finally:
         store.close()
+
+
+def test_stored_entries_read_back_as_they_were_and_each_is_one_compact_utf8_json_text(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
+    try:
+        [a] = started_toy_tables(store, 1)
+        entries: list[dict[str, Any]] = [
+            {"seat": 0, "action": {"type": "pick", "codes": ["10", "C"]}, "ms": 12.5},
+            {"seat": 1, "action": {"say": "Été — ok \u2603 \"quoted\" \\ back"}, "nested": [[1, 2.25], None, True]},
+            {"seat": 0, "action": {}, "big": 2**62, "small": -0.1},
+        ]
+        store.append_moves([Move(a, i, e) for i, e in enumerate(entries)])
+        assert store.entries(a) == entries
+        assert store.record(a).actions == entries  # type: ignore[union-attr]
+        with store.engine.connect() as c:
+            texts = [t for (t,) in c.execute(store.actions.select().with_only_columns(store.actions.c.entry)
+                                              .order_by(store.actions.c.idx))]
+        assert texts[1] == json.dumps(entries[1], separators=(",", ":"), ensure_ascii=False)
+    finally:
+        store.close()
