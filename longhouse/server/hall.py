@@ -51,6 +51,7 @@ class Hall:
         self.tick_interval = settings.tick
         self._ticker: asyncio.Task[None] | None = None
         self.people = PeopleStore(store.engine, store.prefix, store.tables, store.users)
+        store.keep_clocks_in(self.people.clocks)  # a move's clocks are stored in the move's transaction
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)

@@ -440,12 +440,14 @@ class Table:
         assert self.state is not None and self.record is not None
         over = self.state.is_over()
         result = result_of(self.state) if over else None
-        move = Move(self.id, self.version, entry, result, self.epoch)
+        index = self.version
         self.record.actions.append(entry)
         self.history.extend(events)
         self.last_own[seat] = self.version
         self._track_acting()
-        self.keeper.sync(mover=seat)
+        clock = self.keeper.moved(seat)  # stored with the move, in its transaction
+        move = Move(self.id, index, entry, result, self.epoch, clock=None if clock is None else clock[0],
+                    clock_cleared=clock is not None and clock[0] is None)
         if over:
             self.record.result = result
             self.status = Status.OVER

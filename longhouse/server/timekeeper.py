@@ -11,7 +11,8 @@ fake one and call ticks without waiting). On a tick:
 - a waiting table nobody has been connected to for ``WAITING_TTL`` disappears;
 - a finished table nobody has been connected to for ``FINISHED_TTL`` leaves memory (it is in the store:
   e.g. one loaded for a visitor who was then refused);
-- running clocks are written to the store every ``CHECKPOINT`` seconds (and at every move and shutdown).
+- running clocks are written to the store every ``CHECKPOINT`` seconds, at shutdown, and with every move (in
+  the move's own transaction: ``Table.commit``, ``Move.clock``).
 
 How downtime counts: it does not. Clocks are stored as the time each seat had left when saved; a hall that
 starts again runs them from that moment on, so a restart neither gives nor takes time (a crash, which
@@ -148,19 +149,33 @@ class Timekeeper:
 
     def sync(self, mover: int | None = None) -> None:
         """The game or its seating changed: run the clocks of the acting people, store them."""
+        to_store = self.run()
+        if to_store is not None:
+            self.table.hall.people.save_clock(self.table.id, to_store[0])
+
+    def moved(self, mover: int) -> tuple[dict[str, Any] | None] | None:
+        """A move was applied: run the clocks as ``sync`` does, but give back what to store (see ``run``)
+        for the move to carry into its own transaction (``Move.clock``): no commit of its own."""
+        return self.run(mover)
+
+    def run(self, mover: int | None = None) -> tuple[dict[str, Any] | None] | None:
+        """Run the clocks of the acting people: what to store, ``(clocks,)`` or ``(None,)`` (the game is
+        over: remove them), or None (nothing: untimed, or not running)."""
         state = self.table.state
         if self.clock is None or state is None:
-            return
+            return None
         acting = frozenset(state.acting())
         passed = acting != self.acting
         self.acting = acting
         now = self.now()
         if state.is_over():
             self.clock.sync([], now)
-            self.table.hall.people.save_clock(self.table.id, None)
-            return
+            return (None,)
         self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed)
-        self.save(now)
+        if self.table.status != Status.RUNNING:
+            return None
+        self.last_checkpoint = now
+        return (self.clock.to_json(now),)
 
     def save(self, now: float) -> None:
         if self.clock is not None and self.table.status == Status.RUNNING:

@@ -55,6 +55,10 @@ class Move:
     entry: dict[str, Any]
     result: dict[str, Any] | None = None
     epoch: int | None = None
+    #: A timed table's clocks after the move, stored in the move's transaction (``Store.keep_clocks_in``);
+    #: with ``clock_cleared`` (the game ended with the move) its stored clocks are removed instead.
+    clock: dict[str, Any] | None = None
+    clock_cleared: bool = False
 
 
 #: A record entry as stored: compact JSON, UTF-8 (``entries`` reads it back with ``json.loads``).
@@ -155,6 +159,9 @@ class Store:
             self.owners.c.table_id.in_(bindparam("tids", expanding=True)))
         self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
             status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
+        # Timed tables' clocks, stored with their moves once ``keep_clocks_in`` names their table.
+        self._delete_clocks: Any = None
+        self._insert_clock: Any = None
         # Per connection and per seat taken or left: built once too.
         self._session_user = (select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
                               .where(self.sessions.c.token == bindparam("token"),
@@ -315,9 +322,27 @@ class Store:
         if self.append_moves([Move(table_id, index, entry, result, epoch)]):
             raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
 
+    def keep_clocks_in(self, clocks: Table) -> None:
+        """Store a move's clocks (``Move.clock``) in ``clocks`` (``table_id``, ``data``; the people store's),
+        in the transaction of the move."""
+        self._delete_clocks = clocks.delete().where(clocks.c.table_id.in_(bindparam("tids", expanding=True)))
+        self._insert_clock = clocks.insert()
+
+    def _store_clocks(self, c: Connection, moves: list[Move]) -> None:
+        """The clocks the moves carry, each table's last, replacing those stored."""
+        last = {m.table_id: m for m in moves if m.clock is not None or m.clock_cleared}
+        if not last:
+            return
+        assert self._delete_clocks is not None, "moves carry clocks: keep_clocks_in was not called"
+        c.execute(self._delete_clocks, {"tids": list(last)})
+        rows = [{"table_id": tid, "data": m.clock} for tid, m in last.items() if not m.clock_cleared]
+        if rows:
+            c.execute(self._insert_clock, rows)
+
     def append_moves(self, moves: list[Move]) -> set[int]:
         """Commit the record entries of many moves (of several tables, each table's in order) in one
-        transaction: one ``executemany`` of the entries, one of the finished tables, one COMMIT (group commit).
+        transaction: one ``executemany`` of the entries, one of the finished tables, the clocks of timed tables
+        (``Move.clock``), one COMMIT (group commit).
         The epoch of every table with one is checked in the same transaction, in one statement that locks
         those owner rows until the commit; the moves of a table whose epoch is old are not stored, and its id
         is returned (``StaleOwner``). Any other failure raises and stores nothing."""
@@ -340,6 +365,7 @@ class Store:
                             for m in moves if m.result is not None]
                 if finished:
                     c.execute(self._finish_table, finished)
+                self._store_clocks(c, moves)
             c.commit()
         except Exception:
             try:

@@ -276,3 +276,23 @@ def test_a_waiting_table_nobody_sits_at_goes_with_its_settings(hall: Hall) -> No
             break
         lobby.drain(0.05)
     assert hall.store.table(tid) is None and hall.hall.people.table_hall(tid) == {}
+
+
+def test_a_timed_tables_clocks_are_stored_with_each_move_in_its_transaction_and_removed_at_the_end(
+        hall: Hall) -> None:
+    """No commit of their own per move (``Move.clock``, the group commit's transaction): the store holds, after
+    each acknowledged move, the clocks that move left; once the game is over, none."""
+    people = hall.hall.people
+    saved: list[Any] = []
+    save_clock = people.save_clock
+    people.save_clock = lambda tid, data: (saved.append(data), save_clock(tid, data))  # type: ignore[method-assign]
+    tid, _, (wa, wb) = seated(hall, ["Ann", "Bob"], time="real-time")
+    saved.clear()
+    for ws in (wa, wb, wa, wb):
+        hall.clock.advance(3)  # less than a checkpoint's interval: no tick stores the clocks meanwhile
+        after = pick(ws)
+        assert people.clock(tid)["left"] == after["clock"]["left"]  # type: ignore[index]
+    assert saved == []  # stored by the moves' own transactions
+    finish([wa, wb])
+    assert people.clock(tid) is None
+    assert saved == []
