@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("longhouse.hall")
 
+#: A write-ahead log held when the tick would cut it back is tried again this often (s), this many times.
+WAL_RETRY = 0.05
+WAL_RETRIES = 10
 #: Lobby visitors named in the lobby's lists (beyond them, only their number, ``online_count``).
 NAMED_ONLINE = 100
 
@@ -121,12 +125,21 @@ class Hall:
         """Every open table's timekeeper looks at the clock (time-outs, away players, abandoned tables); the
         store's write-ahead log is cut back if it has grown too large, now that no write is in flight."""
         self.commits.flush()
-        try:
-            self.store.truncate_wal()
-        except Exception as exc:  # a failing disk: the log is cut back on a later tick
-            log.warning("the store's write-ahead log could not be truncated: %s", exc)
+        self._cut_wal(WAL_RETRIES)
         for table in list(self.tables.values()):
             table.keeper.tick()
+
+    def _cut_wal(self, retries: int) -> None:
+        """Cut the store's write-ahead log back if it is past its limit (between two turns of the loop, so no
+        write is in flight); if something holds it, try again a moment later, up to ``retries`` times."""
+        try:
+            if self.store.truncate_wal() or retries <= 0:
+                return
+        except Exception as exc:  # a failing disk: the log is cut back on a later tick
+            log.warning("the store's write-ahead log could not be truncated: %s", exc)
+            return
+        with contextlib.suppress(RuntimeError):  # no loop running (a script driving a hall): the next tick
+            asyncio.get_running_loop().call_later(WAL_RETRY, self._cut_wal, retries - 1)
 
     def shutdown(self) -> None:
         self.commits.flush()

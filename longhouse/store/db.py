@@ -171,18 +171,19 @@ class Store:
 
     def truncate_wal(self) -> bool:
         """SQLite: if the write-ahead log has grown past ``wal_limit``, checkpoint it whole and truncate it to
-        nothing; whether it was. Call it when no write is in flight (the hall does on its tick, once the moves
-        gathered so far are stored): it costs what the background checkpoint has not copied yet (a second of
-        writes at most) and two syncs, and waits for no one: if the background checkpoint or a reader holds the
-        log, it gives up until the next call. Under steady writes nothing else ever restarts the log: without
-        this it grows without end (and its index in the -shm file with it)."""
+        nothing. Whether the log is within its limit now: False only if it was not and something held it (the
+        background checkpoint, or a reader of an older snapshot): try again soon. Call it when no write is in
+        flight (the hall does on its tick, once the moves gathered so far are stored): it costs what the
+        background checkpoint has not copied yet (a second of writes at most) and two syncs, and waits for no
+        one. Under steady writes nothing else ever restarts the log: without this it grows without end (and
+        its index in the -shm file with it)."""
         if self.wal is None:
-            return False
+            return True
         try:
             if self.wal.stat().st_size <= self.wal_limit:
-                return False
+                return True
         except FileNotFoundError:
-            return False
+            return True
         with self.engine.connect() as c:
             c.exec_driver_sql("PRAGMA busy_timeout=0")
             try:

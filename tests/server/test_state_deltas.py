@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from harness import Hall, seated_table
 
 from longhouse import games
 from longhouse.engine.events import Event
@@ -144,3 +145,19 @@ def test_a_client_not_at_the_last_version_or_at_another_seat_or_after_a_rebuild_
     assert not any("base" in m for m in raw)
     with pytest.raises(Resync):  # a delta against a state not held: the client asks for the whole one
         merge_state(None, {"type": "state", "base": 1, "version": 2, "seat": 0, "changes": {}})
+
+
+def test_over_a_socket_a_client_gets_deltas_after_its_first_state_and_the_whole_state_when_it_asks(
+        hall: Hall) -> None:
+    _, _, (wa, _) = seated_table(hall, ["Ann", "Bob"])
+    first = json.loads(wa.raw[[json.loads(r)["type"] for r in wa.raw].index("state")])
+    assert "base" not in first and "view" in first  # the first state on a socket is whole
+    state = wa.last_state()
+    wa.send({"type": "action", "version": state["version"],
+             "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}})
+    moved = wa.wait_type("state", version=state["version"] + 1)
+    delta = json.loads(wa.raw[-1])
+    assert delta["base"] == state["version"] and "view" not in delta and moved["view"]["you"] is not None
+    wa.send({"type": "resync"})
+    whole = wa.wait_type("state", version=moved["version"])
+    assert "base" not in json.loads(wa.raw[-1]) and whole == {**moved, "events": [], "by": None}
