@@ -50,8 +50,11 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     listener: Listener | None = None
     #: Whether frames are read here (``listen``) rather than by websockets' parser.
     reading: bool = False
-    #: The start of a frame whose rest has not arrived yet (read here).
-    partial: bytes = b""
+    #: The start of a frame whose rest has not arrived yet (read here), and how long that frame is in all
+    #: once its header is known (0 before): more bytes are only appended until then, never re-read, so a
+    #: frame dribbled in byte by byte costs its length once, not its length squared.
+    partial: bytearray | None = None
+    need: int = 0
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -91,7 +94,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         """Drop the connection and whatever it still holds unsent."""
         self.listener = None
         self.reading = False
-        self.partial = b""
+        self.partial = None
         self.transport.abort()
 
     # --- in -----------------------------------------------------------------------------------------
@@ -107,16 +110,24 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     def _stop_reading(self) -> None:
         """Hand the stream back to websockets' parser (from a frame's start)."""
         self.reading = False
-        rest, self.partial = self.partial, b""
+        rest, self.partial, self.need = self.partial, None, 0
         if rest:
-            super().data_received(rest)
+            super().data_received(bytes(rest))
 
     def data_received(self, data: bytes) -> None:
         if not self.reading:
             super().data_received(data)
             return
-        if self.partial:
-            data, self.partial = self.partial + data, b""
+        partial = self.partial
+        if partial is not None:
+            partial += data
+            if len(partial) < self.need:
+                return  # the frame is still arriving
+            data, self.partial, self.need = bytes(partial), None, 0
+        self._read_frames(data)
+
+    def _read_frames(self, data: bytes) -> None:
+        """Read the whole frames at the start of ``data``; keep the start of an unfinished one."""
         end = len(data)
         pos = 0
         conn = self.conn
@@ -139,6 +150,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
                 return
             stop = at + 4 + length
             if stop > end:
+                self.need = stop - pos
                 break
             if (head1 == 0x81 or head1 == 0x82) and conn.current_size is None:
                 payload = apply_mask(data[at + 4:stop], data[at:at + 4])
@@ -152,7 +164,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
                 if not self._still_reading():  # the frame closed the stream, or its message dropped us
                     return
         if pos < end:
-            self.partial = data[pos:]
+            self.partial = bytearray(data[pos:])
 
     def _still_reading(self) -> bool:
         return self.reading
@@ -202,7 +214,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.listener = None
         self.reading = False
-        self.partial = b""
+        self.partial = None
         super().connection_lost(exc)
         # Break the reference cycles a closed socket would otherwise wait in for a full collection (rare
         # with gc_freeze): its scope naming it, and websockets' parser generator holding its protocol.

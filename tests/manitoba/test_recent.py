@@ -1,5 +1,6 @@
 """The board's record of what just happened (recent.py) on made-up actions: forgetting older rounds changes
-nothing the board reads, even in cases Manitoba's rules never make."""
+nothing the board reads, even when a scoring goes on into a later round (which Manitoba's rules never do, but
+which a record read mid-scoring sees too)."""
 
 from __future__ import annotations
 

@@ -167,6 +167,30 @@ def test_frames_read_past_websockets_arrive_whole_however_the_stream_is_cut() ->
     listening(run)
 
 
+def test_a_frame_dribbled_in_byte_by_byte_is_read_once_when_whole() -> None:
+    """A large frame sent a byte at a time is kept until it is whole, not re-read on every byte (which would
+    cost its length squared: ~2 GB of copying for one 64 KB frame, from one client)."""
+    big = "y" * 60_000
+    stream = masked_text(big) + masked_text("next")
+
+    def run(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
+        reads: list[int] = []
+        read_frames = protocol._read_frames
+
+        def counted(data: bytes) -> None:
+            reads.append(len(data))
+            read_frames(data)
+
+        protocol._read_frames = counted  # type: ignore[method-assign]
+        for i in range(len(stream)):
+            protocol.data_received(stream[i:i + 1])
+        assert heard == [big, "next"]
+        assert len(reads) < 20, f"the stream was re-read {len(reads)} times"
+        assert sum(reads) < 2 * len(stream)
+
+    listening(run)
+
+
 def test_pings_fragments_and_the_close_go_through_websockets_between_read_frames() -> None:
     def run(protocol: DirectWebSocketProtocol, transport: Unread, heard: list[str | bytes]) -> None:
         protocol.data_received(masked_text("a") + masked(b"hi", opcode=9) + masked(b"fr", fin=False)

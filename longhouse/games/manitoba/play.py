@@ -60,7 +60,7 @@ class ManitobaPlay(ManitobaState):
         events = self.events
         # the board's last moves and last scoring, folded when read: recent.note written out (a call costs
         # half a percent of a random playout)
-        self.unfolded.append((seat, events, recent.moment(self) if self.unfolded_scoring else None))
+        self.unfolded.append((seat, events, recent.moment_of(self) if self.unfolded_scoring else None))
         if self.round_no != self.unfolded_round:
             recent.end_round(self)
         self.events = []

@@ -68,12 +68,12 @@ class Recent(Protocol):
 def note(st: Recent, seat: int, events: list[Event]) -> None:
     """Keep the events of one action of ``seat`` for the next ``settle`` (cheap: the rules' hot path, where
     ``ManitobaPlay._apply`` writes it out)."""
-    st.unfolded.append((seat, events, moment(st) if st.unfolded_scoring else None))
+    st.unfolded.append((seat, events, moment_of(st) if st.unfolded_scoring else None))
     if st.round_no != st.unfolded_round:
         end_round(st)  # this action began a new round
 
 
-def moment(st: Recent) -> Moment:
+def moment_of(st: Recent) -> Moment:
     return st.season, st.round_no, tuple(st.score)
 
 
@@ -110,7 +110,8 @@ def end_round(st: Recent) -> None:
         if ended_scoring == SCORING_BEGUN:
             st.scoring = scored  # a new scoring: an older one is dead
         else:
-            st.scoring = (st.scoring or []) + scored  # a scoring going on from an older round (never in Manitoba)
+            # a scoring begun before: in an older round, or before the board was last read
+            st.scoring = (st.scoring or []) + scored
     # a seat that moved in the round just ended has begun a new move; one that did not keeps its last move
     moved = set(map(_SEAT, later))
     if len(moved) < st.n:
@@ -180,7 +181,7 @@ TALLY_KINDS = frozenset({
 #: The events that begin a scoring: the tally before them is gone.
 TALLY_STARTS = frozenset({"scoring", "final_scoring"})
 #: What ``unfolded_scoring`` says of a round's actions: no scoring event, scoring events (of a scoring begun
-#: in an older round), a scoring begun (``ManitobaState.log`` sets it).
+#: before them), a scoring begun (``ManitobaState.log`` sets it).
 NO_SCORING, SCORING_EVENTS, SCORING_BEGUN = 0, 1, 2
 
 
