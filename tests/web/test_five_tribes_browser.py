@@ -124,8 +124,10 @@ def test_a_person_and_two_bots_play_five_tribes_to_the_end_on_the_board(hall: Ha
         if actions % 10 == 0:
             _no_secret_on_the_page(page, state.num_players, 0)
         action = planner.choose(state)
-        # a step of a turn taken back through Undo once, when the goals are reached and a move is under way
-        if not undone and planner.done == set(GOALS) and isinstance(action, A.Drop) and state.undo_steps(0):
+        # a step of a turn taken back through Undo once, after the two turns photographed, when a move is under
+        # way (not when every goal is reached: the last one can come in the game's last turn, with no move after
+        # it, as in a CI run; the planner plans again from the step taken back)
+        if not undone and turns_shot == 2 and isinstance(action, A.Drop) and state.undo_steps(0):
             before = version(page)
             page.click("#ft-undo")
             page.wait_for_function(f"(v) => Number(document.querySelector('{BOARD}').dataset.version) > v",
