@@ -445,7 +445,7 @@ class Table:
         self.history.extend(events)
         self.last_own[seat] = self.version
         self._track_acting()
-        clock = self.keeper.moved(seat)  # stored with the move, in its transaction
+        clock = self.keeper.run(mover=seat)  # stored with the move, in its transaction
         move = Move(self.id, index, entry, result, self.epoch, clock=None if clock is None else clock[0],
                     clock_cleared=clock is not None and clock[0] is None)
         if over:

@@ -147,20 +147,17 @@ class Timekeeper:
             return set()
         return set(state.acting()) & set(self.people_seats())
 
-    def sync(self, mover: int | None = None) -> None:
-        """The game or its seating changed: run the clocks of the acting people, store them."""
+    def sync(self) -> None:
+        """The clock started or the seating changed: run the clocks of the acting people, store them."""
         to_store = self.run()
         if to_store is not None:
             self.table.hall.people.save_clock(self.table.id, to_store[0])
 
-    def moved(self, mover: int) -> tuple[dict[str, Any] | None] | None:
-        """A move was applied: run the clocks as ``sync`` does, but give back what to store (see ``run``)
-        for the move to carry into its own transaction (``Move.clock``): no commit of its own."""
-        return self.run(mover)
-
     def run(self, mover: int | None = None) -> tuple[dict[str, Any] | None] | None:
-        """Run the clocks of the acting people: what to store, ``(clocks,)`` or ``(None,)`` (the game is
-        over: remove them), or None (nothing: untimed, or not running)."""
+        """Run the clocks of the acting people (after ``mover``'s move, if one was applied): what to store,
+        ``(clocks,)`` or ``(None,)`` (the game is over: remove them), or None (nothing: untimed, or not
+        running). After a move the move carries it into its own transaction (``Move.clock``); ``sync``
+        stores it at once."""
         state = self.table.state
         if self.clock is None or state is None:
             return None
