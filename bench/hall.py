@@ -139,7 +139,7 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"  {name:<13} {r['moves_per_s']:7.0f} moves/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:7.1f} ms"
         f"   ({r['moves']} moves in {r['elapsed']:.1f} s, {r['replaced']} games replaced; "
         f"server CPU {r['cpu_server']:.1f} s = {1000 * r['cpu_server'] / max(1, r['moves']):.2f} ms a move, "
-        f"clients {r['cpu_client']:.1f} s)"
+        f"{r['sys_server']:.1f} s of it in the kernel, clients {r['cpu_client']:.1f} s)"
     )
 
 

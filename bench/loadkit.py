@@ -26,8 +26,14 @@ def free_port() -> int:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User and system (kernel: sockets, disk) CPU time of a process so far, apart."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def rss_kib(pid: int) -> int:
@@ -118,7 +124,7 @@ class Side:
     def __init__(self, name: str, pid: int, groups: list[list[Any]], seat: Seat, gate: Gate) -> None:
         self.name, self.pid, self.groups, self.seat, self.gate = name, pid, groups, seat, gate
         self.windows: list[tuple[float, float]] = []
-        self.cpu_server = self.cpu_client = 0.0
+        self.cpu_server = self.cpu_client = self.sys_server = 0.0
         self.replaced = 0
         self.loops: list[asyncio.Task[None]] = []
         self.profiled = False  # the server profiles while told (SIGUSR1 .. SIGUSR2): in the windows only
@@ -145,7 +151,7 @@ class Side:
 
     async def window(self, seconds: float) -> None:
         """Let this side's players move for ``seconds``, counting the server's and the clients' CPU."""
-        cpu_server, cpu_client = cpu_seconds(self.pid), cpu_seconds(os.getpid())
+        (user_server, sys_server), cpu_client = cpu_split(self.pid), cpu_seconds(os.getpid())
         if self.profiled:
             os.kill(self.pid, signal.SIGUSR1)
         start = time.perf_counter()
@@ -156,7 +162,9 @@ class Side:
         await asyncio.sleep(min(1.0, seconds / 4))  # the moves in flight land (their acks after the window)
         if self.profiled:
             os.kill(self.pid, signal.SIGUSR2)
-        self.cpu_server += cpu_seconds(self.pid) - cpu_server
+        user_after, sys_after = cpu_split(self.pid)
+        self.cpu_server += user_after + sys_after - user_server - sys_server
+        self.sys_server += sys_after - sys_server
         self.cpu_client += cpu_seconds(os.getpid()) - cpu_client
 
     async def stop(self) -> None:
@@ -172,7 +180,7 @@ class Side:
         inside = [x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True)
                   if any(a <= t <= b for a, b in self.windows)]
         return {**latency_figures(inside, len(inside), sum(b - a for a, b in self.windows)),
-                "replaced": self.replaced, "cpu_server": self.cpu_server, "cpu_client": self.cpu_client,
+                "replaced": self.replaced, "cpu_server": self.cpu_server, "sys_server": self.sys_server, "cpu_client": self.cpu_client,
                 "windows": len(self.windows)}
 
 
