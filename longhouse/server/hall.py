@@ -60,6 +60,8 @@ class Hall:
         # What the lobby clients were last sent (the base of the next delta).
         self._listed: dict[int, dict[str, Any]] = {}
         self._listed_online: list[str] = []
+        #: Each listed table's summary with its JSON, encoded once per summary (``lobby_summary_text``).
+        self._summary_texts: dict[int, tuple[dict[str, Any], str]] = {}
         self.cluster: Cluster | None = None
         #: Moves are stored a turn of the event loop at a time, each acknowledged once stored.
         self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up)
@@ -289,6 +291,19 @@ class Hall:
         tables, names = self._listing()
         return {"type": "tables", "tables": list(tables.values()), **self._online(names)}
 
+    def lobby_summary_text(self) -> str:
+        """``lobby_summary`` as JSON, each table's summary encoded once for as long as it does not change
+        (a new summary is a new object), not once per client entering the lobby."""
+        tables, names = self._listing()
+        held = self._summary_texts
+        texts: dict[int, tuple[dict[str, Any], str]] = {}
+        for tid, summary in tables.items():
+            entry = held.get(tid)
+            texts[tid] = entry if entry is not None and entry[0] is summary else (summary, encode(summary))
+        self._summary_texts = texts
+        online = encode(self._online(names))  # '{"online":...}': its members go after the tables
+        return '{"type":"tables","tables":[' + ",".join(text for _, text in texts.values()) + "]," + online[1:]
+
     def table_changed(self, table: Table) -> None:
         self.lobby_changed()
 
@@ -361,7 +376,7 @@ class Hall:
                    "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
-        conn.send(self.lobby_summary())
+        conn.send_text(self.lobby_summary_text())
 
     def leave_lobby(self, conn: Conn) -> None:
         if conn in self.lobby:
