@@ -51,7 +51,9 @@ class Hall:
         self.tick_interval = settings.tick
         self._ticker: asyncio.Task[None] | None = None
         self.people = PeopleStore(store.engine, store.prefix, store.tables, store.users)
-        store.keep_clocks_in(self.people.clocks)  # a move's clocks are stored in the move's transaction
+        # A new table's hall settings, a started game's people and a move's clocks are written in the store's
+        # own transactions (of the table's creation, the game's start, the move).
+        store.keep_people_in(self.people.hall, self.people.people, self.people.clocks)
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -180,12 +182,12 @@ class Hall:
             options = {**options, **validate_options(game.options, table_options.game_setup(options))}
         except SetupError as exc:
             raise ValueError(str(exc)) from exc
-        row = self.store.create_table(game.name, seats, options, [None] * seats)
+        row = self.store.create_table(game.name, seats, options, [None] * seats,
+                                      hall=None if settings is None else settings.to_json())
         table = Table(self, row)
         table.creator = creator
         if settings is not None:
             table.settings = settings
-            self.people.set_table_hall(table.id, settings.to_json())
         self.tables[table.id] = table
         if self.cluster is not None:
             asyncio.get_running_loop().create_task(self._claim_new(table))

@@ -358,7 +358,8 @@ class Table:
         except LonghouseError as exc:
             return f"cannot start: {exc}"
         record = Record(self.game.name, self.game.rules_version, players, seed, setup)
-        self.hall.store.start_table(self.id, record, seated)
+        self.hall.store.start_table(self.id, record, seated, people={
+            seat: occ.user_id for seat, occ in enumerate(seated) if isinstance(occ, Person)})
         self.occupants = seated
         self.record, self.state, self.history = record, state, []
         self.status = Status.RUNNING
@@ -368,8 +369,6 @@ class Table:
         for seat, occ in enumerate(seated):
             if isinstance(occ, BotSeat):
                 self.bots[seat] = bots.make(occ.level, seed=secrets.randbits(32))
-        self.hall.people.set_people(self.id, {seat: occ.user_id for seat, occ in enumerate(seated)
-                                              if isinstance(occ, Person)})
         self.keeper.started()
         self.seating_changed()
         self.resend_state()
