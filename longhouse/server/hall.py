@@ -51,17 +51,19 @@ class Hall:
         self.tick_interval = settings.tick
         self._ticker: asyncio.Task[None] | None = None
         self.people = PeopleStore(store.engine, store.prefix, store.tables, store.users)
-        store.keep_clocks_in(self.people.clocks)  # a move's clocks are stored in the move's transaction
+        # A new table's hall settings, a started game's people and a move's clocks are written in the store's
+        # own transactions (of the table's creation, the game's start, the move).
+        store.keep_people_in(self.people.hall, self.people.people, self.people.clocks)
         self.tables: dict[int, Table] = {}
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._lobby_pending = False
         self._lobby_publish = False
-        # What the lobby clients were last sent (the base of the next delta).
-        self._listed: dict[int, dict[str, Any]] = {}
+        # What the lobby clients were last sent (the base of the next delta): each table's summary text.
+        self._listed: dict[int, str] = {}
+        #: The shared part of the lobby's ``hello``, encoded once.
+        self._hello: str | None = None
         self._listed_online: list[str] = []
-        #: Each listed table's summary with its JSON, encoded once per summary (``lobby_summary_text``).
-        self._summary_texts: dict[int, tuple[dict[str, Any], str]] = {}
         self.cluster: Cluster | None = None
         #: Moves are stored a turn of the event loop at a time, each acknowledged once stored.
         self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up)
@@ -182,12 +184,12 @@ class Hall:
             options = {**options, **validate_options(game.options, table_options.game_setup(options))}
         except SetupError as exc:
             raise ValueError(str(exc)) from exc
-        row = self.store.create_table(game.name, seats, options, [None] * seats)
+        row = self.store.create_table(game.name, seats, options, [None] * seats,
+                                      hall=None if settings is None else settings.to_json())
         table = Table(self, row)
         table.creator = creator
         if settings is not None:
             table.settings = settings
-            self.people.set_table_hall(table.id, settings.to_json())
         self.tables[table.id] = table
         if self.cluster is not None:
             asyncio.get_running_loop().create_task(self._claim_new(table))
@@ -212,7 +214,7 @@ class Hall:
 
     def table_finished(self, table: Table) -> None:
         try:
-            ratings.rate_finished(self.people, table.id)
+            ratings.rate_finished(self.people, table.id, table.starters)
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
             log.exception("table %s: the ratings could not be updated", table.id)
         self.lobby_changed()
@@ -270,14 +272,17 @@ class Hall:
         return [t.summary() for t in self.tables.values()
                 if (t.status != Status.OVER or t.conns) and not t.settings.private]
 
-    def _listing(self) -> tuple[dict[int, dict[str, Any]], list[str]]:
-        """Every table the lobby lists (this process's and, with several, the others'), and who is there."""
-        tables = {t["id"]: t for t in self._local_tables()}
+    def _listing(self) -> tuple[dict[int, str], list[str]]:
+        """Every table the lobby lists (this process's and, with several, the others'), each as the JSON text
+        of its summary (a table here encodes it once per change: ``Table.summary_text``), and who is there."""
+        tables = {t.id: t.summary_text() for t in self.tables.values()
+                  if (t.status != Status.OVER or t.conns) and not t.settings.private}
         online = {c.user.name for c in self.lobby}
         if self.cluster is not None:
             others, others_online = self.cluster.other_tables()
             for t in others:
-                tables.setdefault(t["id"], t)
+                if t["id"] not in tables:
+                    tables[t["id"]] = encode(t)
             online.update(others_online)
         names = sorted(online)
         return dict(sorted(tables.items())), names
@@ -286,23 +291,19 @@ class Hall:
     def _online(names: list[str]) -> dict[str, Any]:
         return {"online": names[:NAMED_ONLINE], "online_count": len(names)}
 
-    def lobby_summary(self) -> dict[str, Any]:
-        """The whole list, sent to a client entering the lobby."""
-        tables, names = self._listing()
-        return {"type": "tables", "tables": list(tables.values()), **self._online(names)}
+    @staticmethod
+    def _with_tables(message: dict[str, Any], key: str, texts: list[str]) -> str:
+        """``message`` encoded with ``key`` added: the list of the tables' summaries, already JSON texts."""
+        return f'{encode(message)[:-1]},"{key}":[{",".join(texts)}]}}'
 
-    def lobby_summary_text(self) -> str:
-        """``lobby_summary`` as JSON, each table's summary encoded once for as long as it does not change
-        (a new summary is a new object), not once per client entering the lobby."""
+    def _send_listing(self, conn: Conn) -> None:
+        """Send a client entering the lobby the whole list (its summaries' texts joined, not encoded again).
+        The only client there: the next delta is made against this list, not against nothing (which would
+        send every table again)."""
         tables, names = self._listing()
-        held = self._summary_texts
-        texts: dict[int, tuple[dict[str, Any], str]] = {}
-        for tid, summary in tables.items():
-            entry = held.get(tid)
-            texts[tid] = entry if entry is not None and entry[0] is summary else (summary, encode(summary))
-        self._summary_texts = texts
-        online = encode(self._online(names))  # '{"online":...}': its members go after the tables
-        return '{"type":"tables","tables":[' + ",".join(text for _, text in texts.values()) + "]," + online[1:]
+        conn.send_text(self._with_tables({"type": "tables", **self._online(names)}, "tables", list(tables.values())))
+        if self.lobby == [conn]:
+            self._listed, self._listed_online = tables, names
 
     def table_changed(self, table: Table) -> None:
         self.lobby_changed()
@@ -332,14 +333,14 @@ class Hall:
             self._listed, self._listed_online = {}, []
             return
         tables, names = self._listing()
-        changed = [t for tid, t in tables.items() if self._listed.get(tid) is not t and self._listed.get(tid) != t]
+        changed = [text for tid, text in tables.items() if self._listed.get(tid) != text]
         removed = [tid for tid in self._listed if tid not in tables]
-        delta: dict[str, Any] = {"type": "tables_delta", "changed": changed, "removed": removed}
+        delta: dict[str, Any] = {"type": "tables_delta", "removed": removed}
         if names != self._listed_online:
             delta.update(self._online(names))
         self._listed, self._listed_online = tables, names
         if changed or removed or "online" in delta:
-            text = encode(delta)
+            text = self._with_tables(delta, "changed", changed)
             for conn in self.lobby:
                 conn.send_text(text)
 
@@ -356,6 +357,7 @@ class Hall:
             self.cluster.publish_chat(line)
 
     def games_info(self) -> list[dict[str, Any]]:
+        """The games the hall offers, with their options (the same for the process's life)."""
         out = []
         for name in games.names():
             try:
@@ -370,13 +372,16 @@ class Hall:
 
     def enter_lobby(self, conn: Conn) -> None:
         self.lobby.append(conn)
-        conn.send({"type": "hello", "you": {"name": conn.user.name, "guest": conn.user.guest},
-                   "games": self.games_info(), "bot_levels": bots.levels(),
-                   "default_bot": bots.default_level(),
-                   "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})
+        hello = self._hello
+        if hello is None:  # what every client is told alike, encoded once
+            hello = self._hello = encode({
+                "type": "hello", "games": self.games_info(), "bot_levels": bots.levels(),
+                "default_bot": bots.default_level(),
+                "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})[:-1]
+        conn.send_text(f'{hello},"you":{encode({"name": conn.user.name, "guest": conn.user.guest})}}}')
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
-        conn.send_text(self.lobby_summary_text())
+        self._send_listing(conn)
 
     def leave_lobby(self, conn: Conn) -> None:
         if conn in self.lobby:

@@ -95,12 +95,13 @@ def rebuild(store: PeopleStore) -> list[RatingPoint]:
     return history
 
 
-def rate_finished(store: PeopleStore, table_id: int) -> list[RatingPoint]:
+def rate_finished(store: PeopleStore, table_id: int, people: dict[int, int] | None = None) -> list[RatingPoint]:
     """A table just finished: add its rating points (if it is rated) after everyone's current ratings.
 
-    Most games (guests', games against bots) are not rated: two small look-ups (who sat there, which of them
-    are accounts) tell, before the finished table itself is read."""
-    registered = store.registered(set(store.played_at(table_id).values()))
+    Most games (guests', games against bots) are not rated: who sat there (``people``, seat -> user id, as
+    stored when the game began; looked up if not given) and which of them are accounts (remembered by the
+    store) tell, before the finished table itself is read."""
+    registered = store.registered(set((store.played_at(table_id) if people is None else people).values()))
     if len(registered) < 2:
         return []  # rateable() needs two registered accounts among the table's people
     table = next((t for t in store.played(limit=50) if t.table_id == table_id), None)

@@ -112,9 +112,13 @@ class Table:
         self.names: dict[int, str] = {}  # user id -> name, of everyone present
         #: Running game: the seat each person has played in it; they may sit at that seat only.
         self.bound: dict[int, int] = {}
+        #: The accounts seated when the game began (seat -> user id), as stored with its start; None when not
+        #: known here (a table read back from the store: its ratings look them up).
+        self.starters: dict[int, int] | None = None
         #: Seated people with no connection here: since when (``Limits.now``).
         self.away_since: dict[int, float] = {}
         self._summary: dict[str, Any] | None = None  # computed once per change
+        self._summary_text: str | None = None  # and encoded once per change
         self._table_prefix: str | None = None  # the shared part of the table message, encoded once per change
         self._watchers_due = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
@@ -190,8 +194,14 @@ class Table:
             self._summary = self._compute_summary()
         return self._summary
 
+    def summary_text(self) -> str:
+        """The summary as JSON text (the lobby's listing joins them); encoded once per change."""
+        if self._summary_text is None:
+            self._summary_text = encode(self.summary())
+        return self._summary_text
+
     def forget_summary(self) -> None:
-        self._summary = self._table_prefix = None
+        self._summary = self._summary_text = self._table_prefix = None
 
     def _compute_summary(self) -> dict[str, Any]:
         seats: list[dict[str, Any] | None] = []
@@ -281,9 +291,9 @@ class Table:
         """The ``table`` message for one client: the shared summary, encoded once, and who they are."""
         shared = self._table_prefix
         if shared is None:
-            shared = self._table_prefix = encode({"type": "table", "table": self.summary(),
-                                                  "bot_levels": bots.levels(), "default_bot": default_bot(),
-                                                  "invite": self.settings.invite})[:-1]
+            shared = self._table_prefix = encode({"type": "table", "bot_levels": bots.levels(),
+                                                  "default_bot": default_bot(), "invite": self.settings.invite,
+                                                  })[:-1] + f',"table":{self.summary_text()}'
         you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest}
         return f'{shared},"you":{encode(you)}}}'
 
@@ -303,8 +313,9 @@ class Table:
         if conn is not None:
             line["seat"] = self.seat_of(conn.user.id)
         self.chat.append(line)
+        text = encode(line)  # once for everyone here
         for c in self.conns:
-            c.send(line)
+            c.send_text(text)
 
     # --- seating --------------------------------------------------------------------------------
 
@@ -358,7 +369,9 @@ class Table:
         except LonghouseError as exc:
             return f"cannot start: {exc}"
         record = Record(self.game.name, self.game.rules_version, players, seed, setup)
-        self.hall.store.start_table(self.id, record, seated)
+        starters = {seat: occ.user_id for seat, occ in enumerate(seated) if isinstance(occ, Person)}
+        self.hall.store.start_table(self.id, record, seated, people=starters)
+        self.starters = starters
         self.occupants = seated
         self.record, self.state, self.history = record, state, []
         self.status = Status.RUNNING
@@ -368,8 +381,6 @@ class Table:
         for seat, occ in enumerate(seated):
             if isinstance(occ, BotSeat):
                 self.bots[seat] = bots.make(occ.level, seed=secrets.randbits(32))
-        self.hall.people.set_people(self.id, {seat: occ.user_id for seat, occ in enumerate(seated)
-                                              if isinstance(occ, Person)})
         self.keeper.started()
         self.seating_changed()
         self.resend_state()

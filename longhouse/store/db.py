@@ -6,17 +6,21 @@ several halls (or test runs) can share one database without seeing each other.
 
 A table is stored as its record's header (game, rules version, seed, setup, player names) in ``tables``
 and its action log, one row per entry, in ``actions``. A move is committed before it is acknowledged:
-every write here commits before returning.
+every write here commits before returning. The writes made per move and per game (a record entry, a
+table created, seated or started) go through one connection of their own, as statements compiled once
+(``prepared.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from sqlalchemy import (
@@ -37,12 +41,15 @@ from sqlalchemy import (
     select,
     tuple_,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.engine.url import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from longhouse.engine.records import Record
+from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ class Move:
     entry: dict[str, Any]
     result: dict[str, Any] | None = None
     epoch: int | None = None
-    #: A timed table's clocks after the move, stored in the move's transaction (``Store.keep_clocks_in``);
+    #: A timed table's clocks after the move, stored in the move's transaction (``Store.keep_people_in``);
     #: with ``clock_cleared`` (the game ended with the move) its stored clocks are removed instead.
     clock: dict[str, Any] | None = None
     clock_cleared: bool = False
@@ -149,25 +156,26 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.metadata, self.users, self.sessions, self.tables, self.actions, self.owners = _schema(prefix)
         self.metadata.create_all(self.engine)
-        # The hot path (one row per move) keeps one connection and prebuilt statements.
-        self._writer: Connection | None = None
-        self._insert_action = self.actions.insert()
-        self._hold_epochs = self.owners.update().where(
-            tuple_(self.owners.c.table_id, self.owners.c.epoch).in_(bindparam("pairs", expanding=True))).values(
-            epoch=self.owners.c.epoch)
-        self._epochs_of = select(self.owners.c.table_id, self.owners.c.epoch).where(
-            self.owners.c.table_id.in_(bindparam("tids", expanding=True)))
-        self._finish_table = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
-            status=Status.OVER.value, result=bindparam("result"), finished=bindparam("finished"))
-        # Timed tables' clocks, stored with their moves once ``keep_clocks_in`` names their table.
-        self._delete_clocks: Any = None
-        self._insert_clock: Any = None
-        # Per connection and per seat taken or left: built once too.
+        # The writes made per move and per game: one connection of their own (the DB-API's, from the pool)
+        # and statements compiled once (``prepared.py``); the event loop's thread makes them all.
+        self._writer: Any = None
+        self._insert_action = self._prepare(self.actions.insert(), "table_id", "idx", "entry")
+        self._finish_table = self._prepare(self.tables.update().where(self.tables.c.id == bindparam("tid")),
+                                           "status", "result", "finished", "tid")
+        self._create_table = self._prepare(self.tables.insert(), "game", "seats", "options", "status", "occupants",
+                                           "created", returning=self.tables.c.id)
+        self._set_occupants = self._prepare(self.tables.update().where(self.tables.c.id == bindparam("tid")),
+                                            "occupants", "tid")
+        self._start_table = self._prepare(self.tables.update().where(self.tables.c.id == bindparam("tid")),
+                                          "status", "occupants", "rules_version", "seed", "players", "options", "tid")
+        #: The epoch checks of a batch, by the number of tables they check (padded to a power of two).
+        self._epoch_checks: dict[int, tuple[Prepared, Prepared]] = {}
+        # The people store's tables written in the transactions above, once ``keep_people_in`` names them.
+        self._people: _PeopleWrites | None = None
+        # Per connection: built once too.
         self._session_user = (select(self.users).join(self.sessions, self.sessions.c.user_id == self.users.c.id)
                               .where(self.sessions.c.token == bindparam("token"),
                                      self.sessions.c.created >= bindparam("since")))
-        self._set_occupants = self.tables.update().where(self.tables.c.id == bindparam("tid")).values(
-            occupants=bindparam("occupants"))
         # SQLite: the WAL is checkpointed (and the file synced) by a background thread, never by a move's
         # commit, so that no move waits for the disk. Those checkpoints copy the log into the database but
         # cannot restart it while writes keep coming (one always comes first): ``truncate_wal`` does.
@@ -217,6 +225,62 @@ class Store:
             self._writer.close()
             self._writer = None
         self.engine.dispose()
+
+    # --- the writer: the per-move and per-game writes ---------------------------------------------
+
+    def _prepare(self, statement: Any, *names: str, returning: Any = None) -> Prepared:
+        if returning is not None and self.engine.dialect.insert_returning:
+            statement = statement.returning(returning)
+        return Prepared(statement, self.engine.dialect, names)
+
+    def _write(self, work: Callable[[Any], T]) -> T:
+        """Run ``work`` on a cursor of the writer's connection, then commit. Should anything fail, the
+        transaction is rolled back, the connection let go (the next write takes another from the pool: the
+        database may have restarted) and the driver's error raised as SQLAlchemy's (``IntegrityError``, ...)."""
+        writer = self._writer
+        if writer is None:
+            writer = self._writer = self.engine.raw_connection()
+        try:
+            cursor = writer.cursor()
+            try:
+                done = work(cursor)
+            finally:
+                cursor.close()
+            writer.commit()
+            return done
+        except Exception as exc:
+            self._writer = None
+            try:
+                writer.rollback()
+                writer.close()
+            except Exception:
+                with contextlib.suppress(Exception):
+                    writer.invalidate()
+            dbapi = self.engine.dialect.loaded_dbapi
+            if isinstance(exc, dbapi.Error):
+                raise DBAPIError.instance(None, None, exc, dbapi.Error, dialect=self.engine.dialect) from exc
+            raise
+
+    def _inserted_id(self, cursor: Any) -> int:
+        """The key of the row the cursor's INSERT just made (its RETURNING, or the driver's last row id)."""
+        if self.engine.dialect.insert_returning:
+            return int(cursor.fetchone()[0])
+        return int(cursor.lastrowid)
+
+    def _epoch_check(self, tables: int) -> tuple[Prepared, Prepared]:
+        """The statements that lock and read the owner rows of ``tables`` tables, for at least that many
+        (the last pair is repeated up to a power of two, so that a few sizes serve every batch)."""
+        size = 1 << max(tables - 1, 0).bit_length()
+        check = self._epoch_checks.get(size)
+        if check is None:
+            o = self.owners.c
+            pairs = [tuple_(bindparam(f"t{i}"), bindparam(f"e{i}")) for i in range(size)]
+            hold = self.owners.update().where(tuple_(o.table_id, o.epoch).in_(pairs)).values(epoch=o.epoch)
+            read = select(o.table_id, o.epoch).where(o.table_id.in_([bindparam(f"t{i}") for i in range(size)]))
+            check = self._epoch_checks[size] = (
+                Prepared(hold, self.engine.dialect, [n for i in range(size) for n in (f"t{i}", f"e{i}")]),
+                Prepared(read, self.engine.dialect, [f"t{i}" for i in range(size)]))
+        return check
 
     def drop_all(self) -> None:
         """Remove every table of this store (tests clean up with it)."""
@@ -274,28 +338,46 @@ class Store:
 
     # --- tables ---------------------------------------------------------------------------------
 
-    def create_table(self, game: str, seats: int, options: dict[str, Any],
-                     occupants: list[Occupant | None]) -> TableRow:
+    def create_table(self, game: str, seats: int, options: dict[str, Any], occupants: list[Occupant | None],
+                     hall: dict[str, Any] | None = None) -> TableRow:
+        """A new waiting table; with ``hall``, its hall settings stored in the same transaction (the people
+        store's ``table_hall``: ``keep_people_in``)."""
         now = time.time()
-        with self.engine.begin() as c:
-            tid = c.execute(self.tables.insert().values(
-                game=game, seats=seats, options=options, status=Status.WAITING.value,
-                occupants=[occupant_to_json(o) for o in occupants], created=now)).inserted_primary_key
-        assert tid is not None
-        return TableRow(int(tid[0]), game, seats, dict(options), Status.WAITING, list(occupants), None, None, None,
-                        None, now, None)
+        people = self._people
+        assert hall is None or people is not None, "hall settings given: keep_people_in was not called"
+
+        def create(cursor: Any) -> int:
+            tid = self._inserted_id(self._create_table.execute(cursor, (
+                game, seats, options, Status.WAITING.value, [occupant_to_json(o) for o in occupants], now)))
+            if hall is not None and people is not None:
+                people.delete_hall.execute(cursor, (tid,))  # a row left by an earlier table of this number
+                people.insert_hall.execute(cursor, (tid, hall))
+            return tid
+
+        return TableRow(self._write(create), game, seats, dict(options), Status.WAITING, list(occupants), None, None,
+                        None, None, now, None)
 
     def set_occupants(self, table_id: int, occupants: list[Occupant | None]) -> None:
-        with self.engine.begin() as c:
-            c.execute(self._set_occupants, {"tid": table_id, "occupants": [occupant_to_json(o) for o in occupants]})
+        row = ([occupant_to_json(o) for o in occupants], table_id)
+        self._write(lambda cursor: self._set_occupants.execute(cursor, row))
 
-    def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None]) -> None:
-        """Store the record header of a game that starts now."""
-        with self.engine.begin() as c:
-            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(
-                status=Status.RUNNING.value, occupants=[occupant_to_json(o) for o in occupants],
-                rules_version=record.rules_version,
-                seed=str(record.seed), players=record.players, options=record.setup or {}))
+    def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None],
+                    people: dict[int, int] | None = None) -> None:
+        """Store the record header of a game that starts now; with ``people`` (seat -> user id), the accounts
+        seated, in the same transaction (the people store's ``table_people``: ``keep_people_in``)."""
+        kept = self._people
+        assert people is None or kept is not None, "people given: keep_people_in was not called"
+        row = (Status.RUNNING.value, [occupant_to_json(o) for o in occupants], record.rules_version,
+               str(record.seed), record.players, record.setup or {}, table_id)
+
+        def start(cursor: Any) -> None:
+            self._start_table.execute(cursor, row)
+            if people is not None and kept is not None:
+                kept.delete_people.execute(cursor, (table_id,))
+                if people:
+                    kept.insert_people.executemany(cursor, [(table_id, s, u) for s, u in sorted(people.items())])
+
+        self._write(start)
 
     def claim(self, table_id: int) -> int:
         """Take a table over (several processes): its epoch, one more than any claim before; the fencing
@@ -322,22 +404,24 @@ class Store:
         if self.append_moves([Move(table_id, index, entry, result, epoch)]):
             raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
 
-    def keep_clocks_in(self, clocks: Table) -> None:
-        """Store a move's clocks (``Move.clock``) in ``clocks`` (``table_id``, ``data``; the people store's),
-        in the transaction of the move."""
-        self._delete_clocks = clocks.delete().where(clocks.c.table_id.in_(bindparam("tids", expanding=True)))
-        self._insert_clock = clocks.insert()
+    def keep_people_in(self, hall: Table, people: Table, clocks: Table) -> None:
+        """The people store's tables that this store writes in its own transactions: a new table's hall
+        settings (``hall``: ``table_id``, ``data``), the accounts seated when a game starts (``people``:
+        ``table_id``, ``seat``, ``user_id``), a move's clocks (``Move.clock``; ``clocks``: ``table_id``,
+        ``data``)."""
+        self._people = _PeopleWrites(self, hall, people, clocks)
 
-    def _store_clocks(self, c: Connection, moves: list[Move]) -> None:
+    def _store_clocks(self, cursor: Any, moves: list[Move]) -> None:
         """The clocks the moves carry, each table's last, replacing those stored."""
         last = {m.table_id: m for m in moves if m.clock is not None or m.clock_cleared}
         if not last:
             return
-        assert self._delete_clocks is not None, "moves carry clocks: keep_clocks_in was not called"
-        c.execute(self._delete_clocks, {"tids": list(last)})
-        rows = [{"table_id": tid, "data": m.clock} for tid, m in last.items() if not m.clock_cleared]
+        people = self._people
+        assert people is not None, "moves carry clocks: keep_people_in was not called"
+        people.delete_clock.executemany(cursor, [(tid,) for tid in last])
+        rows = [(tid, m.clock) for tid, m in last.items() if not m.clock_cleared]
         if rows:
-            c.execute(self._insert_clock, rows)
+            people.insert_clock.executemany(cursor, rows)
 
     def append_moves(self, moves: list[Move]) -> set[int]:
         """Commit the record entries of many moves (of several tables, each table's in order) in one
@@ -346,35 +430,30 @@ class Store:
         The epoch of every table with one is checked in the same transaction, in one statement that locks
         those owner rows until the commit; the moves of a table whose epoch is old are not stored, and its id
         is returned (``StaleOwner``). Any other failure raises and stores nothing."""
-        if self._writer is None or self._writer.closed:
-            self._writer = self.engine.connect()
-        c = self._writer
-        stale: set[int] = set()
-        try:
-            held = {m.table_id: m.epoch for m in moves if m.epoch is not None}
+        held = {m.table_id: m.epoch for m in moves if m.epoch is not None}
+
+        def append(cursor: Any) -> set[int]:
+            stale: set[int] = set()
+            kept = moves
             if held:
-                locked = c.execute(self._hold_epochs, {"pairs": list(held.items())}).rowcount
-                if locked != len(held):
-                    now = {tid: epoch for tid, epoch in c.execute(self._epochs_of, {"tids": list(held)})}
+                hold, read = self._epoch_check(len(held))
+                pairs = list(held.items())
+                pairs += pairs[-1:] * (len(hold.names) // 2 - len(pairs))  # padding: the same pair again
+                if hold.execute(cursor, [v for pair in pairs for v in pair]).rowcount != len(held):
+                    now = dict(read.execute(cursor, [tid for tid, _ in pairs]).fetchall())
                     stale = {tid for tid, epoch in held.items() if now.get(tid) != epoch}
-                    moves = [m for m in moves if m.table_id not in stale]
-            if moves:
-                c.execute(self._insert_action, [
-                    {"table_id": m.table_id, "idx": m.index, "entry": _encode_entry(m.entry).decode()} for m in moves])
-                finished = [{"tid": m.table_id, "result": m.result, "finished": time.time()}
-                            for m in moves if m.result is not None]
+                    kept = [m for m in moves if m.table_id not in stale]
+            if kept:
+                self._insert_action.executemany(cursor, [
+                    (m.table_id, m.index, _encode_entry(m.entry).decode()) for m in kept])
+                finished = [(Status.OVER.value, m.result, time.time(), m.table_id)
+                            for m in kept if m.result is not None]
                 if finished:
-                    c.execute(self._finish_table, finished)
-                self._store_clocks(c, moves)
-            c.commit()
-        except Exception:
-            try:
-                c.rollback()
-                c.close()
-            finally:
-                self._writer = None
-            raise
-        return stale
+                    self._finish_table.executemany(cursor, finished)
+                self._store_clocks(cursor, kept)
+            return stale
+
+        return self._write(append)
 
     def delete_table(self, table_id: int) -> None:
         with self.engine.begin() as c:
@@ -424,6 +503,19 @@ class Store:
             return None
         return Record(row.game, row.rules_version, list(row.players), row.seed,
                       row.options or None, self.entries(table_id), row.result)
+
+
+class _PeopleWrites:
+    """The statements writing the people store's tables in the store's own transactions."""
+
+    def __init__(self, store: Store, hall: Table, people: Table, clocks: Table) -> None:
+        prepare = store._prepare
+        self.delete_hall = prepare(hall.delete().where(hall.c.table_id == bindparam("tid")), "tid")
+        self.insert_hall = prepare(hall.insert(), "table_id", "data")
+        self.delete_people = prepare(people.delete().where(people.c.table_id == bindparam("tid")), "tid")
+        self.insert_people = prepare(people.insert(), "table_id", "seat", "user_id")
+        self.delete_clock = prepare(clocks.delete().where(clocks.c.table_id == bindparam("tid")), "tid")
+        self.insert_clock = prepare(clocks.insert(), "table_id", "data")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

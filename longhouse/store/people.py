@@ -37,6 +37,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 
 MAX_SETTINGS = 2000
+#: Accounts whose kind (guest or registered) ``PeopleStore.registered`` remembers, at most.
+KNOWN_ACCOUNTS = 100_000
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,8 @@ class PeopleStore:
                               Column("user_id", Integer, primary_key=True, autoincrement=False),
                               Column("data", Text, nullable=False))
         md.create_all(engine)
+        #: user id -> whether the account is registered (not a guest): an account is one or the other for life.
+        self._registered: dict[int, bool] = {}
 
     def drop_all(self) -> None:
         self.metadata.drop_all(self.engine)
@@ -174,13 +178,20 @@ class PeopleStore:
         return list(reversed(self.played(limit=None)))
 
     def registered(self, user_ids: set[int]) -> set[int]:
-        """Those of ``user_ids`` that are accounts with a password (not guests)."""
-        if not user_ids:
-            return set()
-        with self.engine.connect() as c:
-            rows = c.execute(select(self.users.c.id).where(self.users.c.id.in_(user_ids))
-                             .where(self.users.c.guest.is_(False))).all()
-        return {r.id for r in rows}
+        """Those of ``user_ids`` that are accounts with a password (not guests). Each account's answer is
+        remembered: there is no way to turn a guest into a registered account or back."""
+        known = self._registered
+        answers = {uid: known[uid] for uid in user_ids if uid in known}
+        unknown = [uid for uid in user_ids if uid not in answers]
+        if unknown:
+            with self.engine.connect() as c:
+                rows = c.execute(select(self.users.c.id, self.users.c.guest).where(self.users.c.id.in_(unknown))).all()
+            looked_up = {int(r.id): not r.guest for r in rows}  # an id that is no account is not remembered
+            if len(known) + len(looked_up) > KNOWN_ACCOUNTS:
+                known.clear()
+            known.update(looked_up)
+            answers.update(looked_up)
+        return {uid for uid, registered in answers.items() if registered}
 
     def names(self, user_ids: set[int]) -> dict[int, str]:
         if not user_ids:

@@ -4,7 +4,6 @@ the fix. Rates, lockouts and grace periods run on a fake clock (``Hall.fake_cloc
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import socket
 from pathlib import Path
@@ -23,7 +22,6 @@ from longhouse.server import accounts
 from longhouse.server.auth import COOKIE
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall as HallCore
-from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
 
@@ -176,28 +174,6 @@ def test_the_lobby_gets_only_the_changed_tables(hall: Hall) -> None:
     command(ws, "/join 1")
     delta = lb.wait(lambda m: m["type"] == "tables_delta" and m["changed"])
     assert [t["id"] for t in delta["changed"]] == [ids[2]] and delta["removed"] == []
-
-
-def test_the_whole_list_encodes_each_table_once_per_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every client entering the lobby got the whole list encoded anew: 200 tables' summaries each time."""
-    from longhouse.server import hall as hall_module
-
-    store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
-    try:
-        core = HallCore(store, Settings())
-        assert core.lobby_summary_text() == encode(core.lobby_summary())  # no tables
-        tables = [core.create_table("toy", 2, {}) for _ in range(3)]
-        core.lobby.append(Conn(User(1, "Ann", False)))
-        assert core.lobby_summary_text() == encode(core.lobby_summary())
-        encoded: list[Any] = []
-        monkeypatch.setattr(hall_module, "encode", lambda m: encoded.append(m) or encode(m))
-        core.lobby_summary_text()
-        assert [m for m in encoded if "id" in m] == []  # nothing changed: no summary encoded again
-        tables[1].forget_summary()
-        assert json.loads(core.lobby_summary_text()) == json.loads(encode(core.lobby_summary()))
-        assert [m["id"] for m in encoded if "id" in m] == [tables[1].id]
-    finally:
-        store.close()
 
 
 def test_a_client_that_does_not_read_is_dropped_at_its_backlog_limit() -> None:
