@@ -107,6 +107,14 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         elif not self.conn.reader.buffer and self.conn.current_size is None and self.conn.close_rcvd is None:
             self.reading = True  # the websockets parser is at rest, at a frame's start
 
+    def _refused_handshake(self) -> None:
+        """websockets refused the upgrade request itself (a header line over its 8 KiB, too many headers):
+        its answer (431) goes out and the connection is closed. uvicorn left both waiting, holding the
+        connection open for as long as the client liked, uncounted by the connection guard."""
+        self.handshake_initiated = self.handshake_complete = self.close_sent = True
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.close()
+
     def _stop_reading(self) -> None:
         """Hand the stream back to websockets' parser (from a frame's start)."""
         self.reading = False
@@ -117,6 +125,8 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     def data_received(self, data: bytes) -> None:
         if not self.reading:
             super().data_received(data)
+            if not self.handshake_initiated and self.conn.handshake_exc is not None:
+                self._refused_handshake()
             return
         partial = self.partial
         if partial is not None:

@@ -107,3 +107,11 @@ def test_websockets_go_past_starlettes_middleware_keeping_the_host_check(monkeyp
         assert "websocket" in seen
     finally:
         hall.stop()
+
+
+def test_an_upgrade_websockets_refuses_is_answered_and_closed(hall: Hall) -> None:
+    """A header line over websockets' 8 KiB (within the 16 KiB head) left the connection open for ever, and
+    uncounted: the guard lets go of a connection once it is upgraded."""
+    head = ("GET /ws/lobby HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + "a" * 10_000 + "\r\n" + UPGRADE + "\r\n").encode()
+    out = answer(hall.port, head)  # the server's answer, once it has closed the connection (3 s at most)
+    assert out.startswith(b"HTTP/1.1 431 ")
