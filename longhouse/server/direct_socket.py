@@ -72,6 +72,15 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         transport.write(text_frame(text.encode()))
         return transport.get_write_buffer_size()
 
+    def write_texts(self, texts: list[str]) -> int:
+        """Send ``texts`` as one frame each, in one write (a socket's first messages, queued before it was
+        taken over); the bytes the transport holds unsent afterwards."""
+        transport = self.transport
+        if self.close_sent or self.disconnected or transport.is_closing():
+            return 0
+        transport.write(b"".join([text_frame(text.encode()) for text in texts]))
+        return transport.get_write_buffer_size()
+
     def close_now(self, code: int = 1000, reason: str = "") -> None:
         """Start the closing handshake (as the ASGI ``websocket.close`` does); the app's ``receive`` then
         gets its disconnect."""
