@@ -52,10 +52,11 @@ from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Move:
     """One record entry to store: table ``table_id``'s entry number ``index``, the result if the game ended
-    with it, and the fencing epoch the storing process holds the table with (None: one process)."""
+    with it, and the fencing epoch the storing process holds the table with (None: one process). One is
+    made per move and never changed (not frozen only because a frozen dataclass takes ~1.6 us longer to make)."""
 
     table_id: int
     index: int
