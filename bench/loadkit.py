@@ -180,8 +180,8 @@ class Side:
         inside = [x for p in players for x, t in zip(p.latencies, p.acked_at, strict=True)
                   if any(a <= t <= b for a, b in self.windows)]
         return {**latency_figures(inside, len(inside), sum(b - a for a, b in self.windows)),
-                "replaced": self.replaced, "cpu_server": self.cpu_server, "sys_server": self.sys_server, "cpu_client": self.cpu_client,
-                "windows": len(self.windows)}
+                "replaced": self.replaced, "cpu_server": self.cpu_server, "sys_server": self.sys_server,
+                "cpu_client": self.cpu_client, "windows": len(self.windows)}
 
 
 async def alternate(sides: list[Side], seconds: float, rounds: int) -> None:

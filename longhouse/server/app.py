@@ -19,7 +19,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from longhouse.server import accounts, archive, boards, hints, players, sockets
+from longhouse.server import accounts, archive, auth, boards, hints, players, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard
 from longhouse.server.hall import Hall
@@ -93,6 +93,8 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
                     middleware=[Middleware(Guard, allowed_hosts=settings.allowed_hosts)])
     app.state.settings = settings
     app.state.store = store
+    # Sessions are cached only where this process sees every sign-out (auth.SessionCache).
+    app.state.sessions = auth.SessionCache(store, settings.session_age) if settings.redis_url is None else None
     app.state.limits = Limits(settings)
     app.state.hall = Hall(store, settings, app.state.limits)
     app.state.replays = archive.ReplayCache(settings.replay_cache)
