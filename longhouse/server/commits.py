@@ -35,7 +35,7 @@ class Writer(Protocol):
 W = TypeVar("W", bound=Writer)
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending(Generic[W]):
     table: W
     move: Move
