@@ -8,7 +8,6 @@ player's notification choices), and the pages ``/player/{name}``, ``/leaderboard
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games
-from longhouse.server import auth, ratings
-from longhouse.store import User
+from longhouse.server import accounts, ratings
 from longhouse.store.people import PeopleStore, PlayedTable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -95,14 +93,6 @@ def _people(request: Request) -> PeopleStore:
     return people
 
 
-def _user(request: Request) -> User | None:
-    token = request.cookies.get(auth.COOKIE)
-    if not token or len(token) > 100:
-        return None
-    user: User | None = request.app.state.store.session_user(token)
-    return user
-
-
 async def player(request: Request) -> Response:
     data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
     if data is None:
@@ -120,18 +110,17 @@ async def leaderboard(request: Request) -> Response:
 
 
 async def settings(request: Request) -> Response:
-    user = _user(request)
+    user = accounts.current_user(request)  # an expired session is no session, as everywhere
     if user is None:
         return JSONResponse({"error": "sign in first"}, status_code=401)
     people = _people(request)
     if request.method == "GET":
         return JSONResponse({"settings": people.settings_of(user.id)})
-    raw = await request.body()
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        return JSONResponse({"error": "the request is not JSON"}, status_code=400)
-    if not isinstance(data, dict) or set(data) - set(SETTINGS) or not all(isinstance(v, bool) for v in data.values()):
+    try:  # JSON only (no cross-site form), read in pieces up to Settings.max_body, as every POST
+        data = await accounts.read_json(request)
+    except accounts.Refused as exc:
+        return accounts.refused(exc)
+    if set(data) - set(SETTINGS) or not all(isinstance(v, bool) for v in data.values()):
         return JSONResponse({"error": f"settings are booleans named {', '.join(SETTINGS)}"}, status_code=400)
     merged = {**people.settings_of(user.id), **data}
     people.save_settings(user.id, merged)

@@ -319,6 +319,22 @@ def test_sessions_expire_on_the_server(hall: Hall) -> None:
     assert ws.wait_type("error")["message"] == "sign in first"
 
 
+def test_settings_need_an_unexpired_session_and_a_json_body_within_the_cap(hall: Hall) -> None:
+    """``/api/settings`` looked its session up without the age check (an expired session still worked there),
+    and read a POST's body whole, whatever its type or length."""
+    ann = Client(hall, "Ann")
+    assert ann.http.post("/api/settings", json={"sound": True}).json()["settings"]["sound"] is True
+    assert ann.http.post("/api/settings", content=b'{"sound": false}',
+                         headers={"Content-Type": "text/plain"}).status_code == 415  # a cross-site form
+    assert ann.http.post("/api/settings", json={"sound": False, "x": "y" * 100_000}).status_code == 413
+    assert ann.http.get("/api/settings").json()["settings"]["sound"] is True  # nothing changed
+    age = hall.hall.settings.session_age
+    with hall.store.engine.begin() as c:
+        c.execute(hall.store.sessions.update().values(created=hall.store.sessions.c.created - age - 1))
+    assert ann.http.get("/api/settings").status_code == 401
+    assert ann.http.post("/api/settings", json={"sound": False}).status_code == 401
+
+
 def test_secure_cookies_when_asked(make_hall: Any) -> None:
     hall = make_hall(secure_cookies=True)
     r = httpx.post(f"{hall.url}/api/guest", json={}, timeout=30)
