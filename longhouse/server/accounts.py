@@ -50,14 +50,10 @@ def address(conn: HTTPConnection) -> str:
 
 
 def current_user(conn: HTTPConnection) -> User | None:
-    """The account whose (unexpired) session cookie came with a request or websocket, if any. A websocket's is
-    looked up in the hall's ``auth.SessionCache`` when it keeps one (``app.state.sessions``)."""
+    """The account whose (unexpired) session cookie came with a request or websocket, if any."""
     token = conn.cookies.get(auth.COOKIE)
     if not token or len(token) > 100:
         return None
-    sessions: auth.SessionCache | None = conn.app.state.sessions
-    if sessions is not None and conn.scope["type"] == "websocket":
-        return sessions.user(token)
     return store_of(conn).session_user(token, settings_of(conn).session_age)
 
 
@@ -156,9 +152,6 @@ async def signout(request: Request) -> Response:
     token = request.cookies.get(auth.COOKIE)
     if token:
         store_of(request).delete_session(token)
-        sessions: auth.SessionCache | None = request.app.state.sessions
-        if sessions is not None:
-            sessions.forget(token)
     response = JSONResponse({"ok": True})
     response.delete_cookie(auth.COOKIE)
     return response

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, archive, auth, boards, hints, players, sockets
+from longhouse.server import accounts, archive, boards, hints, players, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.hall import Hall
@@ -97,8 +97,6 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
                     middleware=[Middleware(Guard, allowed_hosts=settings.allowed_hosts)])
     app.state.settings = settings
     app.state.store = store
-    # Sessions are cached only where this process sees every sign-out (auth.SessionCache).
-    app.state.sessions = auth.SessionCache(store, settings.session_age) if settings.redis_url is None else None
     app.state.limits = Limits(settings)
     app.state.hall = Hall(store, settings, app.state.limits)
     app.state.replays = archive.ReplayCache(settings.replay_cache)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import re
 import secrets
-import time
-from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import bindparam, select
 
 from longhouse.store import NameTaken, Store, User
 
@@ -91,47 +88,3 @@ def new_session(store: Store, user: User) -> str:
     token = secrets.token_urlsafe(32)
     store.create_session(token, user.id)
     return token
-
-
-class SessionCache:
-    """Whose each session is, remembered for the websockets (three a game: a lookup in the store each cost more
-    than the rest of the socket's admission).
-
-    Exact only where this process sees every end of a session, so the hall keeps one only when it runs alone
-    (not with ``--redis``: another process may sign a session out). A session ends when it is older than
-    ``max_age`` (checked against its stored creation time on every lookup, as the store's own query does) or
-    when its owner signs out here (``forget``); nothing else changes a session or its account's name. Only
-    sessions that exist are kept (an unknown token is looked up each time, so guessing fills nothing), at most
-    ``size``, the oldest looked-up dropped first."""
-
-    def __init__(self, store: Store, max_age: float, size: int = 10_000,
-                 clock: Callable[[], float] = time.time) -> None:
-        self.store = store
-        self.max_age = max_age
-        self.size = size
-        self.clock = clock
-        self.entries: dict[str, tuple[User, float]] = {}  # token -> (its account, when it was created)
-        users, sessions = store.users, store.sessions
-        self._query = (select(users.c.id, users.c.name, users.c.guest, sessions.c.created)
-                       .join(sessions, sessions.c.user_id == users.c.id).where(sessions.c.token == bindparam("token")))
-
-    def user(self, token: str) -> User | None:
-        """The account of an unexpired session ``token``; None otherwise."""
-        entry = self.entries.pop(token, None)
-        if entry is None:
-            with self.store.engine.connect() as c:
-                row = c.execute(self._query, {"token": token}).first()
-            if row is None:
-                return None
-            entry = (User(row.id, row.name, bool(row.guest)), float(row.created))
-        user, created = entry
-        if created < self.clock() - self.max_age:
-            return None
-        self.entries[token] = entry  # the last looked-up last
-        if len(self.entries) > self.size:
-            del self.entries[next(iter(self.entries))]
-        return user
-
-    def forget(self, token: str) -> None:
-        """The session has ended (signed out)."""
-        self.entries.pop(token, None)
