@@ -103,13 +103,19 @@ class Conn:
                 self.queue.put_nowait(None)
 
     def write_directly(self, socket: DirectWebSocketProtocol) -> None:
-        """From now on write to ``socket`` at once; what was queued so far goes first."""
+        """From now on write to ``socket`` at once; what was queued so far goes first, in one write."""
+        queued: list[str] = []
+        closing = False
         while not self.queue.empty():
             text = self.queue.get_nowait()
             if text is None:
-                socket.close_now(self.close_code, self.close_reason)
+                closing = True
                 break
-            socket.write_text(text)
+            queued.append(text)
+        if queued:
+            socket.write_texts(queued)
+        if closing:
+            socket.close_now(self.close_code, self.close_reason)
         self.backlog = 0
         self.socket = socket
 

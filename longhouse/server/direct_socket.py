@@ -72,6 +72,15 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         transport.write(text_frame(text.encode()))
         return transport.get_write_buffer_size()
 
+    def write_texts(self, texts: list[str]) -> int:
+        """Send ``texts`` as one frame each, in one write (a socket's first messages, queued before it was
+        taken over); the bytes the transport holds unsent afterwards."""
+        transport = self.transport
+        if self.close_sent or self.disconnected or transport.is_closing():
+            return 0
+        transport.write(b"".join([text_frame(text.encode()) for text in texts]))
+        return transport.get_write_buffer_size()
+
     def close_now(self, code: int = 1000, reason: str = "") -> None:
         """Start the closing handshake (as the ASGI ``websocket.close`` does); the app's ``receive`` then
         gets its disconnect."""
@@ -107,6 +116,14 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         elif not self.conn.reader.buffer and self.conn.current_size is None and self.conn.close_rcvd is None:
             self.reading = True  # the websockets parser is at rest, at a frame's start
 
+    def _refused_handshake(self) -> None:
+        """websockets refused the upgrade request itself (a header line over its 8 KiB, too many headers):
+        its answer (431) goes out and the connection is closed. uvicorn left both waiting, holding the
+        connection open for as long as the client liked, uncounted by the connection guard."""
+        self.handshake_initiated = self.handshake_complete = self.close_sent = True
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.close()
+
     def _stop_reading(self) -> None:
         """Hand the stream back to websockets' parser (from a frame's start)."""
         self.reading = False
@@ -117,6 +134,8 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     def data_received(self, data: bytes) -> None:
         if not self.reading:
             super().data_received(data)
+            if not self.handshake_initiated and self.conn.handshake_exc is not None:
+                self._refused_handshake()
             return
         partial = self.partial
         if partial is not None:

@@ -29,20 +29,35 @@ def host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+class Hosts:
+    """The host names the hall answers to (``*``: any)."""
+
+    def __init__(self, allowed_hosts: tuple[str, ...]) -> None:
+        self.any_host = "*" in allowed_hosts
+        self.allowed = {h.lower() for h in allowed_hosts}
+
+    def allow(self, scope: Scope) -> bool:
+        """Whether a request or websocket's ``Host`` is one of them."""
+        return self.any_host or host_name(Headers(scope=scope).get("host", "").lower()) in self.allowed
+
+
+async def refuse_socket(send: Send) -> None:
+    """Close a websocket that came for an unknown host, before its handshake."""
+    await send({"type": "websocket.close", "code": 1008, "reason": "unknown host"})
+
+
 class Guard:
     def __init__(self, app: ASGIApp, allowed_hosts: tuple[str, ...]) -> None:
         self.app = app
-        self.any_host = "*" in allowed_hosts
-        self.allowed = {h.lower() for h in allowed_hosts}
+        self.hosts = Hosts(allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        host = host_name(Headers(scope=scope).get("host", "").lower())
-        if not self.any_host and host not in self.allowed:
+        if not self.hosts.allow(scope):
             if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008, "reason": "unknown host"})
+                await refuse_socket(send)
             else:
                 await PlainTextResponse("unknown host", status_code=400, headers=HEADERS)(scope, receive, send)
             return

@@ -26,6 +26,7 @@ import uvicorn
 from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from longhouse.server.app import SocketsFirst
 from longhouse.server.direct_socket import DirectWebSocketProtocol
 from longhouse.server.settings import Settings
 
@@ -204,10 +205,10 @@ def raise_descriptor_limit() -> None:
 def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info", ws_deflate: bool = False,
                    **extra: Any) -> uvicorn.Config:
     """The server for the hall ``app`` (its settings in ``app.state.settings``; the guard goes to
-    ``app.state.guard``)."""
+    ``app.state.guard``), its websockets served past Starlette's middleware (``app.SocketsFirst``)."""
     settings: Settings = app.state.settings
     guard = ConnectionGuard(settings.connections_per_address, settings.header_timeout)
     app.state.guard = guard
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
+    return uvicorn.Config(SocketsFirst(app), host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                           ws=DirectWebSocketProtocol, ws_per_message_deflate=ws_deflate, http=guarded_protocol(guard),
                           limit_concurrency=settings.limit_concurrency or None, timeout_keep_alive=5, **extra)

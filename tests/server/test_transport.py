@@ -7,7 +7,7 @@ import socket
 from typing import Any
 
 import pytest
-from harness import Hall
+from harness import Client, Hall
 
 from longhouse.server.transport import MAX_HEAD, refusal
 
@@ -79,3 +79,39 @@ def test_bodies_and_heads_just_under_the_limit_pass(hall: Hall) -> None:
 ])
 def test_refusal(args: Any, refused: bool) -> None:
     assert (refusal(*args) is not None) == refused
+
+
+def test_websockets_go_past_starlettes_middleware_keeping_the_host_check(monkeypatch: pytest.MonkeyPatch,
+                                                                         db_url: str) -> None:
+    from starlette.applications import Starlette
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    seen: list[str] = []
+    through = Starlette.__call__
+
+    async def counted(self: Starlette, scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["type"])
+        await through(self, scope, receive, send)
+
+    monkeypatch.setattr(Starlette, "__call__", counted)
+    hall = Hall(db_url)
+    try:
+        client = Client(hall)
+        client.lobby().close()
+        assert "websocket" not in seen and "http" in seen  # the guest's sign-up went through it
+        out = answer(hall.port, ("GET /ws/lobby HTTP/1.1\r\nHost: evil.example\r\n" + UPGRADE + "\r\n").encode())
+        assert out.startswith(b"HTTP/1.1 403 ")  # an unknown host is still refused
+        with pytest.raises(InvalidStatus, match="403"):  # not one of the hall's: Starlette's router refuses it
+            connect(f"ws://127.0.0.1:{hall.port}/ws/nothing")
+        assert "websocket" in seen
+    finally:
+        hall.stop()
+
+
+def test_an_upgrade_websockets_refuses_is_answered_and_closed(hall: Hall) -> None:
+    """A header line over websockets' 8 KiB (within the 16 KiB head) left the connection open for ever, and
+    uncounted: the guard lets go of a connection once it is upgraded."""
+    head = ("GET /ws/lobby HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + "a" * 10_000 + "\r\n" + UPGRADE + "\r\n").encode()
+    out = answer(hall.port, head)  # the server's answer, once it has closed the connection (3 s at most)
+    assert out.startswith(b"HTTP/1.1 431 ")
