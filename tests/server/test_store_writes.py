@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,56 @@ def test_a_failed_write_raises_sqlalchemys_error_stores_nothing_and_the_next_wri
     assert store.entries(row.id) == [{"n": 0}] and people.clock(row.id) is None
     store.append_moves([Move(row.id, 1, {"n": 1}, clock={"left": [2.0]})])
     assert store.entries(row.id) == [{"n": 0}, {"n": 1}] and people.clock(row.id) == {"left": [2.0]}
+
+
+def test_threads_sharing_the_writers_connection_never_mix_their_transactions(
+        stores: tuple[Store, PeopleStore]) -> None:
+    """The writer's connection serves the event loop's writes and the session look-ups of the server's worker
+    threads: a transaction that fails and is rolled back must take back only its own statements, never a
+    write another thread had under way on the same connection."""
+    store, _ = stores
+    users = [store.create_user(f"U{i}", None, guest=True) for i in range(3)]
+    for i, user in enumerate(users):
+        store.create_session(f"token-{i}", user.id)
+    rows = [store.create_table("toy", 2, {}, [None, None]) for _ in range(3)]
+    for row in rows:
+        store.start_table(row.id, Record("toy", "1", ["A", "B"], 7), [None, None])
+    errors: list[BaseException] = []
+    refused = [0]
+
+    def writer(table_id: int) -> None:
+        try:
+            for k in range(60):
+                store.append_moves([Move(table_id, k, {"k": k})])
+        except BaseException as exc:
+            errors.append(exc)
+
+    def clumsy_writer(table_id: int) -> None:  # each batch's second entry clashes: each batch is refused
+        for k in range(60):
+            try:
+                store.append_moves([Move(table_id, 1000 + k, {"k": k}), Move(table_id, 1000 + k, {"again": k})])
+            except IntegrityError:
+                refused[0] += 1
+
+    def reader(i: int) -> None:
+        try:
+            for _ in range(60):
+                found = store.session_user(f"token-{i}")
+                assert found is not None and found.id == users[i].id
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(rows[0].id,)), threading.Thread(target=writer, args=(rows[1].id,)),
+               threading.Thread(target=clumsy_writer, args=(rows[2].id,)),
+               *[threading.Thread(target=reader, args=(i,)) for i in range(3)]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == [] and refused[0] == 60
+    for row in rows[:2]:
+        assert store.entries(row.id) == [{"k": k} for k in range(60)]
+    assert store.entries(rows[2].id) == []
 
 
 def test_the_people_store_remembers_which_accounts_are_registered(stores: tuple[Store, PeopleStore],
