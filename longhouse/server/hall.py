@@ -268,15 +268,18 @@ class Hall:
 
     # --- the lobby ------------------------------------------------------------------------------
 
+    def _listed_here(self) -> list[Table]:
+        """This process's tables the lobby lists: not private, and running or waiting (a finished one while
+        someone is still there)."""
+        return [t for t in self.tables.values() if (t.status != Status.OVER or t.conns) and not t.settings.private]
+
     def _local_tables(self) -> list[dict[str, Any]]:
-        return [t.summary() for t in self.tables.values()
-                if (t.status != Status.OVER or t.conns) and not t.settings.private]
+        return [t.summary() for t in self._listed_here()]
 
     def _listing(self) -> tuple[dict[int, str], list[str]]:
         """Every table the lobby lists (this process's and, with several, the others'), each as the JSON text
         of its summary (a table here encodes it once per change: ``Table.summary_text``), and who is there."""
-        tables = {t.id: t.summary_text() for t in self.tables.values()
-                  if (t.status != Status.OVER or t.conns) and not t.settings.private}
+        tables = {t.id: t.summary_text() for t in self._listed_here()}
         online = {c.user.name for c in self.lobby}
         if self.cluster is not None:
             others, others_online = self.cluster.other_tables()
