@@ -66,19 +66,19 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def write_text(self, text: str) -> int:
         """Send ``text`` as one frame now; the bytes the transport holds unsent afterwards."""
-        transport = self.transport
-        if self.close_sent or self.disconnected or transport.is_closing():
-            return 0
-        transport.write(text_frame(text.encode()))
-        return transport.get_write_buffer_size()
+        return self._write(text_frame(text.encode()))
 
     def write_texts(self, texts: list[str]) -> int:
         """Send ``texts`` as one frame each, in one write (a socket's first messages, queued before it was
         taken over); the bytes the transport holds unsent afterwards."""
+        return self._write(b"".join([text_frame(text.encode()) for text in texts]))
+
+    def _write(self, frames: bytes) -> int:
+        """Write whole frames unless the socket is closing; the bytes the transport holds unsent afterwards."""
         transport = self.transport
         if self.close_sent or self.disconnected or transport.is_closing():
             return 0
-        transport.write(b"".join([text_frame(text.encode()) for text in texts]))
+        transport.write(frames)
         return transport.get_write_buffer_size()
 
     def close_now(self, code: int = 1000, reason: str = "") -> None:
