@@ -136,14 +136,6 @@ class PeopleStore:
 
     # --- who played -------------------------------------------------------------------------------
 
-    def set_people(self, table_id: int, people: dict[int, int]) -> None:
-        """The accounts seated when a table's game began (seat -> user id)."""
-        with self.engine.begin() as c:
-            c.execute(delete(self.people).where(self.people.c.table_id == table_id))
-            if people:
-                c.execute(insert(self.people), [{"table_id": table_id, "seat": s, "user_id": u}
-                                                for s, u in sorted(people.items())])
-
     def played_at(self, table_id: int) -> dict[int, int]:
         """seat -> user id of the accounts seated when ``table_id``'s game began."""
         with self.engine.connect() as c:

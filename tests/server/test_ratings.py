@@ -74,8 +74,7 @@ def test_bots_guests_single_players_and_abandoned_games_change_nothing() -> None
 
 def finish(store: Store, people: PeopleStore, seated: dict[int, int], names: list[str], result: dict) -> int:
     row = store.create_table("toy", len(names), {}, [None] * len(names))
-    store.start_table(row.id, Record("toy", "1", names, 7), [None] * len(names))
-    people.set_people(row.id, seated)
+    store.start_table(row.id, Record("toy", "1", names, 7), [None] * len(names), people=seated)
     store.append_action(row.id, 0, {"seat": 0, "action": {"type": "pick", "card": 1}}, result)
     return row.id
 
@@ -83,6 +82,7 @@ def finish(store: Store, people: PeopleStore, seated: dict[int, int], names: lis
 def test_rebuild_gives_the_ratings_the_games_gave_as_they_finished(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'r.db'}")
     people = PeopleStore(store.engine, "", store.tables, store.users)
+    store.keep_people_in(people.hall, people.people, people.clocks)  # as the hall does
     ids = [store.create_user(n, "x").id for n in ("Ann", "Bob", "Cid")]
     guest = store.create_user("Guest-1", None, guest=True).id
     games = [
