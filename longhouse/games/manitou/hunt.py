@@ -28,17 +28,22 @@ from longhouse.games.manitou.state import OVER, SCORE, SELECT, ManitouState, lan
 def legal_plays(state: ManitouState, seat: int) -> list[Action]:
     """Every hunter on any ground; a warrior where the seat has room for it (or face down, when forced)."""
     player = state.players[seat]
+    plays = _PLAYS_TO[tuple([g for g, ground in enumerate(state.grounds) if may_play_warrior(ground.up, seat)])]
     out: list[Action] = []
     for code in sorted(set(player.hand), key=CODE_INDEX.__getitem__):
-        if code.isdigit():
-            out += (PLAYS[code, 0], PLAYS[code, 1], PLAYS[code, 2])
-        else:
-            for g, ground in enumerate(state.grounds):
-                if may_play_warrior(ground.up, seat):
-                    out.append(PLAYS[code, g])
+        out += plays[code]
     if not out and FORCED_WARRIOR_FACE_DOWN:
         out = [PLAYS[code, g] for code in CODES if code in player.hand for g in range(GROUNDS)]
     return out
+
+
+#: A card's plays when warriors may go to the grounds named in the key (hunters go to any ground), in
+#: ground order: ``_PLAYS_TO[open_grounds][code]``, for every tuple of grounds.
+_PLAYS_TO: dict[tuple[int, ...], dict[str, tuple[Play, ...]]] = {
+    open_grounds: {code: tuple(PLAYS[code, g] for g in (range(GROUNDS) if code.isdigit() else open_grounds))
+                   for code in CODES}
+    for open_grounds in (tuple(g for g in range(GROUNDS) if mask >> g & 1) for mask in range(1 << GROUNDS))
+}
 
 
 def may_play(state: ManitouState, seat: int, action: Play) -> bool:

@@ -201,7 +201,10 @@ class ManitouState(State):
         return self.phase == OVER
 
     def scores(self) -> list[int]:
-        return [p.score() for p in self.players]
+        scores = []
+        for p in self.players:  # a loop: cheaper than a comprehension for a few items (Python 3.11)
+            scores.append(p.score())
+        return scores
 
     def score_breakdown(self) -> list[dict[str, int]]:
         return [{
@@ -271,27 +274,50 @@ def _code(value: Any) -> str:
 #: Each card code's hunter strength (None: a warrior), and each warrior's word, for the views.
 HUNTER_VALUE: dict[str, int | None] = {code: None if warrior_of(code) else int(code) for code in CODES}
 WARRIOR_WORD: dict[str, str] = {code: w.word for code in CODES if (w := warrior_of(code)) is not None}
+#: The most seats a table has (``GROUND_LAYOUT``'s player counts).
+MAX_SEATS = max(GROUND_LAYOUT)
+
+
+def card_view(code: str, seat: int, face_up: bool = True, protected: bool = False) -> JSON:
+    """A card on a ground as views show it (a hunter's face and protection are not shown)."""
+    value = HUNTER_VALUE[code]
+    if value is None:
+        return {"code": code, "kind": "warrior", "name": WARRIOR_WORD[code], "seat": seat, "face_up": face_up,
+                "protected": protected}
+    return {"code": code, "kind": "hunter", "value": value, "seat": seat}
+
+
+#: Every ``card_view``, made once, to be copied: ``CARD_VIEWS[seat][code]`` is ``(value, made)``, ``made`` the
+#: hunter's view, or, for a warrior (value None), its views indexed ``[face_up][protected]``.
+CARD_VIEWS: list[dict[str, tuple[int | None, Any]]] = [{
+    code: (value, card_view(code, seat)) if value is not None else
+    (None, tuple(tuple(card_view(code, seat, up, prot) for prot in (False, True)) for up in (False, True)))
+    for code, value in HUNTER_VALUE.items()
+} for seat in range(MAX_SEATS)]
 
 
 def lanes_and_totals(ground: Ground, n: int) -> tuple[list[list[JSON]], list[int]]:
-    """The cards on a ground, one lane per seat in play order, as views show them; and each seat's hunter
-    total there (``reckoning.hunter_totals_on``), counted in the same pass."""
-    lanes: list[list[JSON]] = [[] for _ in range(n)]
+    """The cards on a ground, one lane per seat in play order, as views show them (``card_view``, copied
+    from ``CARD_VIEWS``: fresh dicts); and each seat's hunter total there (``reckoning.hunter_totals_on``),
+    counted in the same pass."""
+    lanes: list[list[JSON]] = []
+    for _ in range(n):  # a loop: cheaper than a comprehension for a few items (Python 3.11)
+        lanes.append([])
     totals = [0] * n
     up = ground.up
     protected = up[0] if len(up) == 2 else None
     for card in ground.cards:
-        code, seat = card.code, card.seat
-        value = HUNTER_VALUE[code]
+        seat = card.seat
+        value, made = CARD_VIEWS[seat][card.code]
         if value is None:
-            lanes[seat].append({"code": code, "kind": "warrior", "name": WARRIOR_WORD[code], "seat": seat,
-                                "face_up": card.face_up, "protected": card is protected})
+            lanes[seat].append(made[card.face_up][card is protected].copy())
         else:
             totals[seat] += value
-            lanes[seat].append({"code": code, "kind": "hunter", "value": value, "seat": seat})
+            lanes[seat].append(made.copy())
     return lanes, totals
 
 
 def lanes_of(ground: Ground, n: int) -> list[list[JSON]]:
     """The cards on a ground, one lane per seat in play order, as views show them."""
     return lanes_and_totals(ground, n)[0]
+

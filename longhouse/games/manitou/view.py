@@ -6,18 +6,21 @@ order of the buffalo decks. The engine wraps this part in the common header (``e
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from longhouse.engine.seats import SEAT_COLOURS, seat_name
 from longhouse.engine.view import acting_words, split_view
 from longhouse.games.manitou.data import CODE_INDEX, CODES, HUNTS, PELT_ROBBER_POINTS, PRISONER_POINTS
-from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, ManitouState, lanes_and_totals
+from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, ManitouState, lanes_and_totals
 
 JSON = dict[str, Any]
 
 #: Shared keys whose value object is never changed once made (``last_hunt``, ~1.8 KB, made twice a game and
 #: shared by the position's copies): the server reuses its text while the object is the same.
 UNCHANGING_KEYS = frozenset({"last_hunt"})
+#: A ground view's hunter totals.
+_HUNTER_TOTALS = itemgetter("hunter_totals")
 
 
 def view(state: ManitouState, seat: int | None) -> JSON:
@@ -28,36 +31,13 @@ def view(state: ManitouState, seat: int | None) -> JSON:
 def shared_view(state: ManitouState) -> JSON:
     """What every seat and the spectator see alike: everything but ``you``."""
     n = state.num_players
-    grounds = []
-    totals = [0] * n
-    for ground in state.grounds:
-        lanes, ground_totals = lanes_and_totals(ground, n)
-        for s in range(n):
-            totals[s] += ground_totals[s]
-        up = ground.up
-        grounds.append({
-            "buffalo": [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)],
-            "lanes": lanes,
-            "controller": up[0].seat if up else None,
-            "hunter_totals": ground_totals,
-        })
     hunting = state.phase == HUNT
-    # each seat's score once (Player.score), for the players, the scores and the breakdown alike
-    buffalo = [sum(p.buffalo) for p in state.players]
-    scores = [b + PRISONER_POINTS * p.prisoners + PELT_ROBBER_POINTS * p.pelt_robbers
-              for b, p in zip(buffalo, state.players, strict=True)]
-    players = [{
-        "seat": s, "colour": SEAT_COLOURS[s], "reserve_size": sum(p.reserve), "selected": len(p.selection),
-        "confirmed": p.confirmed, "hand_size": len(p.hand), "pile_size": len(p.pile), "played": p.played,
-        "score": scores[s], "buffalo": p.buffalo[:], "prisoners": p.prisoners, "pelt_robbers": p.pelt_robbers,
-        "hunter_total": totals[s] if hunting else 0, "ready": p.ready,
-    } for s, p in enumerate(state.players)]
-    breakdown = [{
-        "buffalo": buffalo[s],
-        "prisoners": PRISONER_POINTS * p.prisoners,
-        "pelt_robbers": PELT_ROBBER_POINTS * p.pelt_robbers,
-        "total": scores[s],
-    } for s, p in enumerate(state.players)]
+    grounds = []
+    for ground in state.grounds:  # loops here: cheaper than comprehensions for a few items (Python 3.11)
+        grounds.append(ground_view(ground, n))
+    # the seats' hunter totals over the grounds (only cards of the hunt under way lie there)
+    totals = list(map(sum, zip(*map(_HUNTER_TOTALS, grounds), strict=True))) if hunting else [0] * n
+    players, scores, breakdown = seat_parts(state, totals)
     return {
         "game": "manitou", "num_players": n, "hunt": state.hunt, "hunts": HUNTS, "phase": state.phase,
         "dealer": state.dealer, "start_player": state.start_player, "acting": list(state.acting()),
@@ -65,6 +45,46 @@ def shared_view(state: ManitouState) -> JSON:
         "last_hunt": state.last_hunt, "scores": scores, "breakdown": breakdown,
         "winners": state.winners(),
     }
+
+
+def ground_view(ground: Ground, n: int) -> JSON:
+    """A hunting ground: its buffalo (best first), each seat's lane of cards, its controller, each seat's
+    hunter total there."""
+    buffalo = ground.buffalo
+    if len(buffalo) > 1:
+        buffalo = sorted(buffalo, reverse=True)
+    buffalo_views = []
+    for value, size in buffalo:
+        buffalo_views.append({"value": value, "size": size})
+    lanes, totals = lanes_and_totals(ground, n)
+    up = ground.up
+    return {
+        "buffalo": buffalo_views,
+        "lanes": lanes,
+        "controller": up[0].seat if up else None,
+        "hunter_totals": totals,
+    }
+
+
+def seat_parts(state: ManitouState, totals: list[int]) -> tuple[list[JSON], list[int], list[JSON]]:
+    """Each seat's public counts (``players``), score and score breakdown, in one pass (``Player.score``)."""
+    players: list[JSON] = []
+    scores: list[int] = []
+    breakdown: list[JSON] = []
+    for s, p in enumerate(state.players):
+        buffalo = sum(p.buffalo)
+        prisoners = PRISONER_POINTS * p.prisoners
+        robbers = PELT_ROBBER_POINTS * p.pelt_robbers
+        score = buffalo + prisoners + robbers
+        scores.append(score)
+        players.append({
+            "seat": s, "colour": SEAT_COLOURS[s], "reserve_size": sum(p.reserve), "selected": len(p.selection),
+            "confirmed": p.confirmed, "hand_size": len(p.hand), "pile_size": len(p.pile), "played": p.played,
+            "score": score, "buffalo": p.buffalo[:], "prisoners": p.prisoners, "pelt_robbers": p.pelt_robbers,
+            "hunter_total": totals[s], "ready": p.ready,
+        })
+        breakdown.append({"buffalo": buffalo, "prisoners": prisoners, "pelt_robbers": robbers, "total": score})
+    return players, scores, breakdown
 
 
 def own_view(state: ManitouState, seat: int | None) -> JSON:
@@ -99,8 +119,21 @@ def reserve_cards(reserve: list[int]) -> list[str]:
     return cards[:]
 
 
+#: ``phase_text`` by what it depends on (phase, hunt, turn, acting seats): a few hundred texts at most.
+_PHASE_TEXTS: dict[tuple[str, int, int | None, tuple[int, ...]], str] = {}
+
+
 def phase_text(state: ManitouState) -> str:
-    """The phase in words, the same for every seat."""
+    """The phase in words, the same for every seat (made once for each phase, hunt, turn and acting seats)."""
+    key = (state.phase, state.hunt, state.turn, state.acting())
+    text = _PHASE_TEXTS.get(key)
+    if text is None:
+        text = _PHASE_TEXTS[key] = phase_words(state)
+    return text
+
+
+def phase_words(state: ManitouState) -> str:
+    """``phase_text``, made."""
     hunt = f"Hunt {state.hunt} of {HUNTS}"
     if state.phase == SELECT:
         return f"{hunt}: {acting_words(state, 'choosing a hunting party')}"
