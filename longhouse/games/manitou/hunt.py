@@ -28,7 +28,11 @@ from longhouse.games.manitou.state import OVER, SCORE, SELECT, ManitouState, lan
 def legal_plays(state: ManitouState, seat: int) -> list[Action]:
     """Every hunter on any ground; a warrior where the seat has room for it (or face down, when forced)."""
     player = state.players[seat]
-    plays = _PLAYS_TO[tuple([g for g, ground in enumerate(state.grounds) if may_play_warrior(ground.up, seat)])]
+    open_to = 0  # the grounds a warrior may go to, one bit each
+    for g, ground in enumerate(state.grounds):
+        if may_play_warrior(ground.up, seat):
+            open_to |= 1 << g
+    plays = _PLAYS_TO[open_to]
     out: list[Action] = []
     for code in sorted(set(player.hand), key=CODE_INDEX.__getitem__):
         out += plays[code]
@@ -37,13 +41,12 @@ def legal_plays(state: ManitouState, seat: int) -> list[Action]:
     return out
 
 
-#: A card's plays when warriors may go to the grounds named in the key (hunters go to any ground), in
-#: ground order: ``_PLAYS_TO[open_grounds][code]``, for every tuple of grounds.
-_PLAYS_TO: dict[tuple[int, ...], dict[str, tuple[Play, ...]]] = {
-    open_grounds: {code: tuple(PLAYS[code, g] for g in (range(GROUNDS) if code.isdigit() else open_grounds))
-                   for code in CODES}
-    for open_grounds in (tuple(g for g in range(GROUNDS) if mask >> g & 1) for mask in range(1 << GROUNDS))
-}
+#: A card's plays when warriors may go to the grounds whose bits are set in the index (hunters go to any
+#: ground), in ground order: ``_PLAYS_TO[open_to][code]``.
+_PLAYS_TO: list[dict[str, tuple[Play, ...]]] = [
+    {code: tuple(PLAYS[code, g] for g in range(GROUNDS) if code.isdigit() or open_to >> g & 1) for code in CODES}
+    for open_to in range(1 << GROUNDS)
+]
 
 
 def may_play(state: ManitouState, seat: int, action: Play) -> bool:
