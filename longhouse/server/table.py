@@ -26,7 +26,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
 from longhouse.server import table_options
-from longhouse.server.boards import board_for, describe
+from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
@@ -245,7 +245,7 @@ class Table:
         seat = self.seat_of(uid)
         self.forget_summary()
         self.keeper.presence_changed()
-        conn.send({"type": "game", "description": describe(self.game)})
+        conn.send_text(game_message(self.game))
         conn.send_text(self._table_text(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
