@@ -271,7 +271,8 @@ class Hall:
     def _listed_here(self) -> list[Table]:
         """This process's tables the lobby lists: not private, and running or waiting (a finished one while
         someone is still there)."""
-        return [t for t in self.tables.values() if (t.status != Status.OVER or t.conns) and not t.settings.private]
+        over = Status.OVER  # looked up once: an enum member read from its class costs ~0.15 us, per table
+        return [t for t in self.tables.values() if (t.status != over or t.conns) and not t.settings.private]
 
     def _local_tables(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self._listed_here()]
