@@ -120,7 +120,8 @@ class Table:
         self._summary: dict[str, Any] | None = None  # computed once per change
         self._summary_text: str | None = None  # and encoded once per change
         self._table_prefix: str | None = None  # the shared part of the table message, encoded once per change
-        self._watchers_due = False
+        #: The gathered update of the watchers, while one is due (``_people_changed``).
+        self._watchers_due: asyncio.TimerHandle | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.bots: dict[int, bots.Bot] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -273,18 +274,18 @@ class Table:
 
     def _people_changed(self, seated: bool) -> None:
         """Someone came or went: a seated person at once (their seat shows it), a watcher in the next
-        gathered update (``Settings.lobby_interval``), so that many watchers cost one update, not one each."""
+        gathered update (``Settings.lobby_interval``), so that many watchers cost one update, not one each; or
+        in any update sent before it (``seating_changed``: a person who opens a table and sits down at once is
+        told of once)."""
         if seated:
             self.seating_changed()
-        elif not self._watchers_due:
-            self._watchers_due = True
-            try:
-                asyncio.get_running_loop().call_later(self.hall.settings.lobby_interval, self._flush_watchers)
-            except RuntimeError:
-                self._watchers_due = False
+        elif self._watchers_due is None:
+            with contextlib.suppress(RuntimeError):  # no event loop: the next update tells
+                self._watchers_due = asyncio.get_running_loop().call_later(self.hall.settings.lobby_interval,
+                                                                           self._flush_watchers)
 
     def _flush_watchers(self) -> None:
-        self._watchers_due = False
+        self._watchers_due = None
         self.seating_changed()
 
     def _table_text(self, conn: Conn) -> str:
@@ -299,7 +300,11 @@ class Table:
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its
-        encoding shared), and the lobby is told."""
+        encoding shared), and the lobby is told. It tells of the watchers too: their gathered update, if one
+        is due, is not sent again."""
+        due, self._watchers_due = self._watchers_due, None
+        if due is not None:
+            due.cancel()
         self.forget_summary()
         for conn in self.conns:
             conn.send_text(self._table_text(conn))
