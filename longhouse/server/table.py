@@ -61,6 +61,7 @@ class Host(Protocol):
     def lobby_changed(self, local: bool = True) -> None: ...
 
     def table_changed(self, table: Table) -> None: ...
+    def listing_changed(self, table: Table) -> None: ...  # its summary or status: see ``Hall._listed_texts``
 
     def table_finished(self, table: Table) -> None: ...
 
@@ -95,7 +96,7 @@ class Table:
         self.game: Game = games.get(row.game)
         self.capacity = row.seats
         self.options = dict(row.options)
-        self.status: Status = row.status
+        self._status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
         self._seats_of: list[Occupant | None] = []  # the seating ``_seat_by_user`` was made of
         self._seat_by_user: dict[int, int] = {}
@@ -120,8 +121,7 @@ class Table:
         self._summary: dict[str, Any] | None = None  # computed once per change
         self._summary_text: str | None = None  # and encoded once per change
         self._table_prefix: str | None = None  # the shared part of the table message, encoded once per change
-        #: The gathered update of the watchers, while one is due (``_people_changed``).
-        self._watchers_due: asyncio.TimerHandle | None = None
+        self._watchers_due = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.bots: dict[int, bots.Bot] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -154,6 +154,15 @@ class Table:
         return table
 
     # --- who is here ------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @status.setter
+    def status(self, status: Status) -> None:  # whether the lobby lists it may change
+        self._status = status
+        self.hall.listing_changed(self)
 
     @property
     def version(self) -> int:
@@ -203,6 +212,7 @@ class Table:
 
     def forget_summary(self) -> None:
         self._summary = self._summary_text = self._table_prefix = None
+        self.hall.listing_changed(self)
 
     def _compute_summary(self) -> dict[str, Any]:
         seats: list[dict[str, Any] | None] = []
@@ -274,19 +284,19 @@ class Table:
 
     def _people_changed(self, seated: bool) -> None:
         """Someone came or went: a seated person at once (their seat shows it), a watcher in the next
-        gathered update (``Settings.lobby_interval``), so that many watchers cost one update, not one each; or
-        in any update sent before it (``seating_changed``: a person who opens a table and sits down at once is
-        told of once)."""
+        gathered update (``Settings.lobby_interval``), so that many watchers cost one update, not one each."""
         if seated:
             self.seating_changed()
-        elif self._watchers_due is None:
-            with contextlib.suppress(RuntimeError):  # no event loop: the next update tells
-                self._watchers_due = asyncio.get_running_loop().call_later(self.hall.settings.lobby_interval,
-                                                                           self._flush_watchers)
+        elif not self._watchers_due:
+            self._watchers_due = True
+            try:
+                asyncio.get_running_loop().call_later(self.hall.settings.lobby_interval, self._flush_watchers)
+            except RuntimeError:
+                self._watchers_due = False
 
     def _flush_watchers(self) -> None:
-        self._watchers_due = None
-        self.seating_changed()
+        if self._watchers_due:  # not told of since (``seating_changed``)
+            self.seating_changed()
 
     def _table_text(self, conn: Conn) -> str:
         """The ``table`` message for one client: the shared summary, encoded once, and who they are."""
@@ -300,11 +310,8 @@ class Table:
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its
-        encoding shared), and the lobby is told. It tells of the watchers too: their gathered update, if one
-        is due, is not sent again."""
-        due, self._watchers_due = self._watchers_due, None
-        if due is not None:
-            due.cancel()
+        encoding shared), and the lobby is told. It tells of the watchers too: their gathered update is off."""
+        self._watchers_due = False
         self.forget_summary()
         for conn in self.conns:
             conn.send_text(self._table_text(conn))
