@@ -15,11 +15,15 @@ from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seats_json
-from longhouse.engine.view import Views, header, shared_header
+from longhouse.engine.view import Views, header, shared_header, shared_header_text
 
 #: An action is a small immutable, hashable value defined by each game.
 Action = Hashable
 JSON = dict[str, Any]
+
+#: Whether a state class with a game's view module splits its views (``State._split_views``): the module, or
+#: None. Classes and modules are few and live as long as the process.
+_SPLIT: dict[tuple[type, Any], Any] = {}
 
 
 class Notation(Protocol):
@@ -267,11 +271,16 @@ class State(ABC):
         """The game's view module if it splits its part (``shared_view`` and ``own_view``) and ``view`` is
         not overridden; else None."""
         views = self.game.views
-        if views is None or type(self).view is not State.view:
+        if views is None:
             return None
-        if getattr(views, "shared_view", None) is None or getattr(views, "own_view", None) is None:
-            return None
-        return views
+        key = (type(self), views)
+        split = _SPLIT.get(key, False)
+        if split is False:
+            split = _SPLIT[key] = None if (
+                type(self).view is not State.view
+                or getattr(views, "shared_view", None) is None or getattr(views, "own_view", None) is None
+            ) else views
+        return split
 
     def shared_view(self) -> JSON | None:
         """The part of every view that is the same for every seat and the spectator (see ``view_parts``);
@@ -280,6 +289,15 @@ class State(ABC):
         if views is None:
             return None
         return {"header": shared_header(self), **views.shared_view(self)}  # type: ignore[attr-defined]
+
+    def shared_parts(self) -> tuple[str, JSON] | None:
+        """``shared_view()`` as a server that encodes it wants it: its header as JSON text without the opening
+        brace (``engine.view.shared_header_text``) and the rest (the game's shared part); None when the game
+        does not split its views."""
+        views = self._split_views()
+        if views is None:
+            return None
+        return shared_header_text(self), views.shared_view(self)  # type: ignore[attr-defined]
 
     def unchanging_view_keys(self) -> frozenset[str]:
         """The keys of ``shared_view`` whose value object the game never changes once made (its views module's

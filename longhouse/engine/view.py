@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+import msgspec
+
 from longhouse.engine.seats import seat_name, seats_json
 
 JSON = dict[str, Any]
+
+_encoder = msgspec.json.Encoder()
 
 
 class Framed(Protocol):
@@ -54,21 +58,49 @@ def header(state: Framed, seat: int | None) -> JSON:
 
 def shared_header(state: Framed) -> JSON:
     """The header without its ``viewer``: the same for every seat and the spectator."""
+    phase, acting, scores, over, winners = _moving(state)
+    return {**_fixed(state), "phase": phase, "acting": acting, "scores": scores, "over": over, "winners": winners}
+
+
+def _fixed(state: Framed) -> JSON:
+    """The header's members that a table never changes: the game, its rules, the seats."""
     game = state.game
-    views = game.views
-    over = state.is_over()
     return {
         "game": game.name,
         "title": game.title,
         "rules_version": game.rules_version,
         "num_players": state.num_players,
         "seats": seats_json(state.num_players),
-        "phase": views.phase_text(state) if views is not None else ("game over" if over else "in play"),
-        "acting": list(state.acting()),
-        "scores": views.public_scores(state) if views is not None else None,
-        "over": over,
-        "winners": state.winners(),
     }
+
+
+def _moving(state: Framed) -> tuple[str, list[int], list[int] | None, bool, list[int]]:
+    """The header's members that moves change, in its order: phase in words, acting, scores, over, winners."""
+    views = state.game.views
+    over = state.is_over()
+    phase = views.phase_text(state) if views is not None else ("game over" if over else "in play")
+    scores = views.public_scores(state) if views is not None else None
+    return phase, list(state.acting()), scores, over, state.winners()
+
+
+#: ``_fixed``'s JSON text, by what it is made of (a handful: a game's rules version and player count).
+_FIXED_TEXTS: dict[tuple[str, str, str, int], str] = {}
+
+
+def shared_header_text(state: Framed) -> str:
+    """``shared_header(state)`` as msgspec's JSON text, less its opening brace (``"game":...}``), for a server
+    that writes the header after a ``viewer`` of its own: the fixed members' text is made once per game and
+    player count, only the moving members are encoded."""
+    game = state.game
+    key = (game.name, game.title, game.rules_version, state.num_players)
+    fixed = _FIXED_TEXTS.get(key)
+    if fixed is None:
+        fixed = _FIXED_TEXTS[key] = _encoder.encode(_fixed(state)).decode()[1:-1]
+    phase, acting, scores, over, winners = _moving(state)
+    encode = _encoder.encode
+    return (f'{fixed},"phase":{encode(phase).decode()},"acting":{encode(acting).decode()},'
+            f'"scores":{encode(scores).decode()},"over":{"true" if over else "false"},'
+            f'"winners":{encode(winners).decode()}}}')
 
 
 def acting_words(state: Framed, doing: str) -> str:

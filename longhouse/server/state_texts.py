@@ -46,23 +46,53 @@ KEYS_KEPT = 1024
 _keys: dict[str, str] = {}
 
 
-def _values(view: dict[str, Any], skip: str = "", known: dict[str, str] | None = None) -> dict[str, str]:
-    """Each top-level key of a view (but ``skip``) with its value's JSON text (a whole number or null written
-    straight, most of a view's keys; those in ``known`` with the text given there)."""
-    encode = _encoder.encode
-    out = {}
-    for key, value in view.items():
-        if key == skip:
-            continue
-        if known and key in known:
-            out[key] = known[key]
-        elif type(value) is int:
-            out[key] = str(value)
-        elif value is None:
-            out[key] = "null"
+class _Texts:
+    """The top-level keys of a view (or of its shared part) with their values' JSON text (``items``) and, when
+    made against the previous version's (``before``), what changed since: the members whose text is not the
+    same (``changes``, ``"key":value`` each) and the keys gone (``gone``). None: made against nothing."""
+
+    __slots__ = ("changes", "gone", "items")
+
+    def __init__(self, view: dict[str, Any], before: dict[str, str] | None = None,
+                 known: dict[str, str] | None = None) -> None:
+        encode = _encoder.encode
+        items: dict[str, str] = {}
+        # a whole number or null written straight (most of a view's keys); those in ``known`` with the text
+        # given there
+        if before is None:
+            for key, value in view.items():
+                if type(value) is int:
+                    items[key] = str(value)
+                elif value is None:
+                    items[key] = "null"
+                elif known and key in known:
+                    items[key] = known[key]
+                else:
+                    items[key] = encode(value).decode()
+            self.changes: list[str] | None = None
+            self.gone: list[str] | None = None
         else:
-            out[key] = encode(value).decode()
-    return out
+            changes: list[str] = []
+            old = before.get
+            added = 0  # keys not in ``before``
+            for key, value in view.items():
+                if type(value) is int:
+                    text = str(value)
+                elif value is None:
+                    text = "null"
+                elif known and key in known:
+                    text = known[key]
+                else:
+                    text = encode(value).decode()
+                items[key] = text
+                was = old(key)
+                if was != text:
+                    changes.append(_member(key, text))
+                    if was is None:
+                        added += 1
+            self.changes = changes
+            self.gone = [key for key in before if key not in items] if len(items) - added < len(before) else []
+        self.items = items
 
 
 def _member(key: str, value: str) -> str:
@@ -75,20 +105,14 @@ def _member(key: str, value: str) -> str:
     return prefix + value
 
 
-def _changed(now: dict[str, str], before: dict[str, str], into: list[str]) -> None:
-    """The members of ``now`` whose text is not the same in ``before``, added to ``into``."""
-    for key, value in now.items():
-        if before.get(key) != value:
-            into.append(_member(key, value))
-
-
 class _Seat:
-    """One seat's part of one version's messages: its own view's members, legal actions and undo steps."""
+    """One seat's part of one version's messages: its own view's members (against the previous version's part
+    of the seat, when there is one), legal actions and undo steps."""
 
-    __slots__ = ("items", "legal", "legal_text", "undo")  # items: own view's keys, with their values' text
+    __slots__ = ("legal", "legal_text", "own", "undo")
 
-    def __init__(self, items: dict[str, str], legal: list[Action], undo: int) -> None:
-        self.items = items
+    def __init__(self, own: _Texts, legal: list[Action], undo: int) -> None:
+        self.own = own
         self.legal = legal
         self.legal_text: str | None = None  # made when first sent
         self.undo = undo
@@ -98,50 +122,45 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "changes", "gone", "header", "items", "kept", "over", "seats", "version")
+    __slots__ = ("acting", "before", "header", "kept", "over", "seats", "shared", "version")
 
-    def __init__(self, version: int, state: State, earlier: _Version | None) -> None:
+    def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
+                 unchanging: frozenset[str]) -> None:
+        """``before``: the previous version (deltas are made against it), or None; ``earlier``: the version
+        made before this one, whatever its number (its unchanging keys' texts may serve here)."""
         self.version = version
+        self.before = before
         self.acting = state.acting()
         self.over = state.is_over()
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
-        self.items: dict[str, str] = {}  # the shared keys but the header, with their values' text
+        #: The shared keys but the header (none: the game does not split its views), against ``before``'s.
+        self.shared = _NOTHING
         #: The shared keys the game never changes the value object of (``State.unchanging_view_keys``): the
         #: object and its text, reused by the next version while the object is the same (held here, so that
         #: its identity cannot pass to another object).
         self.kept: dict[str, tuple[Any, str]] = {}
-        shared = state.shared_view()
-        if shared is not None:
-            self.header = _encoder.encode(shared["header"]).decode()[1:]
-            unchanging = state.unchanging_view_keys()
+        parts = state.shared_parts()
+        if parts is not None:
+            self.header, shared = parts
             known: dict[str, str] = {}
             if unchanging and earlier is not None:
                 for key, (value, text) in earlier.kept.items():
                     if shared.get(key) is value:
                         known[key] = text
-            self.items = _values(shared, skip="header", known=known)
+            self.shared = _Texts(shared, None if before is None else before.shared.items, known)
             for key in unchanging:
                 if key in shared:
-                    self.kept[key] = (shared[key], self.items[key])
+                    self.kept[key] = (shared[key], self.shared.items[key])
         self.seats: dict[int | None, _Seat] = {}
-        #: Against the previous version (``since``): the shared members that changed, the shared keys gone.
-        self.changes: str | None = None
-        self.gone: list[str] = []
 
     def header_item(self, seat: int | None) -> str:
         assert self.header is not None
         return f'"header":{{"viewer":{"null" if seat is None else seat},{self.header}'
 
-    def since(self, before: _Version) -> str:
-        """The shared members changed since ``before``, joined (the header's apart: it names the viewer)."""
-        if self.changes is None:
-            changes: list[str] = []
-            _changed(self.items, before.items, changes)
-            self.changes = ",".join(changes)
-            self.gone = [key for key in before.items if key not in self.items]
-        return self.changes
+
+_NOTHING = _Texts({}, {})  # the shared part of a game that does not split its views: nothing, ever
 
 
 class StateTexts:
@@ -149,7 +168,7 @@ class StateTexts:
         self.game = game
         self._epoch = object()
         self._now: _Version | None = None
-        self._before: _Version | None = None
+        self._unchanging: frozenset[str] | None = None  # the game's (``State.unchanging_view_keys``)
         # action -> its JSON and its words, encoded, shared by the game's tables: for games whose words do
         # not depend on the position
         self._actions = _actions.setdefault(game.name, {})
@@ -158,7 +177,7 @@ class StateTexts:
         """The state was replaced (rebuilt from the store): what was kept, and what clients were sent, may be
         of another position; every client gets its whole state next."""
         self._epoch = object()
-        self._now = self._before = None
+        self._now = None
 
     # --- the parts, once per version -----------------------------------------------------------------
 
@@ -166,8 +185,13 @@ class StateTexts:
         now = self._now
         if now is not None and now.version == version:
             return now
-        self._before = now if now is not None and now.version == version - 1 else None
-        now = self._now = _Version(version, state, now)
+        unchanging = self._unchanging
+        if unchanging is None:
+            unchanging = self._unchanging = state.unchanging_view_keys()
+        before = now if now is not None and now.version == version - 1 else None
+        if now is not None:
+            now.before = None  # only the current version's deltas are made: keep no chain of versions
+        now = self._now = _Version(version, state, before, now, unchanging)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
@@ -180,7 +204,9 @@ class StateTexts:
                     legal = state.legal_actions(seat)
                 if not at.over:
                     undo = state.undo_steps(seat)
-            part = at.seats[seat] = _Seat(_values(state.own_view(seat)), legal, undo)
+            old = None if at.before is None else at.before.seats.get(seat)
+            part = at.seats[seat] = _Seat(_Texts(state.own_view(seat), None if old is None else old.own.items),
+                                          legal, undo)
         return part
 
     def _legal(self, state: State, part: _Seat) -> str:
@@ -201,26 +227,29 @@ class StateTexts:
         kept = self._actions
         if len(kept) > ACTIONS_KEPT:
             kept.clear()
-        texts = []
+        jsons = []
+        words = []
         for action in legal:
             text = kept.get(action)
             if text is None:
                 text = kept[action] = (encode(self.game.action_to_json(action)),
                                        _encoder.encode(state.describe_action(action)).decode())
-            texts.append(text)
-        return f'"legal":[{",".join(j for j, _ in texts)}],"legal_text":[{",".join(w for _, w in texts)}]'
+            jsons.append(text[0])
+            words.append(text[1])
+        return f'"legal":[{",".join(jsons)}],"legal_text":[{",".join(words)}]'
 
     # --- the messages ---------------------------------------------------------------------------------
 
     def _whole(self, state: State, at: _Version, seat: int | None, part: _Seat) -> str:
         """``"view":{...},"legal":...,"legal_text":...`` whole."""
-        members = [_member(key, value) for items in (at.items, part.items) for key, value in items.items()]
+        members = [_member(key, value) for items in (at.shared.items, part.own.items) for key, value in items.items()]
         if at.header is not None:
             members.insert(0, at.header_item(seat))
         return f'"view":{{{",".join(members)}}},{self._legal(state, part)}'
 
     def _delta(self, state: State, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
-        """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``."""
+        """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``: ``at`` itself (the
+        client has this version already) or ``at.before``."""
         old = before.seats[seat]
         changes: list[str] = []
         gone: list[str] = []
@@ -229,12 +258,12 @@ class StateTexts:
                 assert before.header is not None
                 if at.header != before.header:
                     changes.append(at.header_item(seat))
-                shared = at.since(before)
-                if shared:
-                    changes.append(shared)
-                gone.extend(at.gone)
-            _changed(part.items, old.items, changes)
-            gone.extend(key for key in old.items if key not in part.items)
+            shared, own = at.shared, part.own
+            assert shared.changes is not None and shared.gone is not None  # made against ``before``
+            assert own.changes is not None and own.gone is not None
+            changes += shared.changes
+            changes += own.changes
+            gone = shared.gone + own.gone
         out = f'"base":{before.version},"changes":{{{",".join(changes)}}}'
         if gone:
             out += f',"gone":{_encoder.encode(gone).decode()}'
@@ -249,7 +278,7 @@ class StateTexts:
         sent, or None), and what it is sent now. The whole state for a client sent nothing before (or
         something too old), else a delta against what it was sent."""
         at = self._version(state, version)
-        before = self._before
+        before = at.before
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
                                 "acting": list(at.acting), "clock": clock}
         if at.over:

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from longhouse import games
@@ -14,6 +15,7 @@ from longhouse.engine.errors import SetupError
 from longhouse.engine.options import Option, validate_options
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import SEAT_COLOURS, SEATS, seats_module, seats_stylesheet
+from longhouse.engine.view import shared_header, shared_header_text
 
 HEADER_KEYS = {"game", "title", "rules_version", "num_players", "viewer", "seats", "phase", "acting", "scores",
                "over", "winners"}
@@ -51,6 +53,18 @@ def test_every_view_carries_the_engine_header(name: str, players: int) -> None:
             json.dumps(view, allow_nan=False)
             headers.append({k: v for k, v in head.items() if k != "viewer"})
         assert all(h == headers[0] for h in headers), "the header is the same for every seat"
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_header_text_is_the_header_encoded(name: str, players: int) -> None:
+    """What the hall sends (``shared_header_text``: the fixed members' text made once per game and player
+    count) is byte for byte the header's own JSON, at every point of a game, to its end."""
+    encoder = msgspec.json.Encoder()
+    states = _random_states(name, players, seed=23, steps=3000)
+    assert states[-1].is_over()
+    for state in states:
+        assert shared_header_text(state) == encoder.encode(shared_header(state)).decode()[1:]
 
 
 @pytest.mark.parametrize("name", games.names())
