@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import struct
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -32,8 +32,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import InvalidState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.frames import apply_mask
-from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS, Request, Response, _token_re, _value_re
-from websockets.protocol import Protocol
+from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
 
 #: Where an accepted socket's direct path is found in its ASGI scope.
@@ -58,27 +57,6 @@ def text_frame(data: bytes) -> bytes:
     if n < 65536:
         return _HEADER_16.pack(_TEXT_FIN, 126, n) + data
     return _HEADER_64.pack(_TEXT_FIN, 127, n) + data
-
-
-def handshake_request(method: str, target: bytes, headers: Iterable[tuple[bytes, bytes]]) -> Request | None:
-    """The upgrade request httptools parsed, as websockets' parser would read it from uvicorn's copy of it
-    (``HttpToolsProtocol.handle_websocket_upgrade`` writes it out again for websockets to parse: a fifth of a
-    handshake's cost); None when websockets might read it otherwise or refuse it (a line over its limit, too
-    many headers, a name or value it would not take, a body): uvicorn's copy is parsed then, as ever."""
-    if (not method.isascii() or " " in method or b" " in target or not target.isascii()
-            or len(method) + len(target) + 12 > MAX_LINE_LENGTH):
-        return None
-    parsed = Headers()
-    for count, (name, value) in enumerate(headers, 1):
-        if count > MAX_NUM_HEADERS or len(name) + len(value) + 4 > MAX_LINE_LENGTH:
-            return None
-        value = value.strip(b" \t")
-        if not _token_re.fullmatch(name) or not _value_re.fullmatch(value):
-            return None
-        parsed.set_insecure(name.decode("ascii"), value.decode("iso-8859-1"))
-    if "Transfer-Encoding" in parsed or not set(parsed.get_all("Content-Length")) <= {"0"}:
-        return None
-    return Request(target.decode("ascii"), parsed, method, "HTTP/1.1")
 
 
 class QuickAccept(ServerProtocol):
@@ -182,20 +160,6 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
             self.conn.send_response(self.response)
             self.transport.write(b"".join(self.conn.data_to_send()))
             self.start_keepalive()
-
-    def request_parsed(self, request: Request) -> None:
-        """Handle an upgrade request parsed already (``handshake_request``), as if websockets had read it:
-        its parser goes on to the frames (``ServerProtocol.parse`` after the request), the request is
-        handled as uvicorn handles it."""
-        conn = self.conn
-        if conn.debug:
-            conn.logger.debug("< %s %s %s", request.method, request.path, request.protocol)
-            for key, value in request.headers.raw_items():
-                conn.logger.debug("< %s: %s", key, value)
-        conn.events.append(request)
-        conn.parser = Protocol.parse(conn)
-        next(conn.parser)
-        self.handle_events()
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)

@@ -20,14 +20,12 @@ import contextlib
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
-from uvicorn.logging import TRACE_LOG_LEVEL
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from longhouse.server import direct_socket
 from longhouse.server.app import SocketsFirst
 from longhouse.server.direct_socket import DirectWebSocketProtocol
 from longhouse.server.settings import Settings
@@ -179,23 +177,7 @@ def guarded_protocol(guard: ConnectionGuard) -> type[HttpToolsProtocol]:
         def handle_websocket_upgrade(self) -> None:
             self.in_head = False
             self._forget()  # a websocket is counted by the app (Settings.sockets_per_address)
-            ws_class = self.ws_protocol_class
-            direct = isinstance(ws_class, type) and issubclass(ws_class, DirectWebSocketProtocol)
-            request = direct_socket.handshake_request(self.scope["method"], self.url, self.scope["headers"]) \
-                if direct else None
-            if request is None:
-                super().handle_websocket_upgrade()
-                return
-            # uvicorn's, but for the request handed over parsed, not written out for websockets to parse again
-            if self.logger.level <= TRACE_LOG_LEVEL:
-                prefix = f"{self.client[0]}:{self.client[1]} - " if self.client else ""
-                self.logger.log(TRACE_LOG_LEVEL, "%sUpgrading to WebSocket", prefix)
-            self.connections.discard(self)
-            protocol = cast(type[DirectWebSocketProtocol], ws_class)(
-                config=self.config, server_state=self.server_state, app_state=self.app_state)
-            protocol.connection_made(self.transport)
-            protocol.request_parsed(request)
-            self.transport.set_protocol(protocol)
+            super().handle_websocket_upgrade()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._forget()
