@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from longhouse import games
 from longhouse.engine.seats import seats_module, seats_stylesheet
 from longhouse.engine.state import Game
+from longhouse.server.protocol import encode
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "web" / "games"
 GENERIC = "generic"
@@ -39,6 +40,13 @@ def _description(game: Game) -> dict[str, Any]:
 def describe(game: Game) -> dict[str, Any]:
     """The game's description with the board module that draws it, built once per game."""
     return _description(game)
+
+
+@lru_cache(maxsize=64)
+def game_message(game: Game) -> str:
+    """The ``game`` message a table sends everyone who opens it (the game's description), encoded once per
+    game."""
+    return encode({"type": "game", "description": describe(game)})
 
 
 async def game_description(request: Request) -> Response:

@@ -7,6 +7,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from longhouse import bots, games
@@ -37,6 +38,28 @@ WAL_RETRY = 0.05
 WAL_RETRIES = 10
 #: Lobby visitors named in the lobby's lists (beyond them, only their number, ``online_count``).
 NAMED_ONLINE = 100
+#: Tables changed between two listings of the lobby past which the next listing is made anew.
+LISTING_REDO = 10_000
+
+
+class TableIndex(dict[int, Table]):
+    """The hall's open tables by id, telling ``changed`` of each id added or removed (``Hall._listed_texts``)."""
+
+    def __init__(self, changed: Callable[[int], None]) -> None:
+        super().__init__()
+        self.changed = changed
+
+    def __setitem__(self, table_id: int, table: Table) -> None:
+        self.changed(table_id)
+        super().__setitem__(table_id, table)
+
+    def __delitem__(self, table_id: int) -> None:
+        self.changed(table_id)
+        super().__delitem__(table_id)
+
+    def pop(self, table_id: int, *default: Any) -> Any:
+        self.changed(table_id)
+        return super().pop(table_id, *default)
 
 
 class Hall:
@@ -54,7 +77,11 @@ class Hall:
         # A new table's hall settings, a started game's people and a move's clocks are written in the store's
         # own transactions (of the table's creation, the game's start, the move).
         store.keep_people_in(self.people.hall, self.people.people, self.people.clocks)
-        self.tables: dict[int, Table] = {}
+        #: The summary texts of this process's tables the lobby lists, by id in order, as of the last listing
+        #: (None: none yet), and the ids of the tables changed, added or removed since.
+        self._listed_here_texts: dict[int, str] | None = None
+        self._changed_here: set[int] = set()
+        self.tables: dict[int, Table] = TableIndex(self._table_changed_here)
         self.lobby: list[Conn] = []
         self.lobby_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._lobby_pending = False
@@ -268,18 +295,64 @@ class Hall:
 
     # --- the lobby ------------------------------------------------------------------------------
 
+    @staticmethod
+    def _is_listed(table: Table) -> bool:
+        """Whether the lobby lists a table of this process: not private, and running or waiting (a finished
+        one while someone is still there)."""
+        return (table.status != Status.OVER or bool(table.conns)) and not table.settings.private
+
     def _listed_here(self) -> list[Table]:
-        """This process's tables the lobby lists: not private, and running or waiting (a finished one while
-        someone is still there)."""
-        return [t for t in self.tables.values() if (t.status != Status.OVER or t.conns) and not t.settings.private]
+        return [t for t in self.tables.values() if self._is_listed(t)]
 
     def _local_tables(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self._listed_here()]
 
+    def listing_changed(self, table: Table) -> None:
+        """A table's summary or status changed: the next listing looks at it again."""
+        self._table_changed_here(table.id)
+
+    def _table_changed_here(self, table_id: int) -> None:
+        """The next listing looks at this table again (past ``LISTING_REDO`` tables, it is made anew: the
+        changes do not pile up while nobody comes to the lobby)."""
+        if self._listed_here_texts is None:
+            return
+        if len(self._changed_here) >= LISTING_REDO:
+            self._changed_here.clear()
+            self._listed_here_texts = None
+            return
+        self._changed_here.add(table_id)
+
+    def _listed_texts(self) -> dict[int, str]:
+        """The summary texts of this process's tables the lobby lists (a table encodes its own once per change:
+        ``Table.summary_text``), by id in order: the last listing's, with the tables changed since looked at
+        again (a lobby visitor's listing costs the tables that changed, not every table)."""
+        texts = self._listed_here_texts
+        changed = self._changed_here
+        if texts is None:
+            changed.clear()
+            texts = self._listed_here_texts = {t.id: t.summary_text() for t in sorted(self._listed_here(),
+                                                                                         key=lambda t: t.id)}
+        elif changed:
+            last = next(reversed(texts), -1)
+            in_order = True
+            for table_id in sorted(changed):
+                table = self.tables.get(table_id)
+                if table is not None and self._is_listed(table):
+                    if table_id not in texts:
+                        in_order = in_order and table_id > last
+                        last = max(last, table_id)
+                    texts[table_id] = table.summary_text()
+                else:
+                    texts.pop(table_id, None)
+            changed.clear()
+            if not in_order:
+                texts = self._listed_here_texts = dict(sorted(texts.items()))
+        return texts
+
     def _listing(self) -> tuple[dict[int, str], list[str]]:
         """Every table the lobby lists (this process's and, with several, the others'), each as the JSON text
-        of its summary (a table here encodes it once per change: ``Table.summary_text``), and who is there."""
-        tables = {t.id: t.summary_text() for t in self._listed_here()}
+        of its summary, and who is there."""
+        tables = dict(self._listed_texts())
         online = {c.user.name for c in self.lobby}
         if self.cluster is not None:
             others, others_online = self.cluster.other_tables()
@@ -287,8 +360,8 @@ class Hall:
                 if t["id"] not in tables:
                     tables[t["id"]] = encode(t)
             online.update(others_online)
-        names = sorted(online)
-        return dict(sorted(tables.items())), names
+            tables = dict(sorted(tables.items()))
+        return tables, sorted(online)
 
     @staticmethod
     def _online(names: list[str]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
 from longhouse.server import table_options
-from longhouse.server.boards import board_for, describe
+from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
@@ -61,6 +61,7 @@ class Host(Protocol):
     def lobby_changed(self, local: bool = True) -> None: ...
 
     def table_changed(self, table: Table) -> None: ...
+    def listing_changed(self, table: Table) -> None: ...  # its summary or status: see ``Hall._listed_texts``
 
     def table_finished(self, table: Table) -> None: ...
 
@@ -95,7 +96,7 @@ class Table:
         self.game: Game = games.get(row.game)
         self.capacity = row.seats
         self.options = dict(row.options)
-        self.status: Status = row.status
+        self._status = row.status
         self.occupants: list[Occupant | None] = list(row.occupants)
         self._seats_of: list[Occupant | None] = []  # the seating ``_seat_by_user`` was made of
         self._seat_by_user: dict[int, int] = {}
@@ -155,6 +156,15 @@ class Table:
     # --- who is here ------------------------------------------------------------------------------
 
     @property
+    def status(self) -> Status:
+        return self._status
+
+    @status.setter
+    def status(self, status: Status) -> None:  # whether the lobby lists it may change
+        self._status = status
+        self.hall.listing_changed(self)
+
+    @property
     def version(self) -> int:
         return len(self.record.actions) if self.record is not None else 0
 
@@ -202,6 +212,7 @@ class Table:
 
     def forget_summary(self) -> None:
         self._summary = self._summary_text = self._table_prefix = None
+        self.hall.listing_changed(self)
 
     def _compute_summary(self) -> dict[str, Any]:
         seats: list[dict[str, Any] | None] = []
@@ -245,7 +256,7 @@ class Table:
         seat = self.seat_of(uid)
         self.forget_summary()
         self.keeper.presence_changed()
-        conn.send({"type": "game", "description": describe(self.game)})
+        conn.send_text(game_message(self.game))
         conn.send_text(self._table_text(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
@@ -284,8 +295,8 @@ class Table:
                 self._watchers_due = False
 
     def _flush_watchers(self) -> None:
-        self._watchers_due = False
-        self.seating_changed()
+        if self._watchers_due:  # not told of since (``seating_changed``)
+            self.seating_changed()
 
     def _table_text(self, conn: Conn) -> str:
         """The ``table`` message for one client: the shared summary, encoded once, and who they are."""
@@ -299,7 +310,8 @@ class Table:
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its
-        encoding shared), and the lobby is told."""
+        encoding shared), and the lobby is told. It tells of the watchers too: their gathered update is off."""
+        self._watchers_due = False
         self.forget_summary()
         for conn in self.conns:
             conn.send_text(self._table_text(conn))

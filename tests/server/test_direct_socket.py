@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import struct
 from typing import Any
 
 import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
 from longhouse.server.conn import Conn
@@ -258,3 +260,57 @@ def test_a_client_that_does_not_read_is_dropped_at_its_backlog_limit_on_a_direct
     conn, transport = asyncio.run(run())
     assert conn.closed and transport.aborted  # aborted: what it held unsent is let go at once
     assert transport.get_write_buffer_size() <= 10_000 + 1010  # nothing written after the limit was passed
+
+
+async def handshake_bytes(protocol_class: type[WebSocketsSansIOProtocol], request: bytes,
+                          accept: dict[str, Any]) -> bytes:
+    """What a protocol writes for ``request`` when the app answers ``accept`` (its ``Date`` from websockets'
+    own refusals blanked: it is the clock's)."""
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()
+        await send(accept)
+
+    config = uvicorn.Config(app, log_level="warning", ws=protocol_class)
+    config.load()
+    state = ServerState()
+    state.default_headers = [(b"server", b"uvicorn"), (b"date", b"Tue, 01 Dec 2026 03:00:00 GMT")]
+    protocol = protocol_class(config=config, server_state=state, app_state={}, _loop=asyncio.get_running_loop())
+    transport = Unread()
+    protocol.connection_made(transport)
+    protocol.data_received(request)
+    for _ in range(10):
+        await asyncio.sleep(0)
+    return re.sub(rb"\r\nDate: [^\r]*\r\n", b"\r\nDate: -\r\n", b"".join(transport.written))
+
+
+def test_the_handshake_is_answered_byte_for_byte_as_uvicorn_answers_it() -> None:
+    """``QuickAccept`` and ``DirectWebSocketProtocol._accept`` make uvicorn's and websockets' response cheaper,
+    never different: accepted (with a subprotocol, extra headers, an extension offered), or refused."""
+    plain = HANDSHAKE
+    head = b"GET /ws?x=1 HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    key = b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    requests = [
+        plain,
+        head + key + b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: chat, other\r\n\r\n",
+        head + key + b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Extensions: permessage-deflate\r\n\r\n",
+        head + b"Sec-WebSocket-Version: 13\r\n\r\n",  # no key
+        head + key + b"Sec-WebSocket-Version: 8\r\n\r\n",
+        b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: h2c\r\nConnection: Upgrade\r\n" + key
+        + b"Sec-WebSocket-Version: 13\r\n\r\n",
+    ]
+    answers: list[dict[str, Any]] = [
+        {"type": "websocket.accept"},
+        {"type": "websocket.accept", "subprotocol": "chat", "headers": [(b"X-Extra", b"yes")]},
+        {"type": "websocket.close"},
+    ]
+
+    async def run() -> None:
+        for request in requests:
+            for accept in answers:
+                ours = await handshake_bytes(DirectWebSocketProtocol, request, accept)
+                theirs = await handshake_bytes(WebSocketsSansIOProtocol, request, accept)
+                assert ours == theirs, (request, accept)
+                assert ours.startswith(b"HTTP/1.1 ")
+
+    asyncio.run(run())
