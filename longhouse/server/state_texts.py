@@ -10,8 +10,9 @@ version, at another seat, or of an epoch before the state was rebuilt from the s
 whole state. Clients merge a delta into the state they hold (``web/table.js``; in Python ``state_merge.py``).
 
 What makes the messages is built once and shared: each top-level key of the part of the view every seat and
-the spectator see alike (``State.shared_view``), encoded once per version and compared with the previous
-version's once; each seat's own part (``State.own_view``: the whole view for a game that does not split its
+the spectator see alike (``State.shared_parts``: its header as text, the header's fixed members encoded once
+per game), encoded once per version and compared with the previous version's in the same pass; each seat's
+own part (``State.own_view``: the whole view for a game that does not split its
 views), its legal actions with their words and its undo steps, once per seat and version; the head of the
 message and each event's JSON once per broadcast; each seat's message once per broadcast and base. A delta
 carries only keys of its own seat's view: nothing another seat may not see can be in it. The texts are
