@@ -58,39 +58,30 @@ class _Texts:
                  known: dict[str, str] | None = None) -> None:
         encode = _encoder.encode
         items: dict[str, str] = {}
-        # a whole number or null written straight (most of a view's keys); those in ``known`` with the text
-        # given there
-        if before is None:
-            for key, value in view.items():
-                if type(value) is int:
-                    items[key] = str(value)
-                elif value is None:
-                    items[key] = "null"
-                elif known and key in known:
-                    items[key] = known[key]
-                else:
-                    items[key] = encode(value).decode()
-            self.changes: list[str] | None = None
-            self.gone: list[str] | None = None
-        else:
-            changes: list[str] = []
-            old = before.get
-            added = 0  # keys not in ``before``
-            for key, value in view.items():
-                if type(value) is int:
-                    text = str(value)
-                elif value is None:
-                    text = "null"
-                elif known and key in known:
-                    text = known[key]
-                else:
-                    text = encode(value).decode()
-                items[key] = text
+        changes: list[str] = []
+        old = None if before is None else before.get
+        added = 0  # keys not in ``before``
+        for key, value in view.items():
+            # a whole number or null written straight (most of a view's keys); those in ``known`` with the
+            # text given there
+            if type(value) is int:
+                text = str(value)
+            elif value is None:
+                text = "null"
+            elif known and key in known:
+                text = known[key]
+            else:
+                text = encode(value).decode()
+            items[key] = text
+            if old is not None:
                 was = old(key)
                 if was != text:
                     changes.append(_member(key, text))
                     if was is None:
                         added += 1
+        self.changes: list[str] | None = None
+        self.gone: list[str] | None = None
+        if before is not None:
             self.changes = changes
             self.gone = [key for key in before if key not in items] if len(items) - added < len(before) else []
         self.items = items

@@ -541,9 +541,9 @@ class Table:
         was sent (``Conn.state_sent``), or the whole state; each seat's made once, the part everyone sees
         alike once per version (``state_texts.py``). Each client's ``state_sent`` is this message from now:
         the messages must be sent in the order they are made."""
-        if self.state is None:
-            return []
         targets = self.conns if conns is None else conns
+        if self.state is None or not targets:  # nobody to tell (a game of bots nobody watches): nothing made
+            return []
         texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(),
                                  [(self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by)
         out = []
