@@ -10,27 +10,23 @@ generators cost more than the rest of a move's reading); every other frame (ping
 large, one breaking the protocol) is handed to websockets whole, one at a time, so that its parser is always
 at a frame's start, and the handshake, pings, the closing handshake, frame size limits and the disconnect
 event the app awaits stay uvicorn's. Only with permessage-deflate off (a compressed frame would need the
-extension). The handshake is uvicorn's and websockets', made cheaper (``QuickAccept``, ``_accept``) with the
-same bytes on the wire.
+extension). The handshake is uvicorn's and websockets', made cheaper (``QuickAccept``) with the same bytes on the
+wire.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import struct
 from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
-from uvicorn._types import ASGISendEvent, WebSocketAcceptEvent
 from uvicorn.config import Config
-from uvicorn.protocols.utils import get_client_addr, get_path_with_query_string
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 from websockets.datastructures import Headers
 from websockets.exceptions import InvalidState
-from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.frames import apply_mask
 from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
@@ -45,9 +41,6 @@ _HEADER_64 = struct.Struct("!BBQ")
 
 Listener = Callable[[str | bytes], None]
 
-#: uvicorn's logger, which it looks up twice for every socket.
-_LOG = logging.getLogger("uvicorn.error")
-
 
 def text_frame(data: bytes) -> bytes:
     """One unmasked, unfragmented text frame (a server's frames are never masked)."""
@@ -60,9 +53,9 @@ def text_frame(data: bytes) -> bytes:
 
 
 class QuickAccept(ServerProtocol):
-    """websockets' server side, whose response accepting a handshake has no ``Date`` header: websockets
+    """websockets' server side, whose response accepting a handshake has an empty ``Date`` header: websockets
     formats one for every handshake (``email.utils``, a tenth of a handshake's cost) and uvicorn deletes it
-    at once, adding the server's own, formatted once a second (``DirectWebSocketProtocol._accept``)."""
+    at once, adding the server's own, formatted once a second."""
 
     def accept(self, request: Request) -> Response:
         try:
@@ -71,6 +64,7 @@ class QuickAccept(ServerProtocol):
             return super().accept(request)  # refused: websockets checks it again and answers as it does
         self.accept_called = True
         headers = Headers()
+        headers["Date"] = ""  # deleted by uvicorn as soon as the app accepts
         headers["Upgrade"] = "websocket"
         headers["Connection"] = "Upgrade"
         headers["Sec-WebSocket-Accept"] = accept_header
@@ -93,73 +87,8 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
                  _loop: asyncio.AbstractEventLoop | None = None) -> None:
-        """uvicorn's own, with websockets' protocol ``QuickAccept`` and its logger looked up once."""
-        if not config.loaded:
-            config.load()
-        self.config = config
-        self.app = config.loaded_app
-        self.loop = _loop or asyncio.get_event_loop()
-        self.logger = _LOG
-        self.root_path = config.root_path
-        self.asgi_version = config.asgi_version
-        self.app_state = app_state
-        self.connections = server_state.connections
-        self.tasks = server_state.tasks
-        self.default_headers = server_state.default_headers
-        self.transport = None  # type: ignore[assignment]
-        self.server = None
-        self.client = None
-        self.scheme = None  # type: ignore[assignment]
-        self.queue = asyncio.Queue()
-        self.handshake_initiated = False
-        self.handshake_complete = False
-        self.close_sent = False
-        self.disconnected = False
-        self.close_timer = None
-        self.close_timeout = 10.0
-        self.initial_response = None
-        extensions = []
-        if config.ws_per_message_deflate:
-            extensions = [ServerPerMessageDeflateFactory(server_max_window_bits=12, client_max_window_bits=12,
-                                                         compress_settings={"memLevel": 5})]
-        self.conn = QuickAccept(extensions=extensions, max_size=config.ws_max_size, logger=_LOG)
-        self.read_paused = False
-        self.writable = asyncio.Event()
-        self.writable.set()
-        self.ping_interval = config.ws_ping_interval
-        self.ping_timeout = config.ws_ping_timeout
-        self.ping_timer = None
-        self.pong_timer = None
-        self.pending_ping_payload = None
-        self.ping_sent_at = 0.0
-        self.last_ping_rtt = 0.0
-        self.frames = []
-        self.curr_msg_data_type = "bytes"
-
-    async def send(self, message: ASGISendEvent) -> None:
-        if (message["type"] == "websocket.accept" and not self.handshake_complete and self.initial_response is None
-                and not self.disconnected and self.writable.is_set()):
-            self._accept(message)
-            return
-        await super().send(message)
-
-    def _accept(self, message: WebSocketAcceptEvent) -> None:
-        """uvicorn's answer to ``websocket.accept`` (its ``send``), but for the ``Date`` header it need not
-        delete (``QuickAccept``) and the line it logs, made only when it is logged."""
-        if self.logger.isEnabledFor(logging.INFO):
-            self.logger.info('%s - "WebSocket %s" [accepted]', get_client_addr(self.scope),
-                             get_path_with_query_string(self.scope))
-        headers = [(name.decode("latin-1").lower(), value.decode("latin-1"))
-                   for name, value in (self.default_headers + list(message.get("headers", [])))]
-        subprotocol = message.get("subprotocol")
-        if subprotocol:
-            headers.append(("Sec-WebSocket-Protocol", subprotocol))
-        self.response.headers.update(headers)
-        if not self.transport.is_closing():
-            self.handshake_complete = True
-            self.conn.send_response(self.response)
-            self.transport.write(b"".join(self.conn.data_to_send()))
-            self.start_keepalive()
+        super().__init__(config, server_state, app_state, _loop)
+        self.conn.__class__ = QuickAccept  # websockets' protocol, made by uvicorn, answering more cheaply
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)

@@ -285,7 +285,7 @@ async def handshake_bytes(protocol_class: type[WebSocketsSansIOProtocol], reques
 
 
 def test_the_handshake_is_answered_byte_for_byte_as_uvicorn_answers_it() -> None:
-    """``QuickAccept`` and ``DirectWebSocketProtocol._accept`` make uvicorn's and websockets' response cheaper,
+    """``QuickAccept`` makes uvicorn's and websockets' response cheaper,
     never different: accepted (with a subprotocol, extra headers, an extension offered), or refused."""
     plain = HANDSHAKE
     head = b"GET /ws?x=1 HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
