@@ -11,6 +11,7 @@ from typing import Any
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
+from longhouse.server.table import Table
 from longhouse.store import Person, Store, User
 
 INTERVAL = 0.05
@@ -24,6 +25,14 @@ def table_messages(conn: Conn) -> list[dict[str, Any]]:
         if text is not None and json.loads(text)["type"] == "table":
             out.append(json.loads(text)["table"])
     return out
+
+
+def opened_by(hall: Hall, *conns: Conn) -> Table:
+    """A new two-seat Manitou table, opened by each of ``conns`` in turn."""
+    table = hall.create_table("manitou", 2, {})
+    for conn in conns:
+        table.attach(conn)
+    return table
 
 
 def run(tmp_path: Path, body: Any) -> None:
@@ -42,9 +51,7 @@ def run(tmp_path: Path, body: Any) -> None:
 def test_a_watcher_is_told_of_in_one_gathered_update(tmp_path: Path) -> None:
     async def body(hall: Hall, conns: list[Conn]) -> None:
         ann, bob = conns
-        table = hall.create_table("manitou", 2, {})
-        table.attach(ann)
-        table.attach(bob)
+        opened_by(hall, ann, bob)
         assert [t["watching"] for t in table_messages(ann)] == [1]  # on arrival: the table as it was
         await asyncio.sleep(4 * INTERVAL)
         assert [t["watching"] for t in table_messages(ann)] == [2]  # both, gathered in one update
@@ -56,9 +63,7 @@ def test_a_watcher_is_told_of_in_one_gathered_update(tmp_path: Path) -> None:
 def test_a_watcher_who_sits_down_at_once_is_told_of_once(tmp_path: Path) -> None:
     async def body(hall: Hall, conns: list[Conn]) -> None:
         ann, bob = conns
-        table = hall.create_table("manitou", 2, {})
-        table.attach(ann)
-        table.attach(bob)
+        table = opened_by(hall, ann, bob)
         table.sit(0, Person(ann.user.id, ann.user.name))  # an update before the gathered one: it tells all
         table_messages(bob)
         assert [t["watching"] for t in table_messages(ann)] == [1, 1]
