@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
@@ -21,6 +24,8 @@ from longhouse.server.limits import Limits
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
 
+log = logging.getLogger("longhouse.accounts")
+
 
 class Refused(Exception):
     """A request answered with an error status and a message."""
@@ -28,6 +33,30 @@ class Refused(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class RefusalCount:
+    """Requests refused as malformed, logged as a count at most once per ``every`` seconds (never a line per
+    request: one address sending thousands must not fill the log)."""
+
+    def __init__(self, what: str, every: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.what = what
+        self.every = every
+        self.clock = clock
+        self.count = 0
+        self.since = clock()
+        self.logged = -every
+
+    def refused(self) -> None:
+        self.count += 1
+        now = self.clock()
+        if now - self.logged >= self.every:
+            log.warning("refused %d %s in the last %.0f s", self.count, self.what, now - self.since)
+            self.count, self.since, self.logged = 0, now, now
+
+
+#: Request bodies that were not JSON (or nested too deeply to read).
+MALFORMED = RefusalCount("request bodies that were not JSON")
 
 
 def store_of(conn: HTTPConnection) -> Store:
@@ -75,7 +104,8 @@ async def read_json(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply ("[" * 2000)
+        MALFORMED.refused()
         raise Refused(400, "the request is not JSON") from exc
     if not isinstance(data, dict):
         raise Refused(400, "the request is not a JSON object")

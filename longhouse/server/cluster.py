@@ -27,7 +27,7 @@ from longhouse.server.conn import Conn, serve
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
 from longhouse.server.settings import Settings
-from longhouse.server.table import PRIVATE_REFUSAL, Table
+from longhouse.server.table import NO_TABLE, Table
 from longhouse.store import Status, Store, TableRow, User
 
 log = logging.getLogger("longhouse.cluster")
@@ -263,8 +263,8 @@ class Cluster:
             invite = data.get("invite")
             if not table.admits(user.id, invite if isinstance(invite, str) else None):
                 # refused as on a direct connection: the reason, then the socket closed, nothing of the table
-                rconn.error(PRIVATE_REFUSAL, code="refused")
-                rconn.close(4403, PRIVATE_REFUSAL)
+                rconn.error(NO_TABLE[1], code="refused")
+                rconn.close(*NO_TABLE)
                 return
             self.remote[key] = rconn
             table.attach(rconn)

@@ -41,11 +41,16 @@ def parse(text: str) -> tuple[str, list[str]]:
     return parts[0].lower(), parts[1:]
 
 
+def _ascii_number(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` is true of "²" or "①" too, which ``int`` cannot read."""
+    return text.isascii() and text.isdigit()
+
+
 def _seat_arg(table: Table, arg: str) -> int:
     key = arg.strip().lower()
     if key in COLOURS and COLOURS.index(key) < len(table.occupants):
         return COLOURS.index(key)
-    if key.isdigit() and 1 <= int(key) <= len(table.occupants):
+    if _ascii_number(key) and 1 <= int(key) <= len(table.occupants):
         return int(key) - 1
     raise CommandError(f"there is no seat {arg!r} here; seats are 1-{len(table.occupants)} "
                        f"({', '.join(COLOURS[: len(table.occupants)])})")
@@ -159,18 +164,26 @@ def cmd_start(table: Table, conn: Conn, args: list[str]) -> None:
         f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
 
 
+def _seats_bots(table: Table, conn: Conn) -> None:
+    """Before the game only its creator and its seated players seat and remove bots, never a watcher."""
+    if table.seat_of(conn.user.id) is None and conn.user.id != table.creator:
+        raise CommandError("only the table's creator and its seated players can seat or remove bots")
+
+
 def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
-    """Seat a bot. In a running game only a seated player may, and a bot takes an away player's seat only
-    once they have been gone ``Settings.away_grace`` seconds (a reload is not leaving)."""
+    """Seat a bot. Before the game its creator and seated players may, in a running game only a seated
+    player, and a bot takes an away player's seat only once they have been gone ``Settings.away_grace``
+    seconds (a reload is not leaving)."""
     if table.status == Status.OVER:
         raise CommandError("the game is over")
     if table.status == Status.RUNNING and table.seat_of(conn.user.id) is None:
         raise CommandError("only a player of this game can seat a bot while it runs")
+    _seats_bots(table, conn)
     level = default_bot()
     rest = list(args)
     if rest and rest[0].lower() in bots.names():
         level = rest.pop(0).lower()
-    elif rest and not (rest[0].isdigit() or rest[0].lower() in COLOURS):
+    elif rest and not (_ascii_number(rest[0]) or rest[0].lower() in COLOURS):
         raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.levels())}")
     free = _free_seats(table)
     if rest:
@@ -201,6 +214,7 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
 def cmd_remove(table: Table, conn: Conn, args: list[str]) -> None:
     if table.status != Status.WAITING:
         raise CommandError("bots can be removed only before the game starts")
+    _seats_bots(table, conn)
     if not args:
         raise CommandError("which seat? /remove 3")
     seat = _seat_arg(table, args[0])

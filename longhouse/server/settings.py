@@ -8,6 +8,8 @@ docs/hall.md ("Limits"); a limit of 0 means none.
 from __future__ import annotations
 
 import argparse
+import ipaddress
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -41,6 +43,9 @@ class Settings:
     secure_cookies: bool = _s(False, "send the session cookie only over HTTPS (behind TLS)")
     allowed_hosts: tuple[str, ...] = _s(LOCAL_HOSTS, "host names the hall answers to, a DNS-rebinding guard "
                                                      "(repeat the option; '*' allows any)")
+    trusted_proxies: tuple[str, ...] = _s((), "addresses (or CIDR networks) of the reverse proxies whose "
+                                              "X-Forwarded-For and X-Forwarded-Proto are believed (repeat the "
+                                              "option); from anyone else they are ignored")
     away_grace: float = _s(60.0, "seconds a seated player must have been away before another seated player "
                                  "may hand their seat to a bot")
     lobby_interval: float = _s(0.25, "seconds the lobby (and a table's watcher list) gathers changes before "
@@ -59,6 +64,21 @@ class Settings:
                           "and abandonment")
 
 
+def network(text: str) -> str:
+    """A proxy's address or network (``10.0.0.5``, ``10.0.0.0/8``, ``::1``), checked: a typo is refused, not
+    taken for a host name that never matches."""
+    try:
+        return str(ipaddress.ip_network(text, strict=False))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IP address or network (e.g. 10.0.0.5, "
+                                         "10.0.0.0/8)") from None
+
+
+#: The settings given as a repeated option: their flag, what each names, and how it is read.
+REPEATED: dict[str, tuple[str, str, Callable[[str], str]]] = {
+    "allowed_hosts": ("--allowed-host", "HOST", str), "trusted_proxies": ("--trusted-proxy", "ADDR", network)}
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """One option per setting, named after it (``redis_url`` is ``--redis``)."""
     for f in fields(Settings):
@@ -66,8 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         text = f"{f.metadata['help']} (default {f.default!r})"
         if f.type == "bool":
             parser.add_argument(flag, dest=f.name, action="store_true", help=text)
-        elif f.name == "allowed_hosts":
-            parser.add_argument("--allowed-host", dest=f.name, action="append", metavar="HOST", help=text)
+        elif f.name in REPEATED:
+            flag, metavar, kind = REPEATED[f.name]
+            parser.add_argument(flag, dest=f.name, action="append", metavar=metavar, type=kind, help=text)
         elif f.name == "redis_url":
             parser.add_argument(flag, dest=f.name, metavar="URL", help=text)
         else:
@@ -77,6 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def from_arguments(args: argparse.Namespace) -> Settings:
     values = {f.name: getattr(args, f.name) for f in fields(Settings) if getattr(args, f.name, None) is not None}
-    if "allowed_hosts" in values:
-        values["allowed_hosts"] = tuple(values["allowed_hosts"])
+    for name in REPEATED:
+        if name in values:
+            values[name] = tuple(values[name])
     return Settings(**values)

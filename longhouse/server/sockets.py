@@ -13,7 +13,7 @@ from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
 from longhouse.server.hall import Hall
-from longhouse.server.table import PRIVATE_REFUSAL
+from longhouse.server.table import NO_TABLE
 from longhouse.store import Status, User
 
 
@@ -86,7 +86,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
     hall = hall_of(ws)
     table_id = parse_table_id(ws.path_params["table_id"])
     if table_id is None:
-        await refuse(ws, 4404, "there is no such table")
+        await refuse(ws, *NO_TABLE)
         return
     table = hall.table(table_id)
     if table is None and hall.cluster is not None:
@@ -99,10 +99,10 @@ async def table_socket(ws: WebSocket, user: User) -> None:
                 await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
                 return
     if table is None:
-        await refuse(ws, 4404, "there is no such table")
+        await refuse(ws, *NO_TABLE)
         return
     if not table.admits(user.id, ws.query_params.get("invite")):
-        await refuse(ws, 4403, PRIVATE_REFUSAL)
+        await refuse(ws, *NO_TABLE)
         return
     await ws.accept()
     conn = Conn(user, hall.settings.max_backlog)

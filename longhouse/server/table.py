@@ -44,8 +44,9 @@ COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
 #: Watchers named in a table's summary (beyond them, only their number, ``watching``).
 NAMED_WATCHERS = 30
-#: Why a private table refuses a websocket (``Table.admits``), on a direct or a proxied connection alike.
-PRIVATE_REFUSAL = "this table is private: open it with its invitation link"
+#: How a websocket to a missing table, and to a private one without its invitation (``Table.admits``), is
+#: refused, on a direct or a proxied connection alike: the same, so that private numbers cannot be found.
+NO_TABLE = (4404, "there is no such table (a private one opens only with its invitation link)")
 
 
 class Host(Protocol):

@@ -211,4 +211,8 @@ def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info"
     app.state.guard = guard
     return uvicorn.Config(SocketsFirst(app), host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                           ws=DirectWebSocketProtocol, ws_per_message_deflate=ws_deflate, http=guarded_protocol(guard),
-                          limit_concurrency=settings.limit_concurrency or None, timeout_keep_alive=5, **extra)
+                          limit_concurrency=settings.limit_concurrency or None, timeout_keep_alive=5,
+                          # forwarded headers only from the proxies the operator names (uvicorn's own default
+                          # believes 127.0.0.1, so a local client could claim any address)
+                          proxy_headers=bool(settings.trusted_proxies),
+                          forwarded_allow_ips=list(settings.trusted_proxies) or "", **extra)

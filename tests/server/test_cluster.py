@@ -200,7 +200,7 @@ def test_a_private_table_refuses_an_uninvited_person_who_comes_through_another_p
             with pytest.raises(ConnectionClosed) as closed:
                 for _ in range(50):
                     ws.conn.recv(timeout=20)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404  # as a missing table
             assert not [m for m in ws.messages if m["type"] in ("game", "table", "state", "chat_history")]
             assert not any(invite in raw for raw in ws.raw)
 
