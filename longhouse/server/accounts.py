@@ -21,8 +21,10 @@ from starlette.responses import JSONResponse, Response
 
 from longhouse.server import auth
 from longhouse.server.limits import Limits
+from longhouse.server.sessions import sessions_of
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
+from longhouse.store.sessions import delete_sessions_of
 
 log = logging.getLogger("longhouse.accounts")
 
@@ -182,7 +184,26 @@ async def signout(request: Request) -> Response:
     token = request.cookies.get(auth.COOKIE)
     if token:
         store_of(request).delete_session(token)
-    response = JSONResponse({"ok": True})
+        sessions_of(request).end([token])  # its open sockets close too
+    return signed_out({"ok": True})
+
+
+async def signout_everywhere(request: Request) -> Response:
+    """End every session of the signed-in person (every device, every open socket), this one too."""
+    try:
+        await read_json(request)
+    except Refused as exc:
+        return refused(exc)
+    user = current_user(request)
+    if user is None:
+        return JSONResponse({"error": "sign in first"}, status_code=401)
+    ended = delete_sessions_of(store_of(request), user.id)
+    sessions_of(request).end_user(user.id)
+    return signed_out({"ok": True, "sessions": ended})
+
+
+def signed_out(body: dict[str, Any]) -> Response:
+    response = JSONResponse(body)
     response.delete_cookie(auth.COOKIE)
     return response
 

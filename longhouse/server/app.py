@@ -28,6 +28,7 @@ from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
+from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
 from longhouse.store import Store
 
@@ -61,12 +62,14 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.start_bots()
     hall.start_ticker()
     hall.publish_lobby()
+    app.state.sessions.start(settings.session_check)
     collector = Collector(settings.gc_interval if settings.gc_freeze else 0)
     if settings.gc_freeze:  # see collector.py
         freeze()
         collector.start()
     yield
     collector.stop()
+    app.state.sessions.stop()
     hall.shutdown()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
@@ -79,6 +82,7 @@ ROUTES = [
     Route("/replay/{table_id:int}", page), Route("/rules/{game}", page),
     Route("/api/signup", accounts.signup, methods=["POST"]), Route("/api/signin", accounts.signin, methods=["POST"]),
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
+    Route("/api/signout-everywhere", accounts.signout_everywhere, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),
     Route("/api/tables/{table_id}/record", archive.record), Route("/api/tables/{table_id}/replay", archive.replay),
     Route("/api/tables/{table_id}/analysis", hints.analysis_api),
@@ -100,6 +104,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.limits = Limits(settings)
     app.state.hall = Hall(store, settings, app.state.limits)
     app.state.replays = archive.ReplayCache(settings.replay_cache)
+    app.state.sessions = SessionSockets(store, settings.session_age)
     return app
 
 

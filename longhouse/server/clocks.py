@@ -15,7 +15,9 @@ How the clock runs:
 - Turn-based: each turn a seat begins (it starts acting, or it passes the turn and acts again at once)
   gets the full time per turn; nothing carries over.
 - A seat whose time is up (``expired``) is handed to a bot by the table; a person who takes such a seat back
-  gets one increment (turn-based: one turn's time) to move in (``seat_back``).
+  gets one increment (turn-based: one turn's time) to move in (``seat_back``), once per position: a second
+  time-out before anyone moved earns nothing more (else taking the seat back again and again would stall the
+  game for ever).
 - Stored state (``to_json``) is the time each seat had left when it was saved; ``from_json`` starts the
   running seats again from the moment of loading, so time the hall was down is not charged to anyone.
 """
@@ -87,6 +89,8 @@ class Clock:
         self.left: list[float] = [start] * seats
         #: seat -> the moment its clock last started (or was last charged).
         self.running: dict[int, float] = {}
+        #: seat -> the game's version at which it was last given the comeback time (``seat_back``).
+        self.came_back: dict[int, int] = {}
         self.saved_at = now
 
     # --- reading --------------------------------------------------------------------------------
@@ -139,9 +143,14 @@ class Clock:
         self.running.pop(seat, None)
         self.left[seat] = 0.0
 
-    def seat_back(self, seat: int) -> None:
-        """A person takes back a seat whose time ran out: they get ``comeback`` seconds to move in."""
+    def seat_back(self, seat: int, version: int = -1) -> bool:
+        """A person takes back a seat whose time ran out, at the game's ``version``: they get ``comeback``
+        seconds to move in, unless they had them at this same version already (False: nothing given)."""
+        if self.came_back.get(seat) == version:
+            return False
+        self.came_back[seat] = version
         self.left[seat] = max(self.left[seat], self.control.comeback)
+        return True
 
     # --- storing --------------------------------------------------------------------------------
 
@@ -149,7 +158,7 @@ class Clock:
         """The clocks as stored: each seat's time left at ``now`` and which seats' clocks were running."""
         self.saved_at = now
         return {"control": self.control.key, "left": [self.remaining(s, now) for s in range(len(self.left))],
-                "running": sorted(self.running)}
+                "running": sorted(self.running), "came_back": sorted(self.came_back.items())}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], now: float) -> Clock:
@@ -159,4 +168,5 @@ class Clock:
         clock = cls(control, len(left), now)
         clock.left = left
         clock.running = {int(seat): now for seat in data["running"]}
+        clock.came_back = {int(seat): int(version) for seat, version in data.get("came_back", [])}
         return clock

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 from longhouse.server.conn import Conn, serve
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
+from longhouse.server.sessions import track
 from longhouse.server.settings import Settings
 from longhouse.server.table import NO_TABLE, Table
 from longhouse.store import Status, Store, TableRow, User
@@ -294,6 +295,7 @@ class Cluster:
         decides admission (a private table: ``invite``), as on a direct connection."""
         await ws.accept()
         conn = Conn(user, self.hall.settings.max_backlog)
+        track(ws, conn)  # its session's end closes it here, where the browser is
         cid = self.proxy_open(conn, table_id, owner, invite)
         await serve(ws, conn, lambda c, m: self.proxy_message(cid, table_id, encode_message(m)),
                     lambda c: self.proxy_close(cid, table_id), self.hall.limits)

@@ -112,8 +112,10 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     if seat not in free and not _reclaimable(table, seat, conn):
         raise CommandError(f"{_label(table, seat)} is taken")
     if table.occupants[seat] is not None:
+        refused = table.keeper.seat_back(seat)
+        if refused is not None:
+            raise CommandError(refused)
         table.unseat(seat)
-        table.keeper.seat_back(seat)
         table.say(None, f"{conn.user.name} takes {_label(table, seat)} back from the bot.")
     table.sit(seat, Person(conn.user.id, conn.user.name))
     table.say(None, f"{conn.user.name} sits down at {_label(table, seat)}.")
@@ -189,13 +191,7 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     if rest:
         seat = _seat_arg(table, rest[0])
         if seat not in free:
-            away = _away_for(table, seat)
-            if away is None:
-                raise CommandError(f"{_label(table, seat)} is taken")
-            grace = table.hall.settings.away_grace
-            if away < grace:
-                raise CommandError(f"{_label(table, seat)} has been away {away:.0f} s; a bot may take over after "
-                                   f"{grace:.0f} s")
+            _may_stand_in(table, seat)
     elif free:
         seat = free[0]
     else:
@@ -209,6 +205,24 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     name = f"Bot {table.seat_label(seat)}"
     table.sit(seat, BotSeat(level, name))
     table.say(None, f"{conn.user.name} seats a {level} bot at {_label(table, seat)}.")
+
+
+def _may_stand_in(table: Table, seat: int) -> None:
+    """Whether a bot may take a person's seat in a running game: they have been away ``Settings.away_grace``
+    seconds, or an untimed game has waited ``Settings.stall_grace`` seconds for their move."""
+    stalled = table.keeper.stalled_for(seat) if isinstance(table.occupants[seat], Person) else None
+    stall_grace = table.hall.settings.stall_grace
+    if stalled is not None and stall_grace and stalled >= stall_grace:
+        return
+    away = _away_for(table, seat)
+    if away is None:
+        wait = "" if stalled is None or not stall_grace else (
+            f" (the game has waited {stalled:.0f} s for its move; a bot may take over after {stall_grace:.0f} s)")
+        raise CommandError(f"{_label(table, seat)} is taken{wait}")
+    grace = table.hall.settings.away_grace
+    if away < grace:
+        raise CommandError(f"{_label(table, seat)} has been away {away:.0f} s; a bot may take over after "
+                           f"{grace:.0f} s")
 
 
 def cmd_remove(table: Table, conn: Conn, args: list[str]) -> None:

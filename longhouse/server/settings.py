@@ -40,6 +40,8 @@ class Settings:
     signin_failures: int = _s(5, "failed sign-ins that lock a name for the address that tried")
     signin_lockout: float = _s(300.0, "seconds such a lock lasts")
     session_age: float = _s(30 * 24 * 3600.0, "seconds a session lasts from sign-in (cookie and server)")
+    session_check: float = _s(60.0, "seconds between two looks at the sessions of open websockets: a socket whose "
+                                    "session expired or was ended in another process is closed")
     secure_cookies: bool = _s(False, "send the session cookie only over HTTPS (behind TLS)")
     allowed_hosts: tuple[str, ...] = _s(LOCAL_HOSTS, "host names the hall answers to, a DNS-rebinding guard "
                                                      "(repeat the option; '*' allows any)")
@@ -48,6 +50,8 @@ class Settings:
                                               "option); from anyone else they are ignored")
     away_grace: float = _s(60.0, "seconds a seated player must have been away before another seated player "
                                  "may hand their seat to a bot")
+    stall_grace: float = _s(600.0, "seconds an untimed game may wait for one person's move before another seated "
+                                   "player may hand their seat to a bot, though they are connected (0: never)")
     lobby_interval: float = _s(0.25, "seconds the lobby (and a table's watcher list) gathers changes before "
                                      "sending them as one update")
     max_backlog: int = _s(2 * 1024 * 1024, "characters a client may leave unread before it is dropped")

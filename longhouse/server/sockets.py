@@ -13,6 +13,7 @@ from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
 from longhouse.server.hall import Hall
+from longhouse.server.sessions import track
 from longhouse.server.table import NO_TABLE
 from longhouse.store import Status, User
 
@@ -66,6 +67,7 @@ async def lobby_ws(ws: WebSocket) -> None:
         hall = hall_of(ws)
         await ws.accept()
         conn = Conn(user, hall.settings.max_backlog)
+        track(ws, conn)
         hall.enter_lobby(conn)
         await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.limits)
     finally:
@@ -106,6 +108,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
         return
     await ws.accept()
     conn = Conn(user, hall.settings.max_backlog)
+    track(ws, conn)
     table.attach(conn)
     found = table
 

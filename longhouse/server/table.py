@@ -425,6 +425,9 @@ class Table:
         if self.state.is_over():
             conn.error("the game is over", ref)
             return
+        if seat in self.keeper.expire():  # checked now, not on the next tick
+            conn.error("your time ran out: the move was not played", ref, code="time")
+            return
         if not self.fresh(seat, version):
             self.hall.commits.flush()  # the refreshed view may show only stored moves
             conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "

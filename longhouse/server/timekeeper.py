@@ -4,7 +4,8 @@ The hall calls ``tick`` on every open table about once a second (its clock is in
 fake one and call ticks without waiting). On a tick:
 
 - a seat whose clock ran out is handed to a bot for the rest of the game, and the chat says so (its player
-  can take it back with ``/join``, getting one increment — turn-based: one turn — to move in);
+  can take it back with ``/join``, getting one increment — turn-based: one turn — to move in, once per
+  position); a move is also checked against its clock as it arrives (``expire``), not only on the tick;
 - if the table lets bots stand in for away players, a person who has had no connection for the time
   control's grace period while it is their turn is handed to a bot likewise;
 - a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned;
@@ -61,6 +62,9 @@ class TimedTable(Protocol):
     def hall(self) -> TimedHall: ...
 
     @property
+    def version(self) -> int: ...
+
+    @property
     def conns(self) -> Sequence[Any]: ...
 
     def connected(self, user_id: int) -> bool: ...
@@ -103,6 +107,9 @@ class Timekeeper:
         self.deserted_since: float | None = now
         self.acting: frozenset[int] = frozenset()
         self.last_checkpoint = now
+        #: acting seat -> since when (the hall's clock) it has been acting without a move of its own, timed or
+        #: not: a person who stalls an untimed game may be handed to a bot (``stalled_for``).
+        self.turn_since: dict[int, float] = {}
 
     @property
     def table(self) -> TimedTable:
@@ -123,6 +130,7 @@ class Timekeeper:
     def started(self, stored: dict[str, Any] | None = None) -> None:
         """The game began (or a started table was loaded, with its ``stored`` clocks)."""
         state = self.table.state
+        self.turns(state)
         if state is None or state.is_over() or not self.control.timed:
             return
         now = self.now()
@@ -159,6 +167,7 @@ class Timekeeper:
         running). After a move the move carries it into its own transaction (``Move.clock``); ``sync``
         stores it at once."""
         state = self.table.state
+        self.turns(state, mover)
         if self.clock is None or state is None:
             return None
         acting = frozenset(state.acting())
@@ -179,10 +188,29 @@ class Timekeeper:
             self.table.hall.people.save_clock(self.table.id, self.clock.to_json(now))
             self.last_checkpoint = now
 
-    def seat_back(self, seat: int) -> None:
-        """A person takes back a seat a bot played after their time ran out: the clock's comeback time."""
-        if self.clock is not None and self.clock.remaining(seat, self.now()) <= 0:
-            self.clock.seat_back(seat)
+    def seat_back(self, seat: int) -> str | None:
+        """A person takes back a seat a bot played after their time ran out: the clock's comeback time, once
+        per position; why they may not (their comeback at this position is spent), or None."""
+        clock, version = self.clock, self.table.version
+        if clock is not None and clock.remaining(seat, self.now()) <= 0 and not clock.seat_back(seat, version):
+            return ("your time ran out again before anyone moved: the bot plays this move, and you can take "
+                    "the seat back after it")
+        return None
+
+    def turns(self, state: State | None, mover: int | None = None) -> None:
+        """Since when each acting seat has been waited for: from when it began acting, or its own last move."""
+        acting = set(state.acting()) if state is not None and not state.is_over() else set()
+        now = self.now()
+        for seat in list(self.turn_since):
+            if seat not in acting or seat == mover:
+                del self.turn_since[seat]
+        for seat in acting:
+            self.turn_since.setdefault(seat, now)
+
+    def stalled_for(self, seat: int) -> float | None:
+        """How long an untimed game has waited for the acting seat's move (None: not acting, or timed)."""
+        since = self.turn_since.get(seat)
+        return None if since is None or self.control.timed else max(0.0, self.now() - since)
 
     def snapshot(self) -> dict[str, Any] | None:
         return None if self.clock is None else self.clock.snapshot(self.now())
@@ -201,6 +229,22 @@ class Timekeeper:
 
     # --- the tick -----------------------------------------------------------------------------------
 
+    def expire(self) -> list[int]:
+        """Hand every seat whose time is up to a bot, now (on the tick, and as a move arrives: a move after the
+        time ran out is not played); the seats handed over."""
+        table = self.table
+        if self.clock is None or table.status != Status.RUNNING:
+            return []
+        now = self.now()
+        expired = self.clock.expired(now)
+        for seat in expired:
+            self.clock.run_out(seat, now)
+            occ = table.occupants[seat]
+            name = occ.name if occ is not None else table.seat_label(seat)
+            table.stand_in(seat, f"{name}'s time ran out: a bot plays {table.seat_label(seat)} for the rest of "
+                                 f"the game ({name} can take the seat back with /join {seat + 1}).")
+        return expired
+
     def tick(self) -> None:
         table = self.table
         now = self.now()
@@ -216,13 +260,7 @@ class Timekeeper:
             return
         if table.away_since:
             table.forget_summary()  # the away times it shows move on
-        if self.clock is not None:
-            for seat in self.clock.expired(now):
-                self.clock.run_out(seat, now)
-                occ = table.occupants[seat]
-                name = occ.name if occ is not None else table.seat_label(seat)
-                table.stand_in(seat, f"{name}'s time ran out: a bot plays {table.seat_label(seat)} for the rest of "
-                                     f"the game ({name} can take the seat back with /join {seat + 1}).")
+        self.expire()
         if table.settings.away_bot:
             for seat in sorted(self.timed_seats()):
                 away = self.away_for(seat)

@@ -23,7 +23,10 @@ function showWho() {
   who.append(h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     settingsMenu(),
     h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
-      "Sign out"));
+      "Sign out"),
+    h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
+      onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
+    "Sign out everywhere"));
 }
 
 let cleanup = null;

@@ -23,6 +23,7 @@ from longhouse.server.auth import COOKIE
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall as HallCore
 from longhouse.server.settings import Settings
+from longhouse.server.table import NO_TABLE
 from longhouse.store import Store, User
 
 
@@ -279,7 +280,7 @@ def test_crafted_table_ids_are_not_found_not_errors(hall: Hall, table_id: str) -
         assert r.status_code == 404, (what, r.status_code)
         assert "x-injected" not in r.headers
     client = Client(hall)
-    assert refused_socket(client, f"/ws/table/{table_id}")["message"] == "there is no such table"
+    assert refused_socket(client, f"/ws/table/{table_id}")["message"] == NO_TABLE[1]
 
 
 def test_a_disconnect_is_never_dropped_by_the_rate_limit(make_hall: Any) -> None:

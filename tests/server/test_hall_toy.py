@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from longhouse import games
 from longhouse.engine.records import Record, apply_entry, replay, start
+from longhouse.server.table import NO_TABLE
 from longhouse.store import Person
 
 
@@ -310,7 +311,7 @@ def test_restart_resumes_every_table_exactly(db_url: str) -> None:
 def test_unknown_table_is_refused(hall: Hall) -> None:
     ann = Client(hall, "Ann")
     ws = ann.ws("/ws/table/999")
-    assert ws.wait_type("error")["message"] == "there is no such table"
+    assert ws.wait_type("error")["message"] == NO_TABLE[1]
     assert ann.http.get("/api/tables/999/record").status_code == 404
     assert games.get("toy").name == "toy"
 

@@ -11,6 +11,7 @@ import pytest
 from harness import Client, Hall, command, create_table, join
 from websockets.exceptions import ConnectionClosed
 
+from longhouse.server.auth import COOKIE
 from longhouse.server.transport import uvicorn_config
 
 
@@ -174,3 +175,54 @@ def test_serve_believes_no_proxy_by_default() -> None:
         assert named.proxy_headers and named.forwarded_allow_ips == ["10.0.0.0/8"]
     finally:
         store.close()
+
+
+# --- sessions: sign-out and expiry close their sockets; sign out everywhere ---------------------------------
+
+def signed_in(hall: Hall, name: str, password: str = "secret-pw") -> Client:
+    """Another session of an existing account (``Client`` signs up; this signs in)."""
+    client = Client.__new__(Client)
+    client.base = hall.url
+    client.http = httpx.Client(base_url=hall.url, timeout=30)
+    r = client.http.post("/api/signin", json={"name": name, "password": password})
+    assert r.status_code == 200, r.text
+    client.name, client.token = name, client.http.cookies[COOKIE]
+    return client
+
+
+def closed_with(ws: Any, timeout: float = 10) -> int | None:
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(200):
+            ws.conn.recv(timeout=timeout)
+    return None if closed.value.rcvd is None else closed.value.rcvd.code
+
+
+def test_sign_out_and_expiry_close_their_sockets_and_everywhere_ends_all(make_hall: Any) -> None:
+    """An open socket outlived its session: after sign-out, or once the session expired, it still chatted
+    and created tables; and signing out left the account's other sessions alive."""
+    hall = make_hall(session_check=0.1)
+    phone, laptop, tablet = Client(hall, "Ann"), signed_in(hall, "Ann"), signed_in(hall, "Ann")
+    lobby = phone.lobby()
+    tid = create_table(lobby, "toy", 2)
+    at_table = phone.table(tid)
+    elsewhere, third = laptop.lobby(), tablet.lobby()
+    assert phone.http.post("/api/signout", json={}).status_code == 200
+    assert closed_with(lobby) == 4401 and closed_with(at_table) == 4401
+    elsewhere.send({"type": "chat", "text": "still here"})
+    elsewhere.wait(lambda m: m["type"] == "chat" and m["text"] == "still here")
+
+    age = hall.hall.settings.session_age  # the tablet's session expires: its socket closes within the sweep
+    with hall.store.engine.begin() as c:
+        c.execute(hall.store.sessions.update().where(hall.store.sessions.c.token == tablet.token)
+                  .values(created=hall.store.sessions.c.created - age - 1))
+    assert closed_with(third) == 4401
+    elsewhere.send({"type": "chat", "text": "and here"})
+    elsewhere.wait(lambda m: m["type"] == "chat" and m["text"] == "and here")
+
+    desk = signed_in(hall, "Ann")
+    desk_lobby = desk.lobby()
+    r = laptop.http.post("/api/signout-everywhere", json={})
+    assert r.status_code == 200 and r.json()["sessions"] == 3  # the laptop's, the desk's, the expired one
+    assert closed_with(elsewhere) == 4401 and closed_with(desk_lobby) == 4401
+    assert desk.http.get("/api/me").json()["user"] is None
+    assert laptop.http.post("/api/signout-everywhere", json={}).status_code == 401
