@@ -168,7 +168,11 @@ async def guest(request: Request) -> Response:
     try:
         await read_json(request)
         new_account_allowed(request)
-        user = auth.guest(store_of(request))
+        try:
+            user = auth.guest(store_of(request))
+        except auth.AuthError:  # the names seem taken: free those of guests not seen for long, try again
+            await request.app.state.guests.sweep_soon()
+            user = auth.guest(store_of(request))
     except Refused as exc:
         return refused(exc)
     except auth.AuthError as exc:

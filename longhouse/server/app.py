@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 from longhouse.server import accounts, archive, boards, health, hints, players, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
+from longhouse.server.guests import GuestSweep
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
@@ -66,6 +67,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.start_ticker()
     hall.publish_lobby()
     app.state.sessions.start(settings.session_check)
+    app.state.guests.start()
     collector = Collector(settings.gc_interval if settings.gc_freeze else 0)
     if settings.gc_freeze:  # see collector.py
         freeze()
@@ -73,6 +75,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     yield
     collector.stop()
     app.state.sessions.stop()
+    app.state.guests.stop()
     hall.shutdown()
     hall.metrics.detach_logging()
     if hall.cluster is not None:
@@ -110,6 +113,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.hall = Hall(store, settings, app.state.limits)
     app.state.replays = archive.ReplayCache(settings.replay_cache)
     app.state.sessions = SessionSockets(store, settings.session_age)
+    app.state.guests = GuestSweep(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
     return app
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
 from collections.abc import Iterable
 
@@ -19,10 +20,13 @@ from starlette.requests import HTTPConnection
 from longhouse.server.auth import COOKIE
 from longhouse.server.conn import Conn
 from longhouse.store import Store
-from longhouse.store.sessions import live_sessions
+from longhouse.store.sessions import live_sessions, touch_session
 
 log = logging.getLogger("longhouse.sessions")
 
+#: A guest's session is refreshed at most this often (seconds) as it connects, and so many are remembered.
+TOUCH_EVERY = 3600.0
+TOUCHED_KEPT = 100_000
 #: The close code and reason of a socket whose session ended.
 ENDED = (4401, "your session has ended: sign in again")
 
@@ -34,9 +38,18 @@ class SessionSockets:
         #: session token -> the open sockets admitted on it (a closed one leaves by itself).
         self.by_token: dict[str, weakref.WeakSet[Conn]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: guest session -> when it was last refreshed here (``time.monotonic``).
+        self.touched: dict[str, float] = {}
 
     def track(self, token: str, conn: Conn) -> None:
         self.by_token.setdefault(token, weakref.WeakSet()).add(conn)
+        if conn.user.guest:  # a guest is seen: its session (its only way back) is refreshed, once an hour
+            now = time.monotonic()
+            if now - self.touched.get(token, float("-inf")) >= TOUCH_EVERY:
+                if len(self.touched) >= TOUCHED_KEPT:
+                    self.touched.clear()
+                self.touched[token] = now
+                touch_session(self.store, token)
 
     def end(self, tokens: Iterable[str]) -> int:
         """Close every socket of these sessions (they have ended); how many were open."""

@@ -40,6 +40,8 @@ class Settings:
     signin_failures: int = _s(5, "failed sign-ins that lock a name for the address that tried")
     signin_lockout: float = _s(300.0, "seconds such a lock lasts")
     session_age: float = _s(30 * 24 * 3600.0, "seconds a session lasts from sign-in (cookie and server)")
+    guest_age: float = _s(7 * 24 * 3600.0, "seconds a guest may go unseen (no sign-in, no websocket) before the "
+                                           "account is removed and its name can be given again (0: never)")
     session_check: float = _s(60.0, "seconds between two looks at the sessions of open websockets: a socket whose "
                                     "session expired or was ended in another process is closed")
     secure_cookies: bool = _s(False, "send the session cookie only over HTTPS (behind TLS)")

@@ -185,6 +185,11 @@ class PeopleStore:
             answers.update(looked_up)
         return {uid for uid, registered in answers.items() if registered}
 
+    def forget_accounts(self, user_ids: list[int]) -> None:
+        """These accounts were removed (guests: ``guests.py``); their numbers may come back as new accounts."""
+        for uid in user_ids:
+            self._registered.pop(uid, None)
+
     def names(self, user_ids: set[int]) -> dict[int, str]:
         if not user_ids:
             return {}

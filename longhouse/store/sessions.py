@@ -32,3 +32,9 @@ def delete_sessions_of(store: Store, user_id: int) -> int:
     """End every session of one person (sign out everywhere); how many there were."""
     with store.engine.begin() as c:
         return int(c.execute(store.sessions.delete().where(store.sessions.c.user_id == user_id)).rowcount)
+
+
+def touch_session(store: Store, token: str) -> None:
+    """The session was seen now (a guest's: see ``store/guests.py``)."""
+    with store.engine.begin() as c:
+        c.execute(store.sessions.update().where(store.sessions.c.token == token).values(created=time.time()))

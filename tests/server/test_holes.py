@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Client, Hall, command, create_table, join
+from harness import Client, Hall, command, create_table, join, play_out
 from websockets.exceptions import ConnectionClosed
 
 from longhouse.server.auth import COOKIE
@@ -226,3 +226,48 @@ def test_sign_out_and_expiry_close_their_sockets_and_everywhere_ends_all(make_ha
     assert closed_with(elsewhere) == 4401 and closed_with(desk_lobby) == 4401
     assert desk.http.get("/api/me").json()["user"] is None
     assert laptop.http.post("/api/signout-everywhere", json={}).status_code == 401
+
+
+# --- guests not seen for a while are removed, their names given again --------------------------------------
+
+def _age(hall: Hall, name: str, seconds: float) -> None:
+    """Make a guest's account and session look ``seconds`` older."""
+    store = hall.store
+    uid = store.user_by_name(name)[0].id  # type: ignore[index]
+    with store.engine.begin() as c:
+        c.execute(store.users.update().where(store.users.c.id == uid).values(created=store.users.c.created - seconds))
+        c.execute(store.sessions.update().where(store.sessions.c.user_id == uid)
+                  .values(created=store.sessions.c.created - seconds))
+
+
+def test_guests_not_seen_for_a_while_are_removed_and_their_names_given_again(
+        make_hall: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Guest names were never freed: once most of the 90,000 were taken, newcomers got a 503."""
+    from longhouse.server import auth, guests
+
+    monkeypatch.setattr(guests, "SWEEP_SOON", 0.0)  # a newcomer without a free name sweeps at once
+    hall = make_hall(guest_age=3600.0)
+    monkeypatch.setattr(auth.secrets, "randbelow", lambda n: 4242)  # a hall whose only free name is one
+    old = Client(hall)
+    assert old.name == "Guest-14242"
+    tid = play_out([old], "toy", bots=1)
+    monkeypatch.setattr(auth.secrets, "randbelow", lambda n: 4243)
+    keeper = Client(hall)  # a guest seated at a waiting table stays, however old
+    lobby = keeper.lobby()
+    waiting = keeper.table(create_table(lobby, "toy", 2))
+    join(waiting, 1)
+    waiting.close()
+    lobby.close()
+    monkeypatch.setattr(auth.secrets, "randbelow", lambda n: 4242)
+    assert httpx.post(f"{hall.url}/api/guest", json={}, timeout=30).status_code == 503  # taken, and just seen
+
+    _age(hall, old.name, 7200)
+    _age(hall, keeper.name, 7200)
+    new = Client(hall)
+    assert new.name == "Guest-14242" and new.token != old.token
+    assert old.http.get("/api/me").json()["user"] is None  # the old guest is gone
+    assert keeper.http.get("/api/me").json()["user"]["name"] == "Guest-14243"  # seated: kept
+    archived = next(t for t in httpx.get(f"{hall.url}/api/archive", timeout=30).json()["tables"] if t["id"] == tid)
+    assert "Guest-14242" in archived["players"]  # the finished game stays, under the name
+    page = httpx.get(f"{hall.url}/api/players/Guest-14242", timeout=30).json()
+    assert page["played"] == 0 and page["recent"] == []  # the new guest inherits none of it
