@@ -12,6 +12,11 @@ Each move gets a fresh seed drawn from the bot's own generator, so a bot seeded 
 reproducibly whatever worker runs it. Bots that answer at once (``Bot.offload`` false: random) are run
 inline: the trip would cost more than the thinking.
 
+Calls wait their turn by priority (``BOT`` moves first, then ``HINT``s, then ``ANALYSIS`` of finished games,
+each kind in the order asked), at most one per worker at a time, and analyses never take more than half the
+workers: a flood of analysis requests cannot make the bots of every table wait (it did: 8 clients asking
+for analyses took the whole pool, and other tables' bots answered in 1.69 s instead of 0.61 s).
+
 One thinker is shared by every hall in a process (``shared()``); it starts its workers on first use
 and stops them at exit (or ``close()``). Its size is the machine's core count, or the environment's
 ``LONGHOUSE_BOT_WORKERS``; ``0`` thinks in a thread of the hall's own process instead (the old way:
@@ -24,6 +29,8 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import heapq
+import itertools
 import multiprocessing
 import os
 import pickle
@@ -37,6 +44,9 @@ from typing import Any, TypeVar
 
 from longhouse.bots.base import Bot
 from longhouse.engine.state import Action, State
+
+#: The priorities of the thinker's calls, most urgent first.
+BOT, HINT, ANALYSIS = 0, 1, 2
 
 #: How much lower than the hall the workers are scheduled (``os.nice`` increment).
 WORKER_NICENESS = 5
@@ -92,6 +102,11 @@ class Thinker:
         self._lock = threading.Lock()
         #: Calls handed to the workers and not yet answered (the hall's ``longhouse_bot_queue``).
         self.in_flight = 0
+        #: How many calls of each priority hold a worker now, and those waiting: (priority, order, future).
+        self.busy = [0, 0, 0]
+        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._slots = threading.Lock()  # halls of one process may run their own event loops (the tests)
 
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -101,15 +116,68 @@ class Thinker:
                     initializer=_worker_start, initargs=(self.niceness,))
             return self._pool
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle; they are pickled
-        now, so the caller may change them as soon as this coroutine is created and awaited)."""
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int = BOT) -> T:
+        """``fn(*args)`` in a worker process, once the calls of higher ``priority`` asked before it have
+        gone (``fn`` and its arguments must pickle; they are pickled now, so the caller may change them as
+        soon as this coroutine is created and awaited)."""
         packed = pickle.dumps(args, protocol=pickle.HIGHEST_PROTOCOL)
         self.in_flight += 1
         try:
-            return await self._run(fn, packed)
+            await self._take(priority)
+            try:
+                return await self._run(fn, packed)
+            finally:
+                self._give_back(priority)
         finally:
             self.in_flight -= 1
+
+    def _limit(self, priority: int) -> int:
+        """Calls of ``priority`` that may hold a worker at once: one per worker, but analyses at most half
+        (with no worker processes, ``workers`` 0, one per core in threads)."""
+        slots = self.workers or max(1, os.cpu_count() or 1)
+        return max(1, slots // 2) if priority == ANALYSIS else slots
+
+    def _free(self, priority: int) -> bool:
+        return sum(self.busy) < self._limit(BOT) and self.busy[priority] < self._limit(priority)
+
+    async def _take(self, priority: int) -> None:
+        """Wait for a worker of one's own, by priority."""
+        with self._slots:
+            ahead = any(kind <= priority and not turn.done() for kind, _, turn in self.waiting)
+            if not ahead and self._free(priority):
+                self.busy[priority] += 1
+                return
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            heapq.heappush(self.waiting, (priority, next(self._order), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            with self._slots:
+                handed = turn.done() and not turn.cancelled()
+                self.waiting = [w for w in self.waiting if w[2] is not turn]
+                heapq.heapify(self.waiting)
+            if handed:  # given a worker just as it was cancelled: pass it on
+                self._give_back(priority)
+            raise
+
+    def _give_back(self, priority: int) -> None:
+        """A call is done: its worker goes to the most urgent call waiting that may have it."""
+        with self._slots:
+            self.busy[priority] -= 1
+            for entry in sorted(self.waiting, key=lambda w: w[:2]):
+                kind, _, turn = entry
+                if not turn.done() and self._free(kind):
+                    self.waiting.remove(entry)
+                    heapq.heapify(self.waiting)
+                    self.busy[kind] += 1
+                    turn.get_loop().call_soon_threadsafe(self._hand, turn, kind)
+                    return
+
+    def _hand(self, turn: asyncio.Future[None], priority: int) -> None:
+        if turn.done():  # cancelled meanwhile: the worker goes on to the next
+            self._give_back(priority)
+        else:
+            turn.set_result(None)
 
     async def _run(self, fn: Callable[..., T], packed: bytes) -> T:
         if self.workers == 0:

@@ -25,10 +25,10 @@ from starlette.websockets import WebSocket
 
 from longhouse.server.conn import Conn, serve
 from longhouse.server.limits import Limits
-from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
+from longhouse.server.protocol import NO_TABLE, BadMessage, ClientMessage, decode, encode_message
 from longhouse.server.sessions import track
 from longhouse.server.settings import Settings
-from longhouse.server.table import NO_TABLE, Table
+from longhouse.server.table import Table
 from longhouse.store import Status, Store, TableRow, User
 
 log = logging.getLogger("longhouse.cluster")

@@ -14,7 +14,7 @@ from longhouse.server import hints
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.table import COLOURS, Table, default_bot
-from longhouse.store import BotSeat, Person, Status
+from longhouse.store import BotSeat, Person, StaleOwner, Status
 
 HELP = {
     "join": "/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)",
@@ -269,3 +269,5 @@ def run(table: Table, conn: Conn, name: str, args: list[str]) -> None:
         command(table, conn, args)
     except CommandError as exc:
         conn.error(str(exc), code="command")
+    except StaleOwner:  # another process owns the table now: it was given up, its sockets closed (fencing.py)
+        return

@@ -20,13 +20,14 @@ from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
+from longhouse.server.fencing import fenced, fenced_people
 from longhouse.server.limits import Limits
 from longhouse.server.metrics import HallMetrics
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Resync, Undo, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
 from longhouse.server.table_settings import TableSettings
-from longhouse.store import BotSeat, Person, Status, Store, TableRow
+from longhouse.store import BotSeat, Person, StaleOwner, Status, Store, TableRow
 from longhouse.store.people import PeopleStore
 
 if TYPE_CHECKING:
@@ -164,7 +165,8 @@ class Hall:
         self.commits.flush()
         self._cut_wal(WAL_RETRIES)
         for table in list(self.tables.values()):
-            table.keeper.tick()
+            with contextlib.suppress(StaleOwner):  # given up: another process owns it now (fencing.py)
+                table.keeper.tick()
 
     def _cut_wal(self, retries: int) -> None:
         """Cut the store's write-ahead log back if it is past its limit (between two turns of the loop, so no
@@ -260,7 +262,8 @@ class Hall:
     def abandon(self, table: Table, text: str) -> None:
         """Close a running table nobody came back to: archived as abandoned, no ratings change."""
         result: dict[str, Any] = {"abandoned": True, "scores": None, "winners": [], "breakdown": None}
-        self.people.close_abandoned(table.id, result, self.clock())
+        finished = self.clock()
+        fenced_people(table, lambda within: self.people.close_abandoned(table.id, result, finished, within))
         if table.record is not None:
             table.record.result = result
         table.status = Status.OVER
@@ -289,8 +292,9 @@ class Hall:
     def drop(self, table: Table) -> None:
         """Remove a table that never started, from memory and the store."""
         table.stop()
-        self.store.delete_table(table.id)
-        self.people.delete_table(table.id)
+        with contextlib.suppress(StaleOwner):  # another process owns it now: it is not ours to remove
+            fenced(table, lambda: self.store.delete_table(table.id, table.epoch))
+            self.people.delete_table(table.id)
         self.tables.pop(table.id, None)
         self.lobby_changed()
 

@@ -9,14 +9,17 @@
   (in a simultaneous phase others may have chosen meanwhile, which it cannot see). The seed is derived
   from the table, the version and the seat, so asking twice gives the same hint.
 * **Analysis**: ``GET /api/tables/{id}/analysis`` gives a finished game's win chances move by move for
-  every seat and its costliest moves (``longhouse.bots.analysis.game_curve``), computed once in a
-  worker and kept for the process's lifetime (a few dozen games).
+  every seat and its costliest moves (``longhouse.bots.analysis.game_curve``), computed once per game
+  (however many ask at once) in a worker, after the bots' moves and the hints that wait there
+  (``thinking.ANALYSIS``), and kept (``Settings.analysis_cache`` games). Computing one is rate-limited per
+  address (``Settings.analysis_burst``/``analysis_rate``); a kept one costs nothing and is not counted.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -24,6 +27,8 @@ from starlette.responses import JSONResponse, Response
 
 from longhouse import games
 from longhouse.bots import analysis
+from longhouse.bots.thinking import ANALYSIS, HINT
+from longhouse.server.accounts import address, limits_of
 from longhouse.server.archive import finished_record
 from longhouse.server.table_options import hints_allowed
 
@@ -31,19 +36,55 @@ if TYPE_CHECKING:
     from longhouse.server.conn import Conn
     from longhouse.server.table import Table
 
-#: Finished games whose analysis is kept in memory.
-ANALYSES_KEPT = 32
-
 _pending: dict[tuple[int, int], asyncio.Task[None]] = {}
 
 
-def _analyses(request: Request) -> OrderedDict[int, dict[str, Any]]:
-    """This hall's kept analyses, by table number (kept on the app: a table number means a game only within
-    one hall's database, and a process may serve more than one hall, as the tests do)."""
+class Analyses:
+    """One hall's kept analyses, by table number (kept on the app: a table number means a game only within
+    one hall's database, and a process may serve more than one hall, as the tests do), least recently used
+    dropped first; each computed once however many ask at the same time."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.done: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.computed = 0
+
+    def kept(self, table_id: int) -> dict[str, Any] | None:
+        found = self.done.get(table_id)
+        if found is not None:
+            self.done.move_to_end(table_id)
+        return found
+
+    async def get(self, table_id: int, compute: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        found = self.kept(table_id)
+        if found is not None:
+            return found
+        if table_id in self.pending:
+            return await asyncio.shield(self.pending[table_id])
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[table_id] = future
+        try:
+            result = await compute()
+            self.computed += 1
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody else waits
+            raise
+        finally:
+            del self.pending[table_id]
+        future.set_result(result)
+        self.done[table_id] = result
+        while len(self.done) > self.size:
+            self.done.popitem(last=False)
+        return result
+
+
+def _analyses(request: Request) -> Analyses:
     state = request.app.state
-    kept: OrderedDict[int, dict[str, Any]] | None = getattr(state, "analyses", None)
+    kept: Analyses | None = getattr(state, "analyses", None)
     if kept is None:
-        kept = state.analyses = OrderedDict()
+        kept = state.analyses = Analyses(state.settings.analysis_cache)
     return kept
 
 
@@ -80,7 +121,8 @@ async def _think(table: Table, conn: Conn, seat: int, version: int) -> None:
         state = table.state
         assert state is not None
         legal = state.legal_actions(seat)
-        answer = await table.hall.thinker.run(analysis.hint, state, seat, hint_seed(table.id, version, seat))
+        answer = await table.hall.thinker.run(analysis.hint, state, seat, hint_seed(table.id, version, seat),
+                                              priority=HINT)
         # Still this seat's decision with the same moves (in a simultaneous phase others may have chosen
         # meanwhile, unseen by this seat): the hint holds, for the version the seat now sees.
         now = table.state
@@ -98,13 +140,11 @@ async def analysis_api(request: Request) -> Response:
         return JSONResponse({"error": "no finished game with that number"}, status_code=404)
     table_id, record = found
     kept = _analyses(request)
-    result = kept.get(table_id)
-    if result is None:
-        result = await request.app.state.hall.thinker.run(analysis.game_curve, record.to_json(), table_id,
-                                                          games.get(record.game))
-        kept[table_id] = result
-        while len(kept) > ANALYSES_KEPT:
-            kept.popitem(last=False)
-    else:
-        kept.move_to_end(table_id)
+    if kept.kept(table_id) is None and table_id not in kept.pending and not limits_of(request).analysis(
+            address(request)):
+        return JSONResponse({"error": "too many analyses asked from your address; try again in a minute"},
+                            status_code=429)
+    thinker = request.app.state.hall.thinker
+    result = await kept.get(table_id, lambda: thinker.run(analysis.game_curve, record.to_json(), table_id,
+                                                          games.get(record.game), priority=ANALYSIS))
     return JSONResponse(result)

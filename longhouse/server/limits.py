@@ -66,6 +66,7 @@ class Limits:
         self.messages = Buckets(settings.person_rate, settings.person_rate, self.now)
         self.chat = Buckets(settings.chat_burst, settings.chat_rate, self.now)
         self.accounts = Buckets(settings.account_burst, settings.account_rate, self.now)
+        self.analyses = Buckets(settings.analysis_burst, settings.analysis_rate, self.now)
         self.failures: dict[tuple[str, str], tuple[int, float]] = {}  # (name, address) -> (count, last)
         #: Refusals since start, by the limit that refused (``longhouse_refusals_total`` in /metrics).
         self.refused: Counter[str] = Counter()
@@ -107,6 +108,10 @@ class Limits:
 
     def new_account(self, address: str) -> bool:
         return self._counted(self.accounts.take(address), "account_rate")
+
+    def analysis(self, address: str) -> bool:
+        """One finished game's analysis to compute for this address (a kept one is not counted)."""
+        return self._counted(self.analyses.take(address), "analysis_rate")
 
     def _counted(self, allowed: bool, limit: str) -> bool:
         if not allowed:

@@ -104,6 +104,11 @@ class Resync(msgspec.Struct, tag="resync", forbid_unknown_fields=True):
 
 ClientMessage = Chat | Command | Act | Undo | Create | Ping | Resync
 
+#: How a websocket to a missing table, and to a private one without its invitation (``Table.admits``), is
+#: refused (close code, reason), on a direct or a proxied connection alike: the same, so that private
+#: numbers cannot be found by trying.
+NO_TABLE = (4404, "there is no such table (a private one opens only with its invitation link)")
+
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()
 

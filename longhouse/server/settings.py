@@ -58,6 +58,9 @@ class Settings:
                                      "sending them as one update")
     max_backlog: int = _s(2 * 1024 * 1024, "characters a client may leave unread before it is dropped")
     replay_cache: int = _s(64, "finished games whose replay is kept in memory")
+    analysis_cache: int = _s(256, "finished games whose analysis is kept in memory (each computed once)")
+    analysis_burst: int = _s(5, "finished games' analyses one address may have computed at once")
+    analysis_rate: float = _s(0.05, "analyses a second that refill an address's allowance")
     gc_freeze: bool = _s(False, "after start-up, move the long-lived heap out of the garbage collector's sight and "
                                 "collect the oldest generation rarely (shorter pauses; longhouse serve sets it)")
     gc_interval: float = _s(600.0, "seconds between two full garbage collections once the heap is frozen "

@@ -16,8 +16,8 @@ from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
 from longhouse.server.hall import Hall
+from longhouse.server.protocol import NO_TABLE
 from longhouse.server.sessions import track
-from longhouse.server.table import NO_TABLE
 from longhouse.store import Status, User
 
 

@@ -29,6 +29,7 @@ from longhouse.server import table_options
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
+from longhouse.server.fencing import fenced
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
@@ -44,9 +45,6 @@ COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
 #: Watchers named in a table's summary (beyond them, only their number, ``watching``).
 NAMED_WATCHERS = 30
-#: How a websocket to a missing table, and to a private one without its invitation (``Table.admits``), is
-#: refused, on a direct or a proxied connection alike: the same, so that private numbers cannot be found.
-NO_TABLE = (4404, "there is no such table (a private one opens only with its invitation link)")
 
 
 class Host(Protocol):
@@ -333,7 +331,7 @@ class Table:
     # --- seating --------------------------------------------------------------------------------
 
     def save_seating(self) -> None:
-        self.hall.store.set_occupants(self.id, self.occupants)
+        fenced(self, lambda: self.hall.store.set_occupants(self.id, self.occupants, epoch=self.epoch))
 
     def sit(self, seat: int, occupant: Occupant) -> None:
         self.occupants[seat] = occupant
@@ -383,7 +381,7 @@ class Table:
             return f"cannot start: {exc}"
         record = Record(self.game.name, self.game.rules_version, players, seed, setup)
         starters = {seat: occ.user_id for seat, occ in enumerate(seated) if isinstance(occ, Person)}
-        self.hall.store.start_table(self.id, record, seated, people=starters)
+        fenced(self, lambda: self.hall.store.start_table(self.id, record, seated, people=starters, epoch=self.epoch))
         self.starters = starters
         self.occupants = seated
         self.record, self.state, self.history = record, state, []
@@ -425,8 +423,7 @@ class Table:
         if self.state.is_over():
             conn.error("the game is over", ref)
             return
-        if seat in self.keeper.expire():  # checked now, not on the next tick
-            conn.error("your time ran out: the move was not played", ref, code="time")
+        if self.keeper.too_late(seat, conn, ref):  # its clock is checked now, not on the next tick
             return
         if not self.fresh(seat, version):
             self.hall.commits.flush()  # the refreshed view may show only stored moves

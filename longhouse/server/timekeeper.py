@@ -28,8 +28,9 @@ from typing import Any, Protocol
 
 from longhouse.engine.state import State
 from longhouse.server.clocks import Clock, TimeControl
+from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
-from longhouse.store import Occupant, Person, Status
+from longhouse.store import Occupant, Person, Status, Store
 from longhouse.store.people import PeopleStore
 
 
@@ -37,8 +38,11 @@ class TimedHall(Protocol):
     """What a timekeeper needs of the hall: its clock, its store for people, and what it does to tables."""
 
     people: PeopleStore
+    store: Store
 
     def clock(self) -> float: ...
+
+    def give_up(self, table: Any) -> None: ...
 
     def drop_waiting(self, table: Any) -> None: ...
 
@@ -52,6 +56,8 @@ class TimedTable(Protocol):
 
     id: int
     status: Status
+    #: The fencing epoch its process holds it with (None: one process): see ``fencing.py``.
+    epoch: int | None
     state: State | None
     occupants: list[Occupant | None]
     settings: TableSettings
@@ -159,7 +165,8 @@ class Timekeeper:
         """The clock started or the seating changed: run the clocks of the acting people, store them."""
         to_store = self.run()
         if to_store is not None:
-            self.table.hall.people.save_clock(self.table.id, to_store[0])
+            table = self.table
+            fenced_people(table, lambda within: table.hall.people.save_clock(table.id, to_store[0], within))
 
     def run(self, mover: int | None = None) -> tuple[dict[str, Any] | None] | None:
         """Run the clocks of the acting people (after ``mover``'s move, if one was applied): what to store,
@@ -185,7 +192,8 @@ class Timekeeper:
 
     def save(self, now: float) -> None:
         if self.clock is not None and self.table.status == Status.RUNNING:
-            self.table.hall.people.save_clock(self.table.id, self.clock.to_json(now))
+            table, data = self.table, self.clock.to_json(now)
+            fenced_people(table, lambda within: table.hall.people.save_clock(table.id, data, within))
             self.last_checkpoint = now
 
     def seat_back(self, seat: int) -> str | None:
@@ -228,6 +236,14 @@ class Timekeeper:
         return None if since is None else max(0.0, self.now() - since)
 
     # --- the tick -----------------------------------------------------------------------------------
+
+    def too_late(self, seat: int, conn: Any, ref: int | None) -> bool:
+        """Whether a move of ``seat`` comes after its time ran out (then the seat goes to a bot now, the move
+        is not played, and ``conn`` is told why)."""
+        if seat not in self.expire():
+            return False
+        conn.error("your time ran out: the move was not played", ref, code="time")
+        return True
 
     def expire(self) -> list[int]:
         """Hand every seat whose time is up to a bot, now (on the tick, and as a move arrives: a move after the

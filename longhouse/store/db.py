@@ -17,7 +17,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,7 +41,7 @@ from sqlalchemy import (
     select,
     tuple_,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.url import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -365,12 +365,18 @@ class Store:
         return TableRow(self._run(create), game, seats, dict(options), Status.WAITING, list(occupants), None, None,
                         None, None, now, None)
 
-    def set_occupants(self, table_id: int, occupants: list[Occupant | None]) -> None:
+    def set_occupants(self, table_id: int, occupants: list[Occupant | None], epoch: int | None = None) -> None:
+        """A table's seating; with ``epoch``, fenced as a move is (``StaleOwner``, nothing written)."""
         row = ([occupant_to_json(o) for o in occupants], table_id)
-        self._run(lambda cursor: self._set_occupants.execute(cursor, row))
+
+        def seat(cursor: Any) -> None:
+            self._fence(cursor, table_id, epoch)
+            self._set_occupants.execute(cursor, row)
+
+        self._run(seat)
 
     def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None],
-                    people: dict[int, int] | None = None) -> None:
+                    people: dict[int, int] | None = None, epoch: int | None = None) -> None:
         """Store the record header of a game that starts now; with ``people`` (seat -> user id), the accounts
         seated, in the same transaction (the people store's ``table_people``: ``keep_people_in``)."""
         kept = self._people
@@ -379,6 +385,7 @@ class Store:
                str(record.seed), record.players, record.setup or {}, table_id)
 
         def start(cursor: Any) -> None:
+            self._fence(cursor, table_id, epoch)
             self._start_table.execute(cursor, row)
             if people is not None and kept is not None:
                 kept.delete_people.execute(cursor, (table_id,))
@@ -463,8 +470,25 @@ class Store:
 
         return self._run(append)
 
-    def delete_table(self, table_id: int) -> None:
+    def _fence(self, cursor: Any, table_id: int, epoch: int | None) -> None:
+        """With ``epoch`` (several processes): lock the table's owner row for the rest of the transaction if its
+        epoch is still that one, else ``StaleOwner`` (the transaction, nothing written, is rolled back)."""
+        if epoch is not None and self._epoch_check(1)[0].execute(cursor, [table_id, epoch]).rowcount != 1:
+            raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
+
+    @contextlib.contextmanager
+    def fenced(self, table_id: int, epoch: int | None) -> Iterator[Connection]:
+        """A transaction for writes of one table made elsewhere (the people store's), after the check ``_fence``
+        makes; ``StaleOwner`` and nothing written if another process has claimed the table since."""
         with self.engine.begin() as c:
+            o = self.owners.c
+            if epoch is not None and c.execute(self.owners.update().where(o.table_id == table_id, o.epoch == epoch)
+                                               .values(epoch=o.epoch)).rowcount != 1:
+                raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
+            yield c
+
+    def delete_table(self, table_id: int, epoch: int | None = None) -> None:
+        with self.fenced(table_id, epoch) as c:
             c.execute(self.actions.delete().where(self.actions.c.table_id == table_id))
             c.execute(self.owners.delete().where(self.owners.c.table_id == table_id))
             c.execute(self.tables.delete().where(self.tables.c.id == table_id))

@@ -16,6 +16,7 @@ existing database gains them on the next start without a migration:
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +35,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 MAX_SETTINGS = 2000
 #: Accounts whose kind (guest or registered) ``PeopleStore.registered`` remembers, at most.
@@ -108,6 +109,10 @@ class PeopleStore:
     def drop_all(self) -> None:
         self.metadata.drop_all(self.engine)
 
+    def _begin(self, within: Connection | None) -> contextlib.AbstractContextManager[Connection]:
+        """A transaction of its own, or ``within`` one already begun (``Store.fenced``: several processes)."""
+        return contextlib.nullcontext(within) if within is not None else self.engine.begin()
+
     # --- a table's hall settings ------------------------------------------------------------------
 
     def set_table_hall(self, table_id: int, data: dict[str, Any]) -> None:
@@ -122,14 +127,15 @@ class PeopleStore:
             row = c.execute(select(self.hall.c.data).where(self.hall.c.table_id == table_id)).first()
         return dict(row.data) if row is not None else {}
 
-    def delete_table(self, table_id: int) -> None:
-        with self.engine.begin() as c:
+    def delete_table(self, table_id: int, within: Connection | None = None) -> None:
+        with self._begin(within) as c:
             for t in (self.hall, self.people, self.clocks):
                 c.execute(delete(t).where(t.c.table_id == table_id))
 
-    def close_abandoned(self, table_id: int, result: dict[str, Any], finished: float) -> None:
+    def close_abandoned(self, table_id: int, result: dict[str, Any], finished: float,
+                        within: Connection | None = None) -> None:
         """A running table nobody came back to: over, with ``result`` saying it was abandoned."""
-        with self.engine.begin() as c:
+        with self._begin(within) as c:
             c.execute(update(self.core).where(self.core.c.id == table_id).values(
                 status="over", result=result, finished=finished))
             c.execute(delete(self.clocks).where(self.clocks.c.table_id == table_id))
@@ -205,8 +211,8 @@ class PeopleStore:
 
     # --- clocks -----------------------------------------------------------------------------------
 
-    def save_clock(self, table_id: int, data: dict[str, Any] | None) -> None:
-        with self.engine.begin() as c:
+    def save_clock(self, table_id: int, data: dict[str, Any] | None, within: Connection | None = None) -> None:
+        with self._begin(within) as c:
             c.execute(delete(self.clocks).where(self.clocks.c.table_id == table_id))
             if data is not None:
                 c.execute(insert(self.clocks).values(table_id=table_id, data=data))

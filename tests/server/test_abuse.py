@@ -22,8 +22,8 @@ from longhouse.server import accounts
 from longhouse.server.auth import COOKIE
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall as HallCore
+from longhouse.server.protocol import NO_TABLE
 from longhouse.server.settings import Settings
-from longhouse.server.table import NO_TABLE
 from longhouse.store import Store, User
 
 

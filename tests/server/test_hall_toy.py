@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from longhouse import games
 from longhouse.engine.records import Record, apply_entry, replay, start
-from longhouse.server.table import NO_TABLE
+from longhouse.server.protocol import NO_TABLE
 from longhouse.store import Person
 
 
