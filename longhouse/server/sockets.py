@@ -20,7 +20,6 @@ from longhouse.server.hall import Hall
 from longhouse.server.table import PRIVATE_REFUSAL
 from longhouse.store import Status, User
 
-
 #: Times a socket asks who owns a table another process is claiming at the same moment, before it gives up.
 CLAIM_TRIES = 3
 
