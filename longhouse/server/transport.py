@@ -39,13 +39,31 @@ SWEEP_EVERY = 1.0
 MAX_HEAD = 16 * 1024
 
 
-class ConnectionGuard:
-    """Counts connections per address and closes those whose request does not arrive in time."""
+def descriptor_budget() -> int:
+    """How many connections may wait for a request at once: half the process's descriptors, so that the
+    other half always remains for websockets, the store and the bot workers."""
+    try:
+        import resource
 
-    def __init__(self, per_address: int, timeout: float, clock: Callable[[], float] = time.monotonic) -> None:
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):
+        return 0
+    return 0 if soft == resource.RLIM_INFINITY else max(16, soft // 2)
+
+
+class ConnectionGuard:
+    """Counts connections per address and closes those whose request does not arrive in time. Past
+    ``budget`` connections still waiting for a request (``descriptor_budget``: half the descriptors), the one
+    that has waited longest is closed to make room for a newcomer: with a hard limit of 1,024 descriptors a
+    few addresses holding half-sent requests blocked every new websocket."""
+
+    def __init__(self, per_address: int, timeout: float, clock: Callable[[], float] = time.monotonic,
+                 budget: int | None = None) -> None:
         self.per_address = per_address
         self.timeout = timeout
         self.clock = clock
+        self.budget = descriptor_budget() if budget is None else budget
+        self.total = 0  # connections counted in ``by_address``
         self.by_address: Counter[str] = Counter()
         self.deadlines: dict[Any, float] = {}  # protocol -> when its request must be in
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -56,10 +74,18 @@ class ConnectionGuard:
             self.loop.call_later(SWEEP_EVERY, self._tick)
         if self.per_address and self.by_address[address] >= self.per_address:
             return False
+        if self.budget and self.total >= self.budget:
+            if not self.deadlines:
+                return False
+            oldest = min(self.deadlines, key=self.deadlines.__getitem__)  # waited longest for its request
+            del self.deadlines[oldest]
+            oldest.transport.close()
         self.by_address[address] += 1
+        self.total += 1
         return True
 
     def release(self, address: str) -> None:
+        self.total -= 1
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:
             del self.by_address[address]
