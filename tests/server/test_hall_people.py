@@ -285,7 +285,8 @@ def test_a_timed_tables_clocks_are_stored_with_each_move_in_its_transaction_and_
     people = hall.hall.people
     saved: list[Any] = []
     save_clock = people.save_clock
-    people.save_clock = lambda tid, data: (saved.append(data), save_clock(tid, data))  # type: ignore[method-assign]
+    people.save_clock = lambda tid, data, *within: (  # type: ignore[method-assign]
+        saved.append(data), save_clock(tid, data, *within))
     tid, _, (wa, wb) = seated(hall, ["Ann", "Bob"], time="real-time")
     saved.clear()
     for ws in (wa, wb, wa, wb):
