@@ -22,6 +22,7 @@ cannot save, gives back at most the seconds since the last checkpoint).
 
 from __future__ import annotations
 
+import contextlib
 import weakref
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -30,7 +31,7 @@ from longhouse.engine.state import State
 from longhouse.server.clocks import Clock, TimeControl
 from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
-from longhouse.store import Occupant, Person, Status, Store
+from longhouse.store import Occupant, Person, StaleOwner, Status, Store
 from longhouse.store.people import PeopleStore
 
 
@@ -193,7 +194,9 @@ class Timekeeper:
     def save(self, now: float) -> None:
         if self.clock is not None and self.table.status == Status.RUNNING:
             table, data = self.table, self.clock.to_json(now)
-            fenced_people(table, lambda within: table.hall.people.save_clock(table.id, data, within))
+            # a table another process owns now is given up; the hall's shutdown (drain.py) goes on with the others
+            with contextlib.suppress(StaleOwner):
+                fenced_people(table, lambda within: table.hall.people.save_clock(table.id, data, within))
             self.last_checkpoint = now
 
     def seat_back(self, seat: int) -> str | None:
