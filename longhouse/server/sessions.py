@@ -49,7 +49,13 @@ class SessionSockets:
                 if len(self.touched) >= TOUCHED_KEPT:
                     self.touched.clear()
                 self.touched[token] = now
-                touch_session(self.store, token)
+                asyncio.get_running_loop().run_in_executor(None, self._touch, token)  # off the event loop
+
+    def _touch(self, token: str) -> None:
+        try:
+            touch_session(self.store, token)
+        except Exception as exc:  # the store is down: the guest is seen again on its next connection
+            log.warning("a guest's session could not be refreshed (%s)", type(exc).__name__)
 
     def end(self, tokens: Iterable[str]) -> int:
         """Close every socket of these sessions (they have ended); how many were open."""
