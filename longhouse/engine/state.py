@@ -16,6 +16,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seats_json
+from longhouse.engine.undo import step_index
 from longhouse.engine.view import Views, header, shared_header
 
 #: An action is a small immutable, hashable value defined by each game.
@@ -252,11 +253,19 @@ class State(ABC):
         return 0
 
     def undo(self, seat: int, step: int = -1) -> list[Event]:
-        """Take back one of ``seat``'s undoable steps (the last by default).
+        """Take back one of ``seat``'s undoable steps (the last by default; an index among its
+        ``undo_steps``, negative from the end): the engine's one scheme (``engine/undo.py``), the game's
+        ``_take_back`` doing it.
 
         Never across a reveal of hidden information or another seat's action; raises
         ``IllegalAction`` and changes nothing when there is nothing to take back.
         """
+        n = 0 if isinstance(seat, bool) or not isinstance(seat, int) else self.undo_steps(seat)
+        return self._take_back(seat, step_index(n, step))
+
+    def _take_back(self, seat: int, index: int) -> list[Event]:
+        """Take back ``seat``'s undoable step ``index`` (checked: 0 to ``undo_steps(seat) - 1``) as the game
+        does: a turn's steps from it on (``undo.TurnUndoState``), or that one step alone (Manitou's picks)."""
         raise IllegalAction("there is nothing to take back")
 
     # --- the end and the score ------------------------------------------------------------------
