@@ -11,27 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
-from sqlalchemy.pool import NullPool
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "server")]
 
 from answers import LEGACY  # noqa: E402
+from stores import drop_store  # noqa: E402
 from test_store_postgres import PG_URL, require_postgres  # noqa: E402
-
-from longhouse.store import revisions  # noqa: E402
-from longhouse.store.db import model  # noqa: E402
-
-
-def drop_store(url: str, prefix: str) -> None:
-    """Remove every table of the store with ``prefix`` and its revision record, whatever revision it holds."""
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        model(prefix).drop_all(engine)
-        revisions.version_table(prefix).drop(engine, checkfirst=True)
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from conftest import drop_store
 from harness import free_port
 from sqlalchemy import create_engine, func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import NullPool
+from stores import drop_store
 from test_store_postgres import PG_URL
 
 from longhouse.cli import main
