@@ -100,7 +100,7 @@ export function hintPanel({ send, act, board }) {
       if (msg.version !== version) return;  // the game moved on while the bot thought
       // the preferred move first, then the others by their estimated win chance
       const order = msg.moves.map((m, i) => i)
-        .sort((a, b) => (b === msg.best) - (a === msg.best) || msg.moves[b].win - msg.moves[a].win);
+        .sort((a, b) => Number(b === msg.best) - Number(a === msg.best) || msg.moves[b].win - msg.moves[a].win);
       // a move of the list is shown on the board while the pointer is on it, or after a tap on its bar;
       // the preferred one otherwise
       const mark = (i) => {
@@ -211,6 +211,7 @@ export function analysisChart(tableId, onStep) {
   const el = h("section", { class: "panel analysis", id: "analysis" }, h("h2", {}, "Win chances"), status, svg, legend, worst);
   let data = null;
   let cursor = null;
+  /** @type {(i: number) => number} */
   let x = () => 0;
 
   api(`/api/tables/${tableId}/analysis`).then((d) => {

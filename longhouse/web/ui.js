@@ -60,7 +60,7 @@ export function missingPage(title, text) {
 // Redraw part of a page without losing the keyboard focus: the element with the same `data-focus` (or id)
 // gets it back; if it is gone, the first element matching `fallback` does.
 export function keepingFocus(container, redraw, fallback = null) {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const inside = active && active !== document.body && container.contains(active);
   const key = inside ? (active.dataset.focus || (active.id ? `#${active.id}` : null)) : null;
   redraw();

@@ -21,6 +21,11 @@ async function fetchDescription() {
   return res.json();
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../kit/types.js").BoardApi} api
+ * @returns {import("../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
   loadCss();
   let msg = null;

@@ -22,6 +22,11 @@ const isScalarList = (v) => Array.isArray(v) && v.every(isScalar);
 const isFlat = (v) => isScalar(v) || isScalarList(v)
   || (isPlainObject(v) && Object.values(v).every((x) => isScalar(x) || isScalarList(x)));
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../kit/types.js").BoardApi} api
+ * @returns {import("../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
   let msg = null;
   let table = null;

@@ -18,6 +18,11 @@ function loadStyle() {
   document.head.append(h("link", { id: "manitoba-css", rel: "stylesheet", href: new URL("./manitoba/board.css", import.meta.url).href }));
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../kit/types.js").BoardApi} api
+ * @returns {import("../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
   loadStyle();
   let msg = null;

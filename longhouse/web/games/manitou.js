@@ -66,10 +66,14 @@ function cardEl(code, opts = {}) {
   return el;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../kit/types.js").BoardApi} api
+ * @returns {import("../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
   learn(api.description);
   let msg = null;
-  let table = null;
   let selected = null;          // a hand card chosen by click or keyboard, waiting for its ground
   let selectedIndex = null;     // which of the hand's cards (two of a kind are two cards)
   let drag = null;
@@ -395,7 +399,7 @@ export function createBoard(root, api) {
     drag.ghost.style.left = `${e.clientX - 35}px`;
     drag.ghost.style.top = `${e.clientY - 50}px`;
     const under = document.elementFromPoint(e.clientX, e.clientY);
-    const ground = under ? under.closest(".ground") : null;
+    const ground = under ? /** @type {HTMLElement | null} */ (under.closest(".ground")) : null;
     const gi = ground ? Number(ground.dataset.ground) : null;
     const ok = gi !== null && playable(drag.code).includes(gi);
     for (const g of grounds.querySelectorAll(".ground")) g.classList.toggle("over", ok && g === ground);
@@ -440,7 +444,7 @@ export function createBoard(root, api) {
   function render() {
     if (!msg) return;
     // keep the keyboard focus on the same place across the redraw (a card, a ground, a button)
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const focusKey = active && el.contains(active) ? (active.dataset.focus || (active.id ? `#${active.id}` : null)) : null;
     renderOpponents();
     renderStatus();
@@ -489,12 +493,11 @@ export function createBoard(root, api) {
       hint = hintFor(msg, action, info);
       render();
     },
-    update(stateMsg, tableMsg) {
+    update(stateMsg) {
       if (msg && stateMsg.version !== msg.version) pending = false;
       if (!hintHolds(hint, stateMsg)) hint = null;
       if (msg && msg.view.hunt !== stateMsg.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
       msg = stateMsg;
-      table = tableMsg;
       if (msg.view.phase === "hunt") trackLastPlays(msg.view);
       if (selectedIndex !== null && msg.view.you?.hand?.[selectedIndex] !== selected) { selected = null; selectedIndex = null; }
       if (drag) return;  // do not pull the card out from under the pointer; the drop re-renders
