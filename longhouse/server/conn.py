@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from longhouse.server.direct_socket import DirectWebSocketProtocol, direct_socket
 from longhouse.server.limits import Limits
+from longhouse.server.metrics import RECEIPT
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode
 from longhouse.store import User
 
@@ -151,7 +152,10 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
 
     def handle(raw: str | bytes) -> None:
         nonlocal warned
-        if not limit.allow() or not limits.message(conn.user.id):
+        within = limit.allow()
+        if not within:
+            limits.refused["max_rate"] += 1
+        if not within or not limits.message(conn.user.id):
             now = limits.now()
             if now - warned >= 1.0:
                 warned = now
@@ -162,7 +166,11 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
         except BadMessage as exc:
             conn.error(str(exc), code="bad_message")
             return
-        on_message(conn, msg)
+        RECEIPT.at = time.perf_counter()  # a move this message makes is timed from here (metrics.py)
+        try:
+            on_message(conn, msg)
+        finally:
+            RECEIPT.at = None
 
     return handle
 

@@ -21,6 +21,7 @@ from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
+from longhouse.server.metrics import HallMetrics
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Resync, Undo, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
@@ -93,7 +94,11 @@ class Hall:
         self._listed_online: list[str] = []
         self.cluster: Cluster | None = None
         #: Moves are stored a turn of the event loop at a time, each acknowledged once stored.
-        self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up)
+        #: Set once the hall is told to stop (SIGTERM): /readyz sends no one here any more.
+        self.stopping = False
+        #: The figures /metrics serves (``metrics.py``); the app tells them where to read the rest.
+        self.metrics = HallMetrics()
+        self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up, self.metrics)
 
     # --- start-up -------------------------------------------------------------------------------
 
