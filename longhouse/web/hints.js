@@ -6,16 +6,7 @@
 //    costliest moves marked; clicking the chart or a listed move jumps there.
 // Everything is computed by the server from the asking seat's own view only.
 import { api } from "./net.js";
-import { COLOURS, SYMBOLS, cap, h } from "./ui.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
-  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
+import { COLOURS, SYMBOLS, cap, h, svg as s } from "./ui.js";
 
 const STYLE = `
 .hints .hint-list { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .25rem; max-height: 18rem; overflow: auto; }

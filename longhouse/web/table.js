@@ -125,7 +125,7 @@ export async function showTable(root, tableId, _me) {
   // many states arrive while it loads.
   async function ensureBoard(game) {
     if (board && boardGame === game) return;
-    if (!boardLoading) boardLoading = import(`./games/${game}.js`).then((mod) => makeBoard(mod, game));
+    if (!boardLoading) boardLoading = import(`./games/${game}/board.js`).then((mod) => makeBoard(mod, game));
     await boardLoading;
   }
 
