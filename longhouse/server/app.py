@@ -28,6 +28,7 @@ from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
+from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.metrics import Readings
 from longhouse.server.settings import Settings
 from longhouse.store import Status, Store
@@ -144,13 +145,23 @@ class SocketsFirst:
         self.hosts = Hosts(app.state.settings.allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
+        kind = scope["type"]
+        if kind == "websocket":
+            # its id goes with its ``Conn`` (``sockets.log_context``), not into a context variable: see logs.py
+            scope["request_id"] = request_id(_header(scope, b"x-request-id"))
             for route in self.routes:
                 match, child = route.matches(scope)
                 if match is Match.FULL:
                     scope.update(child)
                     await self._socket(route, scope, receive, send)
                     return
+        elif kind == "http":
+            token = LOG_CONTEXT.set({"request_id": request_id(_header(scope, b"x-request-id"))})
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                LOG_CONTEXT.reset(token)
+            return
         await self.app(scope, receive, send)
 
     async def _socket(self, route: WebSocketRoute, scope: Scope, receive: Receive, send: Send) -> None:
@@ -163,6 +174,13 @@ class SocketsFirst:
             await route.endpoint(ws)
         except WebSocketException as exc:
             await ws.close(code=exc.code, reason=exc.reason)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
 
 
 __all__ = ["SocketsFirst", "create_app"]

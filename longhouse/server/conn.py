@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from longhouse.server.direct_socket import DirectWebSocketProtocol, direct_socket
 from longhouse.server.limits import Limits
+from longhouse.server.logs import CURRENT
 from longhouse.server.metrics import RECEIPT
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode
 from longhouse.store import User
@@ -36,6 +37,8 @@ class Conn:
     #: The last ``state`` message made for this client (``state_texts.Sent``), the base of the next one's
     #: delta; None: the next one is whole. Anything that drops a queued message must set it to None.
     state_sent: tuple[object, int, int | None] | None = None
+    #: What the log lines written while this client's messages are handled are about (``logs.py``).
+    log_context: dict[str, Any] | None = None
 
     def __init__(self, user: User, max_backlog: int = MAX_BACKLOG) -> None:
         self.user = user
@@ -167,10 +170,12 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
             conn.error(str(exc), code="bad_message")
             return
         RECEIPT.at = time.perf_counter()  # a move this message makes is timed from here (metrics.py)
+        CURRENT.context = conn.log_context  # the lines written meanwhile are about this client (logs.py)
         try:
             on_message(conn, msg)
         finally:
             RECEIPT.at = None
+            CURRENT.context = None
 
     return handle
 

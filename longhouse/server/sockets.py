@@ -6,15 +6,22 @@ table's message handler. A table another process owns is served through the clus
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from starlette.websockets import WebSocket
 
 from longhouse.server.accounts import address, current_user
 from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
+from longhouse.server.drain import RESTART_CODE, RESTART_REASON
 from longhouse.server.hall import Hall
 from longhouse.server.table import PRIVATE_REFUSAL
 from longhouse.store import Status, User
+
+#: Times a socket asks who owns a table another process is claiming at the same moment, before it gives up.
+CLAIM_TRIES = 3
 
 
 def hall_of(ws: WebSocket) -> Hall:
@@ -40,6 +47,9 @@ async def admitted(ws: WebSocket) -> User | None:
     """The signed-in person behind a same-site websocket, counted against the connection limits
     (``release`` uncounts them); None, the socket refused and closed, otherwise."""
     hall = hall_of(ws)
+    if hall.stopping:  # see drain.py: the browser reconnects at once, elsewhere or once this hall is back
+        await refuse(ws, RESTART_CODE, RESTART_REASON)
+        return None
     user = current_user(ws)
     if not origin_ok(ws):
         await refuse(ws, 4403, "cross-site websocket refused")
@@ -54,6 +64,16 @@ async def admitted(ws: WebSocket) -> User | None:
     return user
 
 
+def log_context(ws: WebSocket, user: User, table: int | None = None,
+                seat: Callable[[], int | None] | None = None) -> dict[str, Any]:
+    """What the log lines written while this socket's messages are handled are about (``logs.py``)."""
+    context: dict[str, Any] = {"request_id": ws.scope.get("request_id"), "user": user.name}
+    if table is not None:
+        context["table"] = table
+        context["seat"] = seat
+    return context
+
+
 def release(ws: WebSocket, user: User) -> None:
     hall_of(ws).limits.close_socket(user.id, address(ws))
 
@@ -66,6 +86,7 @@ async def lobby_ws(ws: WebSocket) -> None:
         hall = hall_of(ws)
         await ws.accept()
         conn = Conn(user, hall.settings.max_backlog)
+        conn.log_context = log_context(ws, user)
         hall.enter_lobby(conn)
         await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.limits)
     finally:
@@ -92,11 +113,17 @@ async def table_socket(ws: WebSocket, user: User) -> None:
     if table is None and hall.cluster is not None:
         row = hall.store.table(table_id)
         if row is not None and row.status != Status.OVER:
-            owner = await hall.cluster.owner(table_id)
-            if owner is None and await hall.cluster.claim(table_id):
-                table = hall.adopt(row)
-            elif owner is not None and lease_node(owner) != hall.cluster.node:
-                await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
+            for _ in range(CLAIM_TRIES):
+                owner = await hall.cluster.owner(table_id)
+                if owner is not None and lease_node(owner) != hall.cluster.node:
+                    await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
+                    return
+                if await hall.cluster.claim(table_id):  # nobody's (or ours, but not loaded): ours now
+                    table = hall.adopt(row)
+                    break
+                # another process claimed it between the two questions: ask again who
+            if table is None:  # a table being handed over: the browser tries again at once
+                await refuse(ws, 1013, "the table is moving between processes; reconnecting")
                 return
     if table is None:
         await refuse(ws, 4404, "there is no such table")
@@ -106,8 +133,9 @@ async def table_socket(ws: WebSocket, user: User) -> None:
         return
     await ws.accept()
     conn = Conn(user, hall.settings.max_backlog)
-    table.attach(conn)
     found = table
+    conn.log_context = log_context(ws, user, table_id, lambda: found.seat_of(user.id))
+    table.attach(conn)
 
     def closed(c: Conn) -> None:
         found.detach(c)
