@@ -7,7 +7,7 @@ nothing else about a game.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from longhouse.engine.errors import IllegalAction
@@ -83,6 +83,12 @@ class Game(ABC):
         """Parse an action; garbage raises ``IllegalAction`` with a clear message."""
         parsed: Action = self._notation().from_json(data)
         return parsed
+
+    def record_reader(self, rules_version: str) -> Callable[[Any], Action] | None:
+        """How to read the actions of a record made under ``rules_version``: ``action_from_json`` for this
+        version; a game whose notation changed under rules that did not returns its reader of the older
+        version here, so that its stored records still replay; ``None`` for a version it cannot replay."""
+        return self.action_from_json if rules_version == self.rules_version else None
 
     def action_to_text(self, action: Action) -> str:
         return self._notation().to_text(action)

@@ -251,7 +251,7 @@ class ManitobaState(UndoCopies, State):
             "options": self.opts.to_json(),
             "territory": self.terr.to_json(),
             "goods_total": self.goods_total[:],
-            "legal": [list(a) for a in self.legal],
+            "legal": [a.to_json() for a in self.legal],
             "marks": [list(m) for m in self.marks],
             "mark_seat": self.mark_seat,
             "tally": self.tally,
@@ -262,7 +262,8 @@ class ManitobaState(UndoCopies, State):
     def from_json(cls, d: Mapping[str, Any]) -> Self:
         try:
             st = cls.core_from_json(d)
-            st.undo_turn = TurnUndo.from_json(d["undo"], cls.core_from_json, A.from_json)
+            # the turn's steps: with the tag ``type``, or ``kind`` in a snapshot of rules version 1
+            st.undo_turn = TurnUndo.from_json(d["undo"], cls.core_from_json, A.read_v1)
         except SnapshotError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, IllegalAction) as exc:
@@ -301,10 +302,8 @@ class ManitobaState(UndoCopies, State):
 
 
 def _action(raw: Any) -> A.Act:
-    kind, a, b = (int(v) for v in raw)
-    if not 0 <= kind < len(A.KINDS):
-        raise SnapshotError(f"no action kind {kind}")
-    return A.act(kind, a, b)
+    """A legal action in a snapshot: its JSON, or ``[kind number, a, b]`` in a snapshot of rules version 1."""
+    return A.from_v1_triple(raw) if isinstance(raw, list) else A.read_v1(raw)
 
 
 def _field_value(name: str, raw: Any) -> Any:

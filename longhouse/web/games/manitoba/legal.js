@@ -7,8 +7,8 @@ export function indexLegal(legal, texts) {
     refill: {}, wampumWake: null, wampumTrade: {},
   };
   legal.forEach((a, i) => {
-    const x = { a, text: texts[i] || a.kind };
-    switch (a.kind) {
+    const x = { a, text: texts[i] || a.type };
+    switch (a.type) {
       case "take": ix.take[a.colour] = x; break;
       case "wakeup": ix.wakeup[a.disks] = x; break;
       case "place": ix.place[a.area] = x; break;
