@@ -23,6 +23,19 @@ from longhouse.games.manitoba.state import ManitobaState
 from longhouse.games.manitoba.territory import area_name
 from longhouse.games.manitoba.texts import tile_json
 
+# The shared actions, bound here: the legal-action lists are built in the rules' inner loop.
+_TAKE = A.TAKE
+_WAKEUP = A.WAKEUP
+_PLACE = A.PLACE
+_MOVE = A.MOVE
+_VISION = A.VISION
+_WAKE = A.WAKE
+_GOOD = A.GOOD
+_REPEAT = A.REPEAT
+_RECALL = A.RECALL
+_DROP = A.DROP
+_SCORE = A.SCORE
+
 # --- round structure ----------------------------------------------------------------------------------------
 
 def start_round(st: ManitobaState) -> None:
@@ -177,7 +190,7 @@ def _on_empty(st: ManitobaState, t: T.Task) -> None:
 
 def _unoccupied_places(st: ManitobaState, areas: tuple[int, ...] | range) -> list[A.Act]:
     cree = st.area_cree
-    return [A.PLACE[a] for a in areas if cree[a] < 0]
+    return [_PLACE[a] for a in areas if cree[a] < 0]
 
 
 def _moves(st: ManitobaState, seat: int, colours: int) -> list[A.Act]:
@@ -188,7 +201,7 @@ def _moves(st: ManitobaState, seat: int, colours: int) -> list[A.Act]:
         if cree[f] == seat:
             for t in adj[f]:
                 if cree[t] < 0 and colours >> land[t] & 1:
-                    out.append(A.MOVE[f, t])
+                    out.append(_MOVE[f, t])
     return out
 
 
@@ -197,11 +210,11 @@ def _legal_sol_area(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 
 def _legal_sol_path(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return list(A.VISION) if st.square[t[1]] > 0 else []
+    return list(_VISION) if st.square[t[1]] > 0 else []
 
 
 def _legal_totem(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return [A.TAKE[c] for c in st.totem] + [A.WAKEUP[k] for k in range(1, len(st.totem) + 1)]
+    return [_TAKE[c] for c in st.totem] + [_WAKEUP[k] for k in range(1, len(st.totem) + 1)]
 
 
 def _legal_active(st: ManitobaState, t: T.Task) -> list[A.Act]:
@@ -209,7 +222,7 @@ def _legal_active(st: ManitobaState, t: T.Task) -> list[A.Act]:
     out: list[A.Act] = []
     if colour < 0:
         if not used & T.USED_WAKE:
-            out.extend(A.WAKE[k] for k in range(1, min(disks, st.wigwam[seat]) + 1))
+            out.extend(_WAKE[k] for k in range(1, min(disks, st.wigwam[seat]) + 1))
     else:
         if not used & T.USED_TERRITORY:
             if st.square[seat] > 0:
@@ -218,7 +231,7 @@ def _legal_active(st: ManitobaState, t: T.Task) -> list[A.Act]:
         if not used & T.USED_VISION and colour != D.BLUE:
             path = D.COLOUR_PATH[colour]
             if paths.can_vision(st, seat, path, action=True):
-                out.append(A.VISION[path])
+                out.append(_VISION[path])
     out.append(A.END)
     return out
 
@@ -246,13 +259,13 @@ def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
             candidates = sorted(near)
         for a in candidates:
             if cree[a] < 0 and mask >> land[a] & 1:
-                out.append(A.PLACE[a])
+                out.append(_PLACE[a])
     out.extend(_moves(st, seat, mask))
     for c in (D.BROWN, D.GREEN, D.BEIGE, D.WHITE):
         if mask >> c & 1:
             path = D.COLOUR_PATH[c]
             if paths.can_vision(st, seat, path, action=PASSIVE_VISION_REPEATS_LAST):
-                out.append(A.VISION[path])
+                out.append(_VISION[path])
     out.append(A.PASS)
     return out
 
@@ -267,12 +280,12 @@ def _legal_feather(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 def _legal_choose(st: ManitobaState, t: T.Task) -> list[A.Act]:
     mask, supply = t[2], st.supply
-    return [A.GOOD[g] for g in range(5) if mask >> g & 1 and supply[g] > 0]
+    return [_GOOD[g] for g in range(5) if mask >> g & 1 and supply[g] > 0]
 
 
 def _legal_repeat(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
-    out = [A.REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_offered(st, seat, p)]
+    out = [_REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_offered(st, seat, p)]
     if out and SHAMAN_REPEAT_OPTIONAL:
         out.append(A.PASS)
     return out
@@ -289,7 +302,7 @@ def _legal_relocate(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 def _legal_ev_vision(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
-    out = [A.VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=VISION_EVENT_REPEATS_LAST)]
+    out = [_VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=VISION_EVENT_REPEATS_LAST)]
     if out:
         out.append(A.PASS)
     return out
@@ -304,7 +317,7 @@ def _legal_ev_move(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 def _legal_ev_recall(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
-    return [A.RECALL[a] for a, s in enumerate(st.area_cree) if s == seat]
+    return [_RECALL[a] for a, s in enumerate(st.area_cree) if s == seat]
 
 
 def _legal_ev_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
@@ -315,7 +328,7 @@ def _legal_ev_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 
 def _legal_ev_feather(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return [A.DROP[s] for s, pieces in enumerate(st.sectors[t[1]]) if D.FEATHER in pieces]
+    return [_DROP[s] for s, pieces in enumerate(st.sectors[t[1]]) if D.FEATHER in pieces]
 
 
 def _legal_score(st: ManitobaState, t: T.Task) -> list[A.Act]:
@@ -327,7 +340,7 @@ def _legal_refill(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 
 def _legal_final(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return [A.SCORE[t[2]], A.PASS]
+    return [_SCORE[t[2]], A.PASS]
 
 
 # --- carrying out a decision ---------------------------------------------------------------------------------------

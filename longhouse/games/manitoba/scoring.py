@@ -19,6 +19,7 @@ from longhouse.games.manitoba.state import CAT_FINAL, CAT_SCORINGS, CAT_WAMPUM, 
 from longhouse.games.manitoba.territory import area_name
 
 _SCORE = A.SCORE
+_REFILL = A.REFILL
 
 
 def sector_points(count: int) -> int:
@@ -108,7 +109,7 @@ def put(st: ManitobaState, area: int, good: int) -> None:
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
     if st.supply[land] == 0:
         return []
-    return [A.REFILL[a] for a in empty_areas(st, land)]
+    return [_REFILL[a] for a in empty_areas(st, land)]
 
 
 def season_end(st: ManitobaState) -> None:
