@@ -128,12 +128,13 @@ class LonghouseEnv(AECEnv[str, Observation, int]):
             gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
         from rich.console import Console
-
-        from longhouse.cli.play import renderer_for
+        from rich.pretty import Pretty
 
         out = io.StringIO()
         console = Console(file=out, width=120, color_system=None, force_terminal=False)
-        console.print(renderer_for(self.game)(self.longhouse.view(None), None))
+        view = self.longhouse.view(None)
+        render = self.game.renderer()  # the game's own drawing (``Game.terminal``)
+        console.print(Pretty(view) if render is None else render(view, None))
         return out.getvalue()
 
     def close(self) -> None:

@@ -52,11 +52,9 @@ def shown_url(database: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from longhouse.server import logs
     from longhouse.server.app import create_app
-    from longhouse.server.transport import raise_descriptor_limit, uvicorn_config
+    from longhouse.server.transport import HallServer, raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
 
     taken = port_taken(args.host, args.port)
@@ -76,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(banner, flush=True)
     try:
-        uvicorn.Server(uvicorn_config(app, args.host, args.port, args.log_level, args.ws_deflate,
-                                      log_config=logs.uvicorn_log_config())).run()
+        HallServer(uvicorn_config(app, args.host, args.port, args.log_level, args.ws_deflate,
+                                  log_config=logs.uvicorn_log_config())).run()
     finally:
         store.close()
     return 0

@@ -58,7 +58,7 @@ LAYOUT = Layout("manitoba", [
     Slice("start_player", ("P",), "one-hot: the start player"),
     Slice("totem", (len(COLOURS), len(COLOURS)), "row i one-hot of the i-th disk of the totem"),
     Slice("disks", (len(COLOURS), 2), "per disk colour: taken (in the village), beside the village"),
-    Slice("territory_tiles", (TILE_SLOTS, TERRITORY_TILES + 1), "per tile slot: tile one-hot, rotated"),
+    Slice("territory_tiles", (TILE_SLOTS, TERRITORY_TILES + 1), "per tile slot: tile one-hot (tiles 1-6), rotated"),
     Slice("areas", (AREAS, 1 + len(LANDSCAPES) + G), "per area: present, landscape one-hot, good one-hot"),
     Slice("cree", (AREAS, "P"), "per area, one-hot: the seat whose Cree stands there"),
     Slice("neighbours", (AREAS, AREAS), "1 where two areas are neighbours"),
@@ -82,7 +82,8 @@ LAYOUT = Layout("manitoba", [
 _CARD_KIND = {k: i for i, k in enumerate(CARD_KINDS)}
 
 
-def _detail(decision: dict[str, Any], out: Floats) -> None:
+def detail(decision: dict[str, Any], out: Floats) -> None:
+    """Write the ``decision_detail`` slice of a view's ``decision``."""
     at = 0
     colour = decision.get("colour")
     if colour is not None:
@@ -144,7 +145,7 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
     territory = view["territory"]
     tiles = part(out, "territory_tiles")
     for slot, (tile, rotated) in enumerate(territory["tiles"]):
-        tiles[slot, tile] = 1.0
+        tiles[slot, tile - 1] = 1.0
         tiles[slot, TERRITORY_TILES] = rotated
     areas, cree, neighbours = part(out, "areas"), part(out, "cree"), part(out, "neighbours")
     for area in territory["areas"]:
@@ -188,7 +189,7 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
         part(out, "decision")[DECISIONS.index(decision["kind"])] = 1.0
         if decision["seat"] >= 0:
             part(out, "decision_seat")[relative(decision["seat"], me, n)] = 1.0
-        _detail(decision, part(out, "decision_detail"))
+        detail(decision, part(out, "decision_detail"))
     winners = part(out, "winners")
     for s in view["winners"]:
         winners[relative(s, me, n)] = 1.0

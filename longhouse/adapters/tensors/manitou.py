@@ -16,6 +16,8 @@ from longhouse.adapters.layout import Floats, Layout, Placement, Slice, relative
 _ABOUT = games.get("manitou").describe()
 CODES: tuple[str, ...] = tuple(card["code"] for card in _ABOUT["cards"])
 CODE_INDEX = {code: i for i, code in enumerate(CODES)}
+#: A hunter's strength by code (None for a warrior).
+VALUES: dict[str, int | None] = {card["code"]: card["value"] for card in _ABOUT["cards"]}
 WARRIORS: tuple[str, ...] = tuple(card["code"] for card in _ABOUT["cards"] if card["kind"] == "warrior")
 WARRIOR_INDEX = {code: i for i, code in enumerate(WARRIORS)}
 PHASES = ("select", "hunt", "score", "over")
