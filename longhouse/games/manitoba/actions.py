@@ -412,12 +412,18 @@ def describe(action: Any, area_name: Callable[[int], str] | None = None) -> str:
 
 # --- rules version 1 -------------------------------------------------------------------------------------------
 
+def v1_to_json(data: Any) -> Any:
+    """An action's JSON as rules version 1 wrote it (the tag ``kind``) as today's (``type``); anything else as
+    it is."""
+    if isinstance(data, dict) and "kind" in data and "type" not in data:
+        return {("type" if key == "kind" else key): value for key, value in data.items()}
+    return data
+
+
 def read_v1(data: Any) -> Act:
     """An action as rules version 1 wrote it, with the tag ``kind`` (or as today, with ``type``: a table that
     began under version 1 and went on after the change records its new actions with the new tag)."""
-    if isinstance(data, dict) and "kind" in data and "type" not in data:
-        data = {("type" if key == "kind" else key): value for key, value in data.items()}
-    act = from_json(data)
+    act = from_json(v1_to_json(data))
     assert isinstance(act, Act)
     return act
 
