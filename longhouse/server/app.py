@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, archive, boards, health, hints, players, sockets
+from longhouse.server import accounts, admin, archive, boards, health, hints, players, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.hall import Hall
@@ -80,7 +80,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 ROUTES = [
     Route("/", page), Route("/table/{table_id:int}", page), Route("/archive", page),
-    Route("/replay/{table_id:int}", page), Route("/rules/{game}", page),
+    Route("/replay/{table_id:int}", page), Route("/rules/{game}", page), Route("/admin", page), Route("/reset", page),
     Route("/api/signup", accounts.signup, methods=["POST"]), Route("/api/signin", accounts.signin, methods=["POST"]),
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),
@@ -90,7 +90,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(),
+    *players.routes(), *admin.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
+from longhouse.server import admin_hall
 from longhouse.server.conn import Conn, serve
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode_message
@@ -255,6 +256,8 @@ class Cluster:
             elif data["op"] == "bye":
                 self.remote_tables.pop(data["node"], None)
                 self.hall.lobby_changed(local=False)
+            elif data["op"] == "admin":  # an admin's action another process was asked (admin_hall.py)
+                admin_hall.received(self.hall, data)
         elif channel.startswith("table:"):
             self._table_op(int(channel.split(":", 1)[1]), data)
 

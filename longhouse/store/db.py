@@ -46,6 +46,7 @@ from sqlalchemy.engine.url import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from longhouse.engine.records import Record
+from longhouse.store.admin import admin_tables
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
 
@@ -130,6 +131,7 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
         Column("table_id", Integer, primary_key=True, autoincrement=False),
         Column("epoch", Integer, nullable=False),
     )
+    admin_tables(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 
