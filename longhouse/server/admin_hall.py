@@ -8,7 +8,7 @@
 - ``figures``: the hall's figures at a glance, from the counters ``/metrics`` serves (``HallMetrics.values``).
 
 With several processes the first two are done here and published on the cluster's lobby channel, which
-every process listens to (``Cluster._dispatch`` hands an ``admin`` message to ``received``); a table another
+every process listens to (``Cluster.on_admin`` is ``received``); a table another
 process owns is closed by that process when it reads the message.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from longhouse.server.conn import Conn
 from longhouse.store import Status
@@ -96,9 +96,8 @@ def close_table(hall: Hall, table_id: int, text: str, everywhere: bool = True) -
     return "removed"
 
 
-def received(host: object, message: dict[str, Any]) -> None:
-    """Another process's admin message (``_publish``), done here (``host``: the cluster's hall)."""
-    hall = cast("Hall", host)
+def received(hall: Hall, message: dict[str, Any]) -> None:
+    """Another process's admin message (``_publish``), done here (``Cluster.on_admin``)."""
     what = message.get("what")
     if what == "end_sockets":
         end_sockets(hall, int(message["user"]), everywhere=False)

@@ -1,7 +1,7 @@
 """The store's part for the hall's admins: who is one, who is banned, password reset links, and the audit log.
 
-Four tables beside the store's core ones (same engine, same name prefix; ``admin_tables`` puts them in the
-store's model, a revision in ``store/migrations`` makes them):
+Four tables beside the store's core ones (same engine, same name prefix; ``admin_tables.py`` puts them in
+the store's model, a revision in ``store/migrations`` makes them):
 
 - ``admins``: the accounts that hold the admin role (granted when, by whom);
 - ``bans``: the banned accounts, each with the look-alike key of its name (``server/lookalike.py``), so that
@@ -22,60 +22,16 @@ import secrets
 import time
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    Column,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    func,
-    select,
-)
+from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
-if TYPE_CHECKING:
-    from longhouse.store.db import Store
+from longhouse.store.db import Store
 
 #: How many accounts a search returns, and log entries a page of the log holds, at most.
 FOUND_MOST = 50
 LOG_PAGE = 100
-
-
-def admin_tables(md: MetaData, prefix: str) -> tuple[Table, Table, Table, Table]:
-    """The admin tables (see the module docstring) in ``md``, which holds ``users`` already."""
-    users = f"{prefix}users.id"
-    admins = Table(f"{prefix}admins", md,
-                   Column("user_id", Integer, ForeignKey(users, ondelete="CASCADE"), primary_key=True,
-                          autoincrement=False),
-                   Column("granted", Float, nullable=False),
-                   Column("granted_by", String(60), nullable=False))
-    bans = Table(f"{prefix}bans", md,
-                 Column("user_id", Integer, ForeignKey(users, ondelete="CASCADE"), primary_key=True,
-                        autoincrement=False),
-                 Column("name_key", String(80), nullable=False, index=True),
-                 Column("since", Float, nullable=False),
-                 Column("banned_by", String(60), nullable=False),
-                 Column("reason", Text, nullable=False))
-    resets = Table(f"{prefix}password_resets", md,
-                   Column("token_hash", String(64), primary_key=True),
-                   Column("user_id", Integer, ForeignKey(users, ondelete="CASCADE"), nullable=False, index=True),
-                   Column("created", Float, nullable=False),
-                   Column("expires", Float, nullable=False))
-    log = Table(f"{prefix}admin_log", md,
-                Column("id", Integer, primary_key=True, autoincrement=True),
-                Column("at", Float, nullable=False),
-                Column("actor", String(60), nullable=False),
-                Column("action", String(20), nullable=False),
-                Column("target", String(80), nullable=False),
-                Column("reason", Text, nullable=False),
-                Column("detail", JSON, nullable=True))
-    return admins, bans, resets, log
 
 
 @dataclass(frozen=True)

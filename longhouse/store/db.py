@@ -48,7 +48,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from longhouse.engine.records import Record
 from longhouse.store import revisions
-from longhouse.store.admin import admin_tables
+from longhouse.store.admin_tables import admin_tables
 from longhouse.store.people import people_tables
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
