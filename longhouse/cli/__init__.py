@@ -23,7 +23,7 @@ class _Command(Protocol):
 # subcommand -> (module implementing configure(parser) and run(args), one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("longhouse.cli.serve", "start the game hall (default http://127.0.0.1:8000, SQLite)"),
-    "db": ("longhouse.cli.db", "the store's schema: upgrade it to this release's, or say which it holds"),
+    "db": ("longhouse.cli.db", "the store: upgrade its schema or say which it holds; dump, load, back up"),
     "play": ("longhouse.cli.play", "play a game in the terminal against bots"),
     "replay": ("longhouse.cli.replay", "replay a game record and print the final scores as JSON"),
     "arena": ("longhouse.cli.arena", "play bots against each other and tabulate the results"),
