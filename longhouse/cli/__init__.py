@@ -1,4 +1,4 @@
-"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance | selfplay | ratings``.
+"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance | selfplay | ratings | export``.
 
 One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
 ``main`` imports only the chosen one, so ``longhouse play`` does not load the server.
@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conformance": ("longhouse.cli.conformance", "run the conformance suite on a game"),
     "selfplay": ("longhouse.cli.selfplay", "bots play whole games and their records are kept (training data)"),
     "ratings": ("longhouse.cli.ratings", "rebuild the players' ratings from the archive, or list them"),
+    "export": ("longhouse.cli.export", "finished games as a dataset, one row per decision (Parquet)"),
 }
 
 
