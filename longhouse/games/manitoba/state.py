@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from longhouse.engine.errors import IllegalAction, SnapshotError
+from longhouse.engine.errors import SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
-from longhouse.engine.undo import TurnUndo, UndoCopies
+from longhouse.engine.undo import TurnUndo, TurnUndoState
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import recent
@@ -33,7 +33,7 @@ CAT_VISION, CAT_WAKE, CAT_EVENTS, CAT_SCORINGS, CAT_FINAL, CAT_WAMPUM = range(6)
 player_name = seat_name
 
 
-class ManitobaState(UndoCopies, State):
+class ManitobaState(TurnUndoState, State):
     """The data of a Manitoba position."""
 
     game: ClassVar[Game]
@@ -238,12 +238,6 @@ class ManitobaState(UndoCopies, State):
 
     # --- copies and snapshots ------------------------------------------------------------------------
 
-    def to_json(self) -> JSON:
-        d = self.core_json()
-        turn = self.undo_turn
-        d["undo"] = None if turn is None or turn.base is None else turn.to_json(ManitobaState.core_json, A.to_json)
-        return d
-
     def core_json(self) -> JSON:
         recent.settle(self)
         return {
@@ -257,17 +251,6 @@ class ManitobaState(UndoCopies, State):
             "tally": self.tally,
             **ManitobaState.FIELDS.to_json(self),
         }
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Self:
-        try:
-            st = cls.core_from_json(d)
-            st.undo_turn = TurnUndo.from_json(d["undo"], cls.core_from_json, A.from_json)
-        except SnapshotError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, IllegalAction) as exc:
-            raise SnapshotError(f"not a Manitoba snapshot: {exc!r}") from exc
-        return st
 
     @classmethod
     def core_from_json(cls, d: Mapping[str, Any]) -> Self:
