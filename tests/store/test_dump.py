@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from answers import answers, load_facts
+from answers import load_facts
 from harness import Hall
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.pool import NullPool
-from test_legacy import same_as_before
+from test_legacy import same_answers, same_as_before
 from test_revisions import counts
 from test_store_postgres import PG_URL
 
@@ -60,8 +60,7 @@ def test_sqlite_to_postgres_to_sqlite_keeps_every_row_and_answer(dumped: Path, p
     facts = load_facts()
     on_postgres = Hall(PG_URL, prefix=pg_prefix)
     try:
-        assert answers(on_postgres.url, [*facts["passwords"], facts["guest"]], facts["finished"],
-                       facts["running"]) == facts["answers"]
+        same_answers(on_postgres, facts)
     finally:
         on_postgres.stop()
     hall = Hall(back)  # the numbering goes on after the rows loaded: a new account or table takes the next
