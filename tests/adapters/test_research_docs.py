@@ -22,7 +22,7 @@ def _blocks(kind: str) -> list[str]:
 def test_the_page_has_an_example_for_each_adapter() -> None:
     code = "\n".join(_blocks("python"))
     for needle in ("pyspiel.random_sim_test", "ismcts.ISMCTSBot", "pettingzoo import env", 'ray="local"',
-                   "LonghouseVectorEnv", "learning.train", "pq.read_table"):  # the imitation bench has its own test
+                   "LonghouseVectorEnv", "learning.train", "pq.read_table"):
         assert needle in code
     assert any("longhouse selfplay" in block for block in _blocks("console"))
     assert any("longhouse export --format parquet" in block for block in _blocks("console"))
