@@ -269,5 +269,5 @@ def run(table: Table, conn: Conn, name: str, args: list[str]) -> None:
         command(table, conn, args)
     except CommandError as exc:
         conn.error(str(exc), code="command")
-    except StaleOwner:  # another process owns the table now: it was given up, its sockets closed (fencing.py)
-        return
+    except StaleOwner:  # another process owns the table now: nothing was written; it is given up (fencing.py)
+        table.hall.give_up(table)

@@ -3,8 +3,11 @@
 With several processes a table's owner holds it with an epoch (``Store.claim``). A process paused past its
 lease (SIGSTOP, a long pause of the VM) that resumes must not write seating, a start, clocks, an abandonment
 or a removal behind the new owner's back: each such write is checked against the epoch in its own
-transaction, and a stale one writes nothing, gives the table up (its sockets close, the browsers reconnect
-to the new owner) and raises ``StaleOwner`` so that whatever was doing it stops there.
+transaction, and a stale one writes nothing and raises ``StaleOwner``, so that whatever was doing it stops
+there, and the table is given up (its sockets close, the browsers reconnect to the new owner). The seating
+and the start (``Store.set_occupants``, ``Store.start_table`` with ``Table.epoch``) raise it to whoever
+asked: a command (``commands.run``) or the tick (``Hall.tick``) gives the table up; the writes below give
+it up themselves.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from longhouse.server import table_options
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
-from longhouse.server.fencing import fenced
+from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
@@ -301,11 +301,11 @@ class Table:
         """The ``table`` message for one client: the shared summary, encoded once, and who they are."""
         shared = self._table_prefix
         if shared is None:
-            shared = self._table_prefix = encode({"type": "table", "bot_levels": bots.levels(),
-                                                  "default_bot": default_bot(), "invite": self.settings.invite,
-                                                  })[:-1] + f',"table":{self.summary_text()}'
+            head = opened({"type": "table", "bot_levels": bots.levels(), "default_bot": default_bot(),
+                           "invite": self.settings.invite})
+            shared = self._table_prefix = f'{head},{member("table", self.summary_text())}'
         you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest}
-        return f'{shared},"you":{encode(you)}}}'
+        return closed(shared, member("you", encode(you)))
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its
@@ -331,7 +331,7 @@ class Table:
     # --- seating --------------------------------------------------------------------------------
 
     def save_seating(self) -> None:
-        fenced(self, lambda: self.hall.store.set_occupants(self.id, self.occupants, epoch=self.epoch))
+        self.hall.store.set_occupants(self.id, self.occupants, epoch=self.epoch)  # StaleOwner: see fencing.py
 
     def sit(self, seat: int, occupant: Occupant) -> None:
         self.occupants[seat] = occupant
@@ -381,7 +381,7 @@ class Table:
             return f"cannot start: {exc}"
         record = Record(self.game.name, self.game.rules_version, players, seed, setup)
         starters = {seat: occ.user_id for seat, occ in enumerate(seated) if isinstance(occ, Person)}
-        fenced(self, lambda: self.hall.store.start_table(self.id, record, seated, people=starters, epoch=self.epoch))
+        self.hall.store.start_table(self.id, record, seated, people=starters, epoch=self.epoch)
         self.starters = starters
         self.occupants = seated
         self.record, self.state, self.history = record, state, []
