@@ -408,7 +408,7 @@ class Store:
     def set_occupants(self, table_id: int, occupants: list[Occupant | None], epoch: int | None = None) -> None:
         """A table's seating; with ``epoch``, fenced as a move is (``StaleOwner``, nothing written)."""
         row = ([occupant_to_json(o) for o in occupants], table_id)
-        self._run(lambda cursor: (self._fence(cursor, table_id, epoch), self._set_occupants.execute(cursor, row)))
+        self._run(lambda cursor: self._set_occupants.execute(self._fence(cursor, table_id, epoch), row))
 
     def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None],
                     people: dict[int, int] | None = None, epoch: int | None = None) -> None:
@@ -505,11 +505,12 @@ class Store:
 
         return self._run(append)
 
-    def _fence(self, cursor: Any, table_id: int, epoch: int | None) -> None:
-        """With ``epoch`` (several processes): lock the table's owner row for the rest of the transaction if its
-        epoch is still that one, else ``StaleOwner`` (the transaction, nothing written, is rolled back)."""
+    def _fence(self, cursor: Any, table_id: int, epoch: int | None) -> Any:
+        """``cursor``, once (with ``epoch``: several processes) the table's owner row is locked for the rest of the
+        transaction if its epoch is still that one; else ``StaleOwner`` (the transaction is rolled back)."""
         if epoch is not None and self._epoch_check(1)[0].execute(cursor, [table_id, epoch]).rowcount != 1:
             raise StaleOwner(f"table {table_id} was claimed by another process (epoch {epoch} is old)")
+        return cursor
 
     @contextlib.contextmanager
     def fenced(self, table_id: int, epoch: int | None) -> Iterator[Connection]:
