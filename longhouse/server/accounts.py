@@ -25,7 +25,6 @@ from longhouse.server.sessions import sessions_of
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
 from longhouse.store.admin import admin_store
-from longhouse.store.sessions import delete_sessions_of
 
 log = logging.getLogger("longhouse.accounts")
 
@@ -199,20 +198,6 @@ async def signout(request: Request) -> Response:
         store_of(request).delete_session(token)
         sessions_of(request).end([token])  # its open sockets close too
     return signed_out({"ok": True})
-
-
-async def signout_everywhere(request: Request) -> Response:
-    """End every session of the signed-in person (every device, every open socket), this one too."""
-    try:
-        await read_json(request)
-    except Refused as exc:
-        return refused(exc)
-    user = current_user(request)
-    if user is None:
-        return JSONResponse({"error": "sign in first"}, status_code=401)
-    ended = delete_sessions_of(store_of(request), user.id)
-    sessions_of(request).end_user(user.id)
-    return signed_out({"ok": True, "sessions": ended})
 
 
 def signed_out(body: dict[str, Any]) -> Response:

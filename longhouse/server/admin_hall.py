@@ -19,13 +19,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from longhouse.server.conn import Conn
+from longhouse.server.sessions import ENDED  # an ended account's sockets close as an ended session's
 from longhouse.store import Status
 
 if TYPE_CHECKING:
     from longhouse.server.hall import Hall
 
-#: The close code and reason of an ended account's sockets (as for an ended session).
-ENDED = (4401, "your session has ended: sign in again")
 #: The words before an announced line.
 ANNOUNCED = "Announcement: "
 

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, admin, admin_hall, archive, boards, health, hints, players, sockets
+from longhouse.server import accounts, admin, admin_hall, archive, boards, health, hints, players, signout, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
@@ -91,7 +91,7 @@ ROUTES = [
     Route("/replay/{table_id:int}", page), Route("/rules/{game}", page), Route("/admin", page), Route("/reset", page),
     Route("/api/signup", accounts.signup, methods=["POST"]), Route("/api/signin", accounts.signin, methods=["POST"]),
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
-    Route("/api/signout-everywhere", accounts.signout_everywhere, methods=["POST"]),
+    Route("/api/signout-everywhere", signout.signout_everywhere, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),
     Route("/api/tables/{table_id}/record", archive.record), Route("/api/tables/{table_id}/replay", archive.replay),
     Route("/api/tables/{table_id}/analysis", hints.analysis_api),

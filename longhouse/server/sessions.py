@@ -24,11 +24,12 @@ from longhouse.store.sessions import live_sessions, touch_session
 
 log = logging.getLogger("longhouse.sessions")
 
+#: The close code and reason of a socket whose session ended (or whose account's sessions an admin ended).
+ENDED = (4401, "your session has ended: sign in again")
+
 #: A guest's session is refreshed at most this often (seconds) as it connects, and so many are remembered.
 TOUCH_EVERY = 3600.0
 TOUCHED_KEPT = 100_000
-#: The close code and reason of a socket whose session ended.
-ENDED = (4401, "your session has ended: sign in again")
 
 
 class SessionSockets:
@@ -67,11 +68,6 @@ class SessionSockets:
                     conn.close(*ENDED)
                     closed += 1
         return closed
-
-    def end_user(self, user_id: int) -> int:
-        """Close every socket of every session of this person."""
-        return self.end([token for token, conns in self.by_token.items()
-                         if any(conn.user.id == user_id for conn in conns)])
 
     def sweep(self) -> int:
         """Close the sockets of sessions that expired or were ended elsewhere; how many were open."""
