@@ -24,6 +24,7 @@ from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
+from longhouse.engine.seats import seat_colour, seat_title
 from longhouse.engine.state import Game, State
 from longhouse.server import table_options
 from longhouse.server.boards import board_for, game_message
@@ -40,7 +41,6 @@ from longhouse.store.people import PeopleStore
 
 log = logging.getLogger("longhouse.table")
 
-COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
 #: Watchers named in a table's summary (beyond them, only their number, ``watching``).
 NAMED_WATCHERS = 30
@@ -178,8 +178,7 @@ class Table:
         return self._seat_by_user.get(user_id)
 
     def seat_label(self, seat: int) -> str:
-        colour = COLOURS[seat] if seat < len(COLOURS) else f"seat {seat + 1}"
-        return colour.capitalize()
+        return seat_title(seat)
 
     def watchers(self) -> list[str]:
         seated = {occ.user_id for occ in self.occupants if isinstance(occ, Person)}
@@ -222,7 +221,7 @@ class Table:
             else:
                 seats.append({
                     "name": occ.name, "kind": occ.kind, "level": occ.level if isinstance(occ, BotSeat) else None,
-                    "colour": COLOURS[seat] if seat < len(COLOURS) else None,
+                    "colour": seat_colour(seat),
                     "connected": isinstance(occ, BotSeat) or self.connected(occ.user_id),
                     "away": self.keeper.away_for(seat),
                 })
