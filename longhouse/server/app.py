@@ -60,7 +60,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     log.info("resumed %d tables", count)
     hall.start_bots()
     hall.start_ticker()
-    hall.publish_lobby()
+    hall.lobby.publish()
     collector = Collector(settings.gc_interval if settings.gc_freeze else 0)
     if settings.gc_freeze:  # see collector.py
         freeze()

@@ -66,8 +66,8 @@ async def lobby_ws(ws: WebSocket) -> None:
         hall = hall_of(ws)
         await ws.accept()
         conn = Conn(user, hall.settings.max_backlog)
-        hall.enter_lobby(conn)
-        await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.limits)
+        hall.lobby.enter(conn)
+        await serve(ws, conn, hall.lobby.message, hall.lobby.leave, hall.limits)
     finally:
         release(ws, user)
 

@@ -48,6 +48,14 @@ NAMED_WATCHERS = 30
 PRIVATE_REFUSAL = "this table is private: open it with its invitation link"
 
 
+class Listing(Protocol):
+    """What a table tells the lobby (``Lobby`` is one)."""
+
+    def changed(self, local: bool = True) -> None: ...
+
+    def listing_changed(self, table_id: int) -> None: ...  # its summary or status changed
+
+
 class Host(Protocol):
     """What a table needs from the hall around it (``Hall`` is one)."""
 
@@ -58,24 +66,18 @@ class Host(Protocol):
     thinker: Thinker  # where bots think (worker processes)
     commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
 
-    def lobby_changed(self, local: bool = True) -> None: ...
-
-    def table_changed(self, table: Table) -> None: ...
-    def listing_changed(self, table: Table) -> None: ...  # its summary or status: see ``Hall._listed_texts``
+    @property
+    def lobby(self) -> Listing: ...
 
     def table_finished(self, table: Table) -> None: ...
 
     def give_up(self, table: Table) -> None: ...
 
-    # the people's part: see hall.py, timekeeper.py and rematch.py
+    # the people's part, and what the timekeeper does: see hall.py, timekeeper.py and rematch.py
     people: PeopleStore
-
     def clock(self) -> float: ...
-
     def drop_waiting(self, table: Table) -> None: ...
-
     def abandon(self, table: Table, text: str) -> None: ...
-
     def forget_finished(self, table: Table) -> None: ...
 
     def table(self, table_id: int) -> Table | None: ...
@@ -162,7 +164,7 @@ class Table:
     @status.setter
     def status(self, status: Status) -> None:  # whether the lobby lists it may change
         self._status = status
-        self.hall.listing_changed(self)
+        self.hall.lobby.listing_changed(self.id)
 
     @property
     def version(self) -> int:
@@ -211,7 +213,7 @@ class Table:
 
     def forget_summary(self) -> None:
         self._summary = self._summary_text = self._table_prefix = None
-        self.hall.listing_changed(self)
+        self.hall.lobby.listing_changed(self.id)
 
     def _compute_summary(self) -> dict[str, Any]:
         seats: list[dict[str, Any] | None] = []
@@ -314,7 +316,7 @@ class Table:
         self.forget_summary()
         for conn in self.conns:
             conn.send_text(self._table_text(conn))
-        self.hall.table_changed(self)
+        self.hall.lobby.changed()
 
     # --- chat -----------------------------------------------------------------------------------
 
