@@ -31,12 +31,18 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from longhouse import games
 from longhouse.engine import JSON, Action, Game, IllegalAction
 
 Candidates = Callable[[Game, JSON], Iterator[JSON]]
 
 # The notation's numeric ranges that the description does not carry (see each game's ``actions`` module).
+#: How many action objects ``ActionSpace`` remembers by identity (games that make new objects every time
+#: fill it once and then go by hash).
+OBJECTS_KEPT = 65_536
 MANITOU_GROUNDS = 3
 MANITOBA_AREAS = 25  # 5 territory tiles × 5 areas, numbered 0-24
 MANITOBA_WAKEUP_DISKS = 5
@@ -135,6 +141,10 @@ class ActionSpace:
                 actions.append(action)
         self.actions: tuple[Action, ...] = tuple(actions)
         self._ids = ids
+        #: ids by the action object's identity, for the games that hand out the same objects again (a
+        #: frozen dataclass hashes in Python, ~1 us): ``id(action) -> (action, id)``, the object kept so that
+        #: its id stays its own.
+        self._by_object: dict[int, tuple[Action, int]] = {}
         self._texts = tuple(game.action_to_text(a) for a in actions)
 
     def __len__(self) -> int:
@@ -148,8 +158,30 @@ class ActionSpace:
             raise KeyError(f"{self.game.name}: the action {self.game.action_to_text(action)!r} has no id") from None
 
     def ids_of(self, actions: Sequence[Action]) -> list[int]:
-        ids = self._ids
-        return sorted(ids[a] for a in actions)
+        """The actions' ids, sorted (``KeyError`` for an action the space does not hold)."""
+        by_object, ids = self._by_object, self._ids
+        out = []
+        for a in actions:
+            hit = by_object.get(id(a))
+            if hit is not None and hit[0] is a:
+                out.append(hit[1])
+                continue
+            i = ids[a]
+            if len(by_object) < OBJECTS_KEPT:
+                by_object[id(a)] = (a, i)
+            out.append(i)
+        out.sort()
+        return out
+
+    def mask(self, actions: Sequence[Action], out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
+        """1 at each of the actions' ids, 0 elsewhere: into ``out`` (cleared first) or a new array."""
+        if out is None:
+            out = np.zeros(len(self.actions), np.int8)
+        else:
+            out[:] = 0
+        if actions:
+            out[self.ids_of(actions)] = 1
+        return out
 
     def action(self, action_id: int) -> Action:
         if not 0 <= action_id < len(self.actions):

@@ -23,8 +23,11 @@ What OpenSpiel is told (the ``GameType``), and why:
 - ``observation_string(p)`` is seat ``p``'s ``view`` as canonical JSON; ``information_state_string(p)``
   is the same view followed by a digest of everything seat ``p`` has seen happen (the events visible to
   it, and its own actions), which gives the perfect recall an information state needs.
-  ``observation_tensor(p)`` is the view's fixed-size encoding (``features.encode``); the information state
-  has no fixed-size encoding (it grows with the game), so no information-state tensor is offered.
+  ``observation_tensor(p)`` is the view's structured tensor (``longhouse.adapters.tensors``: board planes
+  and fixed slots, documented slice by slice in docs/research.md, the observer's ``dict`` names them);
+  ``information_state_tensor(p)`` is that observation followed by seat ``p``'s recall (``tensors.Recall``:
+  the actions it saw each seat take, those it could not see, and the digest of the string's history), so
+  it is fixed-size and exactly as fine as the information-state string.
 - ``resample_from_infostate(p, sampler)`` is ``State.determinize(p, rng)``, seeded from the sampler: it
   re-deals what ``p`` cannot see (not merely another of the ``deals``), and keeps the history.
 - ``max_game_length`` is ``Game.max_actions(players)``.
@@ -32,7 +35,6 @@ What OpenSpiel is told (the ``GameType``), and why:
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -41,8 +43,10 @@ import numpy as np
 import pyspiel
 
 from longhouse import games
+from longhouse.adapters import tensors
 from longhouse.adapters.action_space import space
-from longhouse.adapters.features import FEATURES, encode, view_text
+from longhouse.adapters.features import view_text
+from longhouse.adapters.tensors import Recall
 from longhouse.engine import Event, Rng, State
 
 PREFIX = "longhouse_"
@@ -75,7 +79,7 @@ def game_type(game_name: str) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "seed": 0, "deals": DEALS},
@@ -111,10 +115,11 @@ class _Held:
         text: str = self._cached("text", player, lambda: view_text(self.view(player)))
         return text
 
-    def encoding(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        encoding: np.ndarray[Any, np.dtype[np.float32]] = self._cached("encoding", player,
-                                                                        lambda: encode(self.view(player)))
-        return encoding
+    def tensor(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Seat ``player``'s observation tensor (``tensors.observation``)."""
+        tensor: np.ndarray[Any, np.dtype[np.float32]] = self._cached(
+            "tensor", player, lambda: tensors.observation(self.view(player)))
+        return tensor
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.state.clone())
@@ -125,10 +130,6 @@ class _Held:
 
 def _restore(game_name: str, snapshot: str) -> _Held:
     return _Held(games.get(game_name).state_from_json(json.loads(snapshot)))
-
-
-def _fold(digest: str, text: str) -> str:
-    return hashlib.blake2b(f"{digest}\n{text}".encode(), digest_size=16).hexdigest()
 
 
 class LonghouseGame(pyspiel.Game):
@@ -169,7 +170,7 @@ class LonghouseGame(pyspiel.Game):
         if params:
             raise ValueError(f"the Longhouse observers take no parameters, not {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ViewObserver(perfect_recall)
+        return ViewObserver(self.game_name, self.players, perfect_recall)
 
 
 class LonghouseState(pyspiel.State):
@@ -182,7 +183,7 @@ class LonghouseState(pyspiel.State):
         self._deals = game.deals
         self._seed = game.seed
         self._held: _Held | None = None
-        self._seen = ("",) * game.players
+        self._recall = Recall(game.game_name, game.players)
 
     @property
     def longhouse(self) -> State:
@@ -198,12 +199,18 @@ class LonghouseState(pyspiel.State):
     def view_text(self, player: int) -> str:
         return "not dealt yet" if self._held is None else self._held.text(player)
 
-    def encoding(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]] | None:
-        return None if self._held is None else self._held.encoding(player)
+    def tensor(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]] | None:
+        """Seat ``player``'s observation tensor (``None`` before the deal)."""
+        return None if self._held is None else self._held.tensor(player)
+
+    @property
+    def recall(self) -> Recall:
+        """What each seat has seen happen so far (``tensors.Recall``)."""
+        return self._recall
 
     def seen_digest(self, player: int) -> str:
         """A digest of everything ``player`` has seen happen so far."""
-        return self._seen[player]
+        return self._recall.digests[player]
 
     def current_player(self) -> int:
         if self._held is None:
@@ -230,17 +237,7 @@ class LonghouseState(pyspiel.State):
         seat = min(state.acting())
         ids = space(self._name)
         events = state.apply(seat, ids.action(action_id))
-        self._see(seat, ids.text(action_id), events)
-
-    def _see(self, seat: int, text: str, events: list[Event]) -> None:
-        seen = list(self._seen)
-        for player in range(self._players):
-            shown = [e.text for e in events if e.visible_to(player)]
-            if player == seat:
-                shown.insert(0, f"I played {text}")
-            if shown:
-                seen[player] = _fold(seen[player], "\n".join(shown))
-        self._seen = tuple(seen)
+        self._recall = self._recall.after(seat, action_id, _shown(events, self._players))
 
     def _action_to_string(self, player: int, action_id: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -268,26 +265,36 @@ class LonghouseState(pyspiel.State):
         return json.dumps(self.longhouse.to_json(), sort_keys=True, separators=(",", ":"))
 
 
-class ViewObserver:
-    """OpenSpiel's observer interface over a seat's view: the observation, or (with perfect recall) the
-    information state."""
+def _shown(events: list[Event], players: int) -> list[list[str]]:
+    """Per seat, the texts of the events it may see."""
+    return [[e.text for e in events if e.visible_to(p)] for p in range(players)]
 
-    def __init__(self, perfect_recall: bool) -> None:
+
+class ViewObserver:
+    """OpenSpiel's observer interface over a seat's view: the observation tensor, or (with perfect recall)
+    the information-state tensor; ``dict`` holds each slice by name (views into ``tensor``)."""
+
+    def __init__(self, game_name: str, players: int, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
+        observed = tensors.observation_at(game_name, players)
+        self.size = observed.size
         if perfect_recall:
-            self.tensor, self.dict = None, {}
+            recalled = tensors.recall_at(game_name, players)
+            self.tensor = np.zeros(observed.size + recalled.size, np.float32)
+            self.dict = {**observed.parts(self.tensor[:observed.size]),
+                         **recalled.parts(self.tensor[observed.size:])}
         else:
-            self.tensor = np.zeros(FEATURES, np.float32)
-            self.dict = {"view": self.tensor}
+            self.tensor = np.zeros(observed.size, np.float32)
+            self.dict = observed.parts(self.tensor)
 
     def set_from(self, state: LonghouseState, player: int) -> None:
-        if self.tensor is not None:
-            encoding = state.encoding(player)
-            if encoding is None:
-                self.tensor.fill(0.0)
-            else:
-                self.tensor[:] = encoding
+        tensor = state.tensor(player)
+        if tensor is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:self.size] = tensor
+        if self.perfect_recall:
+            state.recall.into(player, self.tensor[self.size:])
 
     def string_from(self, state: LonghouseState, player: int) -> str:
         text = state.view_text(player)

@@ -3,10 +3,11 @@
 - Agents are ``player_0`` .. ``player_{n-1}``, one per seat. The agent to act is the lowest acting seat
   (simultaneous choices are taken one seat after another, each unseen by the others, as in
   ``longhouse.adapters.openspiel``).
-- An observation is a dict: ``"observation"``, the seat's ``view`` encoded as ``features.FEATURES`` floats
-  (``features.encode``), and ``"action_mask"``, 1 for each legal action id of that seat (all 0 when the
-  seat may not act). Action ids are ``longhouse.adapters.action_space``'s; ``info["text"]`` on the
-  acting agent names its legal actions in the game's text notation.
+- An observation is a dict: ``"observation"``, the seat's observation tensor (``tensors.observation`` of
+  its ``view``: the game's structured layout, documented in docs/research.md), and ``"action_mask"``, 1
+  for each legal action id of that seat (all 0 when the seat may not act). Action ids are
+  ``longhouse.adapters.action_space``'s; ``info["text"]`` on the acting agent names its legal actions in
+  the game's text notation.
 - Rewards are 0 until the game is over, then each seat's final score; every agent is terminated at the
   end. Nothing is truncated: every game ends within ``Game.max_actions``.
 - ``reset(seed=s)`` deals the game with engine seed ``s``; without a seed, the next seed comes from the
@@ -25,8 +26,8 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from longhouse import games
+from longhouse.adapters import tensors
 from longhouse.adapters.action_space import space
-from longhouse.adapters.features import FEATURES, encode
 from longhouse.engine import Rng, State
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -49,7 +50,8 @@ class LonghouseEnv(AECEnv[str, Observation, int]):
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         n = len(self.space)
         self._observation_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (FEATURES,), np.float32),
+            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (tensors.observation_size(game_name, self.players),),
+                                                  np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
         })
         self._action_space = gymnasium.spaces.Discrete(n)
@@ -100,7 +102,7 @@ class LonghouseEnv(AECEnv[str, Observation, int]):
         legal = state.legal_actions(seat) if seat in state.acting() else []
         if legal:
             mask[self.space.ids_of(legal)] = 1
-        return {"observation": encode(state.view(seat)), "action_mask": mask}
+        return {"observation": tensors.observation(state.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -126,12 +128,13 @@ class LonghouseEnv(AECEnv[str, Observation, int]):
             gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
         from rich.console import Console
-
-        from longhouse.cli.play import renderer_for
+        from rich.pretty import Pretty
 
         out = io.StringIO()
         console = Console(file=out, width=120, color_system=None, force_terminal=False)
-        console.print(renderer_for(self.game)(self.longhouse.view(None), None))
+        view = self.longhouse.view(None)
+        render = self.game.renderer()  # the game's own drawing (``Game.terminal``)
+        console.print(Pretty(view) if render is None else render(view, None))
         return out.getvalue()
 
     def close(self) -> None:

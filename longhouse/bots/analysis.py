@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from longhouse import games
 from longhouse.bots import evaluation
 from longhouse.bots.moismcts import MoIsmctsBot
 from longhouse.engine.records import Record, steps
@@ -80,7 +81,7 @@ def game_curve(record_json: dict[str, Any], seed: int = 0, game: Game | None = N
     rng = Rng(seed)
     points: list[dict[str, Any]] = []
     n = len(record.players)
-    for index, (state, events) in enumerate(steps(record, game)):
+    for index, (state, events) in enumerate(steps(record, game or games.for_record(record))):
         entry = record.actions[index - 1] if index else None
         points.append({
             "step": index,

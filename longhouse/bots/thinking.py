@@ -90,6 +90,8 @@ class Thinker:
         self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        #: Calls handed to the workers and not yet answered (the hall's ``longhouse_bot_queue``).
+        self.in_flight = 0
 
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -103,6 +105,13 @@ class Thinker:
         """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle; they are pickled
         now, so the caller may change them as soon as this coroutine is created and awaited)."""
         packed = pickle.dumps(args, protocol=pickle.HIGHEST_PROTOCOL)
+        self.in_flight += 1
+        try:
+            return await self._run(fn, packed)
+        finally:
+            self.in_flight -= 1
+
+    async def _run(self, fn: Callable[..., T], packed: bytes) -> T:
         if self.workers == 0:
             return await asyncio.to_thread(_call, fn, packed)
         loop = asyncio.get_running_loop()

@@ -1,7 +1,7 @@
 """``longhouse play GAME``: play in the terminal against bots.
 
-The board is drawn by the game's own ``longhouse.games.<game>.terminal.render(view, seat)`` when it has
-one (a generic drawing of the view otherwise); the human chooses among the legal actions by number or
+The board is drawn by the game's own drawing (``Game.terminal``: its module's ``render(view, seat)``) when it
+declares one (a generic drawing of the view otherwise); the human chooses among the legal actions by number or
 in the game's text notation, ``u`` takes a step back where the game allows it, ``q`` quits.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -25,12 +24,10 @@ Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
 
 
 def renderer_for(game: Game) -> Renderer:
-    """The game's own board drawing, or a generic one."""
-    try:
-        module = import_module(f"longhouse.games.{game.name}.terminal")
-    except ModuleNotFoundError:
+    """The game's own board drawing (``Game.terminal``), or a generic one."""
+    render = game.renderer()
+    if render is None:
         return lambda view, seat: Panel(Pretty(view), title=game.title)
-    render: Renderer = module.render
     return render
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from longhouse import games
 from longhouse.engine import Record, RecordError, replay
 
 
@@ -24,7 +25,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        state = replay(Record.loads(text))
+        record = Record.loads(text)
+        state = replay(record, games.for_record(record))
     except RecordError as exc:
         print(json.dumps({"error": exc.reason, "index": exc.index}), file=sys.stderr)
         return 1

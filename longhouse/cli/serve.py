@@ -25,6 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ws-deflate", action="store_true",
                         help="compress websocket messages (permessage-deflate; saves bandwidth, costs CPU)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument("--log-format", default="text", choices=["text", "json"],
+                        help="log lines as text, or one JSON object a line with its request, user, table and "
+                             "seat (default text)")
 
 
 def port_taken(host: str, port: int) -> str | None:
@@ -41,9 +44,17 @@ def port_taken(host: str, port: int) -> str | None:
     return None
 
 
+def shown_url(database: str) -> str:
+    """The store's URL as it may be shown or logged: without its password (a PostgreSQL URL may hold one)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(database).render_as_string(hide_password=True)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from longhouse.server import logs
     from longhouse.server.app import create_app
     from longhouse.server.transport import raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
@@ -52,16 +63,21 @@ def run(args: argparse.Namespace) -> int:
     if taken is not None:
         print(f"longhouse serve: {taken}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logs.configure(args.log_level, args.log_format)
     store = Store(args.database, prefix=args.table_prefix)
     chosen = dataclasses.replace(settings.from_arguments(args), gc_freeze=True)
     if args.allowed_hosts is None and args.host not in ("0.0.0.0", "::", ""):
         chosen = dataclasses.replace(chosen, allowed_hosts=(*chosen.allowed_hosts, args.host))
     app = create_app(store, chosen)
     raise_descriptor_limit()
-    print(f"Longhouse hall on http://{args.host}:{args.port}/  (store: {args.database})", flush=True)
+    banner = f"Longhouse hall on http://{args.host}:{args.port}/  (store: {shown_url(args.database)})"
+    if args.log_format == "json":  # every line of the output is one JSON object
+        logging.getLogger("longhouse.serve").info("%s", banner)
+    else:
+        print(banner, flush=True)
     try:
-        uvicorn.Server(uvicorn_config(app, args.host, args.port, args.log_level, args.ws_deflate)).run()
+        uvicorn.Server(uvicorn_config(app, args.host, args.port, args.log_level, args.ws_deflate,
+                                      log_config=logs.uvicorn_log_config())).run()
     finally:
         store.close()
     return 0

@@ -8,7 +8,7 @@ random take-back now and then where the game allows one) and on every state chec
 ``clone``        a clone's snapshot equals the state's, and playing on the clone leaves the state alone
 ``snapshot``     ``to_json`` survives a trip through JSON text and ``Game.state_from_json`` exactly
 ``actions``      listed actions apply (on a clone), pass ``is_legal``, and round-trip through the JSON
-                 and text notations
+                 and text notations; their words are the game's unless it declares ``position_words``
 ``refusal``      garbage, unlisted actions, absent seats and non-acting seats are refused with
                  ``IllegalAction`` and the state unchanged
 ``views``        every view (every seat and the spectator) is strict JSON, and neither a seat's view
@@ -192,6 +192,9 @@ class Checker:
                         _fail("actions", f"action {action!r} does not round-trip through JSON")
                     if game.action_from_text(game.action_to_text(action)) != action:
                         _fail("actions", f"action {action!r} does not round-trip through its text notation")
+                    if not game.position_words and state.describe_action(action) != game.describe_action(action):
+                        _fail("actions", f"the words of {action!r} depend on the position, but the game does not "
+                                         "declare position_words")
                 except IllegalAction as exc:
                     raise ConformanceFailure("actions", f"notation of {action!r} fails: {exc}") from exc
                 copy = state.clone()

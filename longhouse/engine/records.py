@@ -110,15 +110,9 @@ def apply_entry(game: Game, state: State, entry: Any, index: int) -> list[Event]
     raise RecordError("an entry has exactly one of 'action' or 'undo' beside 'seat'", index)
 
 
-def start(record: Record, game: Game | None = None) -> tuple[Game, State]:
-    """The game and the initial state a record's header describes (``game`` defaults to the registry's)."""
-    from longhouse import games
-
-    if game is None:
-        try:
-            game = games.get(record.game)
-        except KeyError as exc:
-            raise RecordError(f"unknown game {record.game!r}") from exc
+def start(record: Record, game: Game) -> tuple[Game, State]:
+    """The game and the initial state a record's header describes, of ``game`` (the registry's
+    ``longhouse.games.for_record(record)``: the engine does not look games up)."""
     if record.game != game.name:
         raise RecordError(f"a record of {record.game!r}, not {game.name!r}")
     if record.rules_version != game.rules_version:
@@ -132,7 +126,7 @@ def start(record: Record, game: Game | None = None) -> tuple[Game, State]:
     return game, state
 
 
-def steps(record: Record, game: Game | None = None) -> Iterator[tuple[State, list[Event]]]:
+def steps(record: Record, game: Game) -> Iterator[tuple[State, list[Event]]]:
     """Replay a record step by step: first the initial state with no events, then the same (live, mutated)
     state after each entry together with the events that entry made. The one replay loop of the code base:
     the hall's recovery, its replay pages and ``replay`` below all walk a record through it.
@@ -144,7 +138,7 @@ def steps(record: Record, game: Game | None = None) -> Iterator[tuple[State, lis
         yield state, apply_entry(game, state, entry, index)
 
 
-def replay_with_events(record: Record, game: Game | None = None) -> tuple[State, list[Event]]:
+def replay_with_events(record: Record, game: Game) -> tuple[State, list[Event]]:
     """The final state of a record and every event on the way (a table's move log)."""
     history: list[Event] = []
     final: State | None = None
@@ -154,7 +148,7 @@ def replay_with_events(record: Record, game: Game | None = None) -> tuple[State,
     return final, history
 
 
-def replay(record: Record, game: Game | None = None, *, check_result: bool = True) -> State:
+def replay(record: Record, game: Game, *, check_result: bool = True) -> State:
     """Replay a record move for move and return the final state.
 
     Raises ``RecordError`` with the index of the first entry that is malformed or illegal, or without

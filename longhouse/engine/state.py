@@ -7,7 +7,8 @@ nothing else about a game.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
+from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
 from longhouse.engine.errors import IllegalAction
@@ -20,11 +21,8 @@ from longhouse.engine.view import Views, header, shared_header, shared_header_te
 #: An action is a small immutable, hashable value defined by each game.
 Action = Hashable
 JSON = dict[str, Any]
-
-#: Whether a state class with a game's view module splits its views (``State._split_views``): the module, or
-#: None. Classes and modules are few and live as long as the process.
-_SPLIT: dict[tuple[type, Any], Any] = {}
-
+#: Draws a view (``State.view(seat)``) in the terminal: a rich renderable.
+Renderer = Callable[[JSON, "int | None"], Any]
 
 class Notation(Protocol):
     """A game's action codecs, usually its ``actions`` module: JSON, the short text notation, and words."""
@@ -59,6 +57,32 @@ class Game(ABC):
     options: ClassVar[Mapping[str, Option]] = {}
     #: The module holding the game's part of a view, its phase in words and its public scores.
     views: ClassVar[Views | None] = None
+
+    # --- capabilities, declared (as OpenSpiel's ``GameType`` does), never found by introspection ----------
+    #: The views module splits the game's part in a part every seat and the spectator see alike
+    #: (``shared_view(state)``) and each seat's own (``own_view(state, seat)``), ``view`` their union: a server
+    #: builds the shared part once per position (``State.view_parts``). Checked when the class is made.
+    splits_views: ClassVar[bool] = False
+    #: The keys of the shared part whose value object the game never changes once made (a position's copies
+    #: share it): the same object under such a key in two positions has the same JSON.
+    unchanging_view_keys: ClassVar[frozenset[str]] = frozenset()
+    #: An action's words name things of the position (the state's ``describe_action`` is its own: Manitoba's
+    #: areas), so they are made per position, never kept per action. The conformance suite checks that a game
+    #: not declaring it words every legal action as ``Game.describe_action`` does.
+    position_words: ClassVar[bool] = False
+    #: The module drawing this game's views in the terminal with rich (its ``render(view, seat)``), by name: it
+    #: is imported only to draw (``renderer()``), so the hall never loads rich. None: no drawing of its own.
+    terminal: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        views = cls.__dict__.get("views", cls.views)
+        if cls.splits_views and (views is None or not callable(getattr(views, "shared_view", None))
+                                 or not callable(getattr(views, "own_view", None))):
+            raise TypeError(f"{cls.__name__} declares splits_views but its views module has no shared_view and "
+                            "own_view")
+        if cls.unchanging_view_keys and not cls.splits_views:
+            raise TypeError(f"{cls.__name__} names unchanging_view_keys but does not split its views")
 
     @abstractmethod
     def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> State:
@@ -101,6 +125,13 @@ class Game(ABC):
         if self.notation is not None:
             return self.notation.describe(action)
         return self.action_to_text(action)
+
+    def renderer(self) -> Renderer | None:
+        """The game's own drawing of a view in the terminal (``terminal``), or None."""
+        if self.terminal is None:
+            return None
+        render: Renderer = import_module(self.terminal).render
+        return render
 
     def description(self) -> JSON:
         """The game's own part of its description: names, reference tables, texts (see ``describe``)."""
@@ -210,7 +241,8 @@ class State(ABC):
     def describe_action(self, action: Action) -> str:
         """The action in words in this position, for menus. By default the game's own words
         (``Game.describe_action``); a game whose words name things of the position (Manitoba's areas,
-        say) overrides it so that menus, the move log and the board use the same names."""
+        say) overrides it so that menus, the move log and the board use the same names, and declares
+        ``Game.position_words``."""
         return self.game.describe_action(action)
 
     # --- taking a step back ---------------------------------------------------------------------
@@ -268,19 +300,9 @@ class State(ABC):
         return None if shared is None else (shared, self.own_view(seat))
 
     def _split_views(self) -> Views | None:
-        """The game's view module if it splits its part (``shared_view`` and ``own_view``) and ``view`` is
-        not overridden; else None."""
-        views = self.game.views
-        if views is None:
-            return None
-        key = (type(self), views)
-        split = _SPLIT.get(key, False)
-        if split is False:
-            split = _SPLIT[key] = None if (
-                type(self).view is not State.view
-                or getattr(views, "shared_view", None) is None or getattr(views, "own_view", None) is None
-            ) else views
-        return split
+        """The game's view module if the game splits its views (``Game.splits_views``); else None."""
+        game = self.game
+        return game.views if game.splits_views else None
 
     def shared_view(self) -> JSON | None:
         """The part of every view that is the same for every seat and the spectator (see ``view_parts``);
@@ -300,11 +322,9 @@ class State(ABC):
         return shared_header_text(self), views.shared_view(self)  # type: ignore[attr-defined]
 
     def unchanging_view_keys(self) -> frozenset[str]:
-        """The keys of ``shared_view`` whose value object the game never changes once made (its views module's
-        ``UNCHANGING_KEYS``): the same object under such a key in two positions has the same JSON."""
-        views = self._split_views()
-        keys: frozenset[str] = frozenset() if views is None else getattr(views, "UNCHANGING_KEYS", frozenset())
-        return keys
+        """The keys of ``shared_view`` whose value object the game never changes once made
+        (``Game.unchanging_view_keys``): the same object under such a key in two positions has the same JSON."""
+        return self.game.unchanging_view_keys
 
     def own_view(self, seat: int | None) -> JSON:
         """What only ``seat`` sees (see ``view_parts``); a game that does not split: its whole view."""

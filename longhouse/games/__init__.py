@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from longhouse.engine.errors import RecordError
+from longhouse.engine.records import Record
 from longhouse.engine.state import Game
 
 _MODULES: dict[str, str] = {
@@ -32,3 +34,11 @@ def get(name: str) -> Game:
         assert isinstance(game, Game) and game.name == name
         _loaded[name] = game
     return _loaded[name]
+
+
+def for_record(record: Record) -> Game:
+    """The game a record was played in (``RecordError`` for an unknown one), to replay it with."""
+    try:
+        return get(record.game)
+    except KeyError as exc:
+        raise RecordError(f"unknown game {record.game!r}") from exc

@@ -23,13 +23,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, archive, boards, hints, players, sockets
+from longhouse.server import accounts, archive, boards, health, hints, players, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
+from longhouse.server.logs import LOG_CONTEXT, request_id
+from longhouse.server.metrics import Readings
 from longhouse.server.settings import Settings
-from longhouse.store import Store
+from longhouse.store import Status, Store
 
 log = logging.getLogger("longhouse.app")
 
@@ -58,6 +60,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
             if await hall.cluster.claim(row.id) and hall.load(row) is not None:
                 count += 1
     log.info("resumed %d tables", count)
+    hall.metrics.attach_logging()
     hall.start_bots()
     hall.start_ticker()
     hall.lobby.publish()
@@ -68,6 +71,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     yield
     collector.stop()
     hall.shutdown()
+    hall.metrics.detach_logging()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
         await asyncio.sleep(0.05)
@@ -84,6 +88,7 @@ ROUTES = [
     Route("/api/tables/{table_id}/analysis", hints.analysis_api),
     WebSocketRoute("/ws/lobby", sockets.lobby_ws), WebSocketRoute("/ws/table/{table_id}", sockets.table_ws),
     Route("/api/games/{name}", boards.game_description),
+    Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
     *players.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
@@ -100,7 +105,26 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.limits = Limits(settings)
     app.state.hall = Hall(store, settings, app.state.limits)
     app.state.replays = archive.ReplayCache(settings.replay_cache)
+    app.state.hall.metrics.readings = readings(app.state.hall)
     return app
+
+
+def readings(hall: Hall) -> Readings:
+    """Where /metrics reads the figures it does not count as they happen (``metrics.HallCollector``)."""
+
+    def sockets() -> dict[str, int]:
+        proxied = len(hall.cluster.local) if hall.cluster is not None else 0
+        return {"lobby": len(hall.lobby.conns), "table": sum(len(t.conns) for t in hall.tables.values()),
+                "proxied": proxied}
+
+    def tables() -> dict[str, int]:
+        counts = {status.value: 0 for status in Status}
+        for table in hall.tables.values():
+            counts[table.status.value] += 1
+        return counts
+
+    return Readings(sockets=sockets, tables=tables, bot_queue=lambda: hall.thinker.in_flight,
+                    refusals=lambda: dict(hall.limits.refused))
 
 
 class SocketsFirst:
@@ -121,13 +145,23 @@ class SocketsFirst:
         self.hosts = Hosts(app.state.settings.allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
+        kind = scope["type"]
+        if kind == "websocket":
+            # its id goes with its ``Conn`` (``sockets.log_context``), not into a context variable: see logs.py
+            scope["request_id"] = request_id(_header(scope, b"x-request-id"))
             for route in self.routes:
                 match, child = route.matches(scope)
                 if match is Match.FULL:
                     scope.update(child)
                     await self._socket(route, scope, receive, send)
                     return
+        elif kind == "http":
+            token = LOG_CONTEXT.set({"request_id": request_id(_header(scope, b"x-request-id"))})
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                LOG_CONTEXT.reset(token)
+            return
         await self.app(scope, receive, send)
 
     async def _socket(self, route: WebSocketRoute, scope: Scope, receive: Receive, send: Send) -> None:
@@ -140,6 +174,13 @@ class SocketsFirst:
             await route.endpoint(ws)
         except WebSocketException as exc:
             await ws.close(code=exc.code, reason=exc.reason)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
 
 
 __all__ = ["SocketsFirst", "create_app"]

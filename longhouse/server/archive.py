@@ -15,6 +15,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from longhouse import games
 from longhouse.engine.records import Record, steps
 from longhouse.server.accounts import store_of
 from longhouse.server.boards import board_for
@@ -105,7 +106,7 @@ async def record(request: Request) -> Response:
 def public_steps(rec: Record) -> list[dict[str, Any]]:
     """Every step of a finished game as the public sees it: the view and the events anyone may see."""
     return [{"view": state.view(None), "events": [e.text for e in events if e.visible_to(None)]}
-            for state, events in steps(rec)]
+            for state, events in steps(rec, games.for_record(rec))]
 
 
 def encode_replay(rec: Record) -> bytes:

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from longhouse.engine import Game
+from longhouse.server.metrics import RECEIPT, HallMetrics
 from longhouse.store import Move, Store
 
 log = logging.getLogger("longhouse.commits")
@@ -27,6 +30,9 @@ log = logging.getLogger("longhouse.commits")
 
 class Writer(Protocol):
     """A table, as the group commit sees it."""
+
+    @property
+    def game(self) -> Game: ...
 
     def not_stored(self, movers: list[int]) -> None:
         """The table's moves of this batch could not be stored: rebuild it from the store, tell the movers."""
@@ -41,18 +47,20 @@ class Pending(Generic[W]):
     move: Move
     seat: int
     acknowledge: Callable[[], None]
+    received: float | None  # when the client's message that made it arrived (``metrics.RECEIPT``)
 
 
 class GroupCommit(Generic[W]):
-    def __init__(self, store: Store, give_up: Callable[[W], None]) -> None:
+    def __init__(self, store: Store, give_up: Callable[[W], None], metrics: HallMetrics | None = None) -> None:
         self.store = store
         self.give_up = give_up
+        self.metrics = metrics or HallMetrics()
         self.pending: list[Pending[W]] = []
         self._scheduled = False
 
     def add(self, table: W, move: Move, seat: int, acknowledge: Callable[[], None]) -> None:
         """Store ``move`` at the end of this turn of the loop, then call ``acknowledge``."""
-        self.pending.append(Pending(table, move, seat, acknowledge))
+        self.pending.append(Pending(table, move, seat, acknowledge, RECEIPT.at))
         if not self._scheduled:
             self._scheduled = True
             try:
@@ -74,6 +82,7 @@ class GroupCommit(Generic[W]):
         tables: dict[int, list[Pending[W]]] = {}
         for p in batch:
             tables.setdefault(p.move.table_id, []).append(p)
+        began = time.perf_counter()
         try:
             stale = self.store.append_moves([p.move for p in batch])
         except Exception:
@@ -86,14 +95,18 @@ class GroupCommit(Generic[W]):
             for own in tables.values():
                 own[0].table.not_stored([p.seat for p in own])
             return
+        metrics = self.metrics
+        metrics.batch(len(batch), time.perf_counter() - began)
         for tid, own in tables.items():
             if tid in stale:
                 log.warning("table %s: another process owns it now; %d move(s) refused, table given up", tid,
                             len(own))
                 self.give_up(own[0].table)
                 continue
+            game = own[0].table.game.name
             for p in own:
                 try:
                     p.acknowledge()
                 except Exception:  # one client's trouble must not keep the others' acknowledgements back
                     log.exception("table %s: acknowledging move %s failed", tid, p.move.index)
+                metrics.move(game, p.received)

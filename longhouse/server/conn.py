@@ -23,6 +23,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from longhouse.server.direct_socket import DirectWebSocketProtocol, direct_socket
 from longhouse.server.limits import Limits
+from longhouse.server.logs import CURRENT
+from longhouse.server.metrics import RECEIPT
 from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode
 from longhouse.store import User
 
@@ -35,6 +37,8 @@ class Conn:
     #: The last ``state`` message made for this client (``state_texts.Sent``), the base of the next one's
     #: delta; None: the next one is whole. Anything that drops a queued message must set it to None.
     state_sent: tuple[object, int, int | None] | None = None
+    #: What the log lines written while this client's messages are handled are about (``logs.py``).
+    log_context: dict[str, Any] | None = None
 
     def __init__(self, user: User, max_backlog: int = MAX_BACKLOG) -> None:
         self.user = user
@@ -151,7 +155,10 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
 
     def handle(raw: str | bytes) -> None:
         nonlocal warned
-        if not limit.allow() or not limits.message(conn.user.id):
+        within = limit.allow()
+        if not within:
+            limits.refused["max_rate"] += 1
+        if not within or not limits.message(conn.user.id):
             now = limits.now()
             if now - warned >= 1.0:
                 warned = now
@@ -162,7 +169,13 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
         except BadMessage as exc:
             conn.error(str(exc), code="bad_message")
             return
-        on_message(conn, msg)
+        RECEIPT.at = time.perf_counter()  # a move this message makes is timed from here (metrics.py)
+        CURRENT.context = conn.log_context  # the lines written meanwhile are about this client (logs.py)
+        try:
+            on_message(conn, msg)
+        finally:
+            RECEIPT.at = None
+            CURRENT.context = None
 
     return handle
 

@@ -18,6 +18,7 @@ from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.lobby import Lobby
+from longhouse.server.metrics import HallMetrics
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Ping, Resync, Undo
 from longhouse.server.settings import Settings
 from longhouse.server.table import Table
@@ -71,7 +72,11 @@ class Hall:
         self.tables: dict[int, Table] = TableIndex(self.lobby.listing_changed)
         self.cluster: Cluster | None = None
         #: Moves are stored a turn of the event loop at a time, each acknowledged once stored.
-        self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up)
+        #: Set once the hall is told to stop (SIGTERM): /readyz sends no one here any more.
+        self.stopping = False
+        #: The figures /metrics serves (``metrics.py``); the app tells them where to read the rest.
+        self.metrics = HallMetrics()
+        self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up, self.metrics)
 
     # --- start-up -------------------------------------------------------------------------------
 

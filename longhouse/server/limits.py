@@ -67,6 +67,8 @@ class Limits:
         self.chat = Buckets(settings.chat_burst, settings.chat_rate, self.now)
         self.accounts = Buckets(settings.account_burst, settings.account_rate, self.now)
         self.failures: dict[tuple[str, str], tuple[int, float]] = {}  # (name, address) -> (count, last)
+        #: Refusals since start, by the limit that refused (``longhouse_refusals_total`` in /metrics).
+        self.refused: Counter[str] = Counter()
 
     def now(self) -> float:
         return self.clock()
@@ -77,8 +79,10 @@ class Limits:
         """Count a new websocket, or say why it is refused (nothing counted then)."""
         s = self.settings
         if s.sockets_per_person and self.sockets_by_person[user_id] >= s.sockets_per_person:
+            self.refused["sockets_per_person"] += 1
             return f"too many connections: at most {s.sockets_per_person} open at once per person"
         if s.sockets_per_address and self.sockets_by_address[address] >= s.sockets_per_address:
+            self.refused["sockets_per_address"] += 1
             return f"too many connections from your address: at most {s.sockets_per_address}"
         self.sockets_by_person[user_id] += 1
         self.sockets_by_address[address] += 1
@@ -96,13 +100,18 @@ class Limits:
 
     def message(self, user_id: int) -> bool:
         """One message from a person (over any of their sockets); False when they send too fast."""
-        return self.messages.take(user_id)
+        return self._counted(self.messages.take(user_id), "person_rate")
 
     def chat_line(self, user_id: int) -> bool:
-        return self.chat.take(user_id)
+        return self._counted(self.chat.take(user_id), "chat_rate")
 
     def new_account(self, address: str) -> bool:
-        return self.accounts.take(address)
+        return self._counted(self.accounts.take(address), "account_rate")
+
+    def _counted(self, allowed: bool, limit: str) -> bool:
+        if not allowed:
+            self.refused[limit] += 1
+        return allowed
 
     # --- sign-in lockout --------------------------------------------------------------------------
 
@@ -115,6 +124,7 @@ class Limits:
         if self.now() - last >= s.signin_lockout:
             del self.failures[key]
             return False
+        self.refused["signin_failures"] += 1
         return True
 
     def signin_failed(self, name: str, address: str) -> None:

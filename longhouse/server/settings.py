@@ -55,6 +55,8 @@ class Settings:
                                      "with Redis pub/sub between them, e.g. redis://127.0.0.1:6379/0")
     redis_prefix: str = _s("longhouse:", "prefix of the Redis keys and channels")
     redis_lease: float = _s(15.0, "seconds a process's claim on a table lasts without renewal")
+    metrics_token: str | None = _s(None, "a token that lets a scraper read /metrics from anywhere "
+                                         "(Authorization: Bearer TOKEN); without it, only from this machine")
     tick: float = _s(1.0, "seconds between two looks of every table's timekeeper at its clocks, away players "
                           "and abandonment")
 
@@ -70,6 +72,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             parser.add_argument("--allowed-host", dest=f.name, action="append", metavar="HOST", help=text)
         elif f.name == "redis_url":
             parser.add_argument(flag, dest=f.name, metavar="URL", help=text)
+        elif f.type == "str | None":
+            parser.add_argument(flag, dest=f.name, metavar=f.name.rsplit("_", 1)[-1].upper(), help=text)
         else:
             kind = {"int": int, "float": float, "str": str}[str(f.type)]
             parser.add_argument(flag, dest=f.name, type=kind, default=f.default, help=text)

@@ -6,6 +6,9 @@ table's message handler. A table another process owns is served through the clus
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from starlette.websockets import WebSocket
 
 from longhouse.server.accounts import address, current_user
@@ -54,6 +57,16 @@ async def admitted(ws: WebSocket) -> User | None:
     return user
 
 
+def log_context(ws: WebSocket, user: User, table: int | None = None,
+                seat: Callable[[], int | None] | None = None) -> dict[str, Any]:
+    """What the log lines written while this socket's messages are handled are about (``logs.py``)."""
+    context: dict[str, Any] = {"request_id": ws.scope.get("request_id"), "user": user.name}
+    if table is not None:
+        context["table"] = table
+        context["seat"] = seat
+    return context
+
+
 def release(ws: WebSocket, user: User) -> None:
     hall_of(ws).limits.close_socket(user.id, address(ws))
 
@@ -66,6 +79,7 @@ async def lobby_ws(ws: WebSocket) -> None:
         hall = hall_of(ws)
         await ws.accept()
         conn = Conn(user, hall.settings.max_backlog)
+        conn.log_context = log_context(ws, user)
         hall.lobby.enter(conn)
         await serve(ws, conn, hall.lobby.message, hall.lobby.leave, hall.limits)
     finally:
@@ -106,8 +120,9 @@ async def table_socket(ws: WebSocket, user: User) -> None:
         return
     await ws.accept()
     conn = Conn(user, hall.settings.max_backlog)
-    table.attach(conn)
     found = table
+    conn.log_context = log_context(ws, user, table_id, lambda: found.seat_of(user.id))
+    table.attach(conn)
 
     def closed(c: Conn) -> None:
         found.detach(c)

@@ -213,7 +213,7 @@ class StateTexts:
         in words to show (same order)."""
         if not legal:
             return '"legal":[],"legal_text":[]'
-        if type(state).describe_action is not State.describe_action:  # words that name things of the position
+        if self.game.position_words:  # words that name things of the position
             return encode({"legal": [self.game.action_to_json(a) for a in legal],
                            "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
         kept = self._actions

@@ -8,8 +8,8 @@ from pettingzoo.test import api_test, seed_test
 
 from longhouse import games
 from longhouse.adapters.action_space import space
-from longhouse.adapters.features import encode
 from longhouse.adapters.pettingzoo import env
+from longhouse.adapters.tensors import observation
 from longhouse.engine import Rng
 
 CASES = [(name, n) for name in games.names() for n in range(games.get(name).min_players,
@@ -50,11 +50,11 @@ def test_an_agent_that_may_not_act_sees_an_empty_mask_and_no_secret() -> None:
     e = env("five_tribes", 2)
     e.reset(seed=9)
     idle = next(a for a in e.possible_agents if a != e.agent_selection)
-    observation = e.observe(idle)
-    assert not observation["action_mask"].any()
+    observed = e.observe(idle)
+    assert not observed["action_mask"].any()
     seat = e.possible_agents.index(idle)
     for seed in range(3):  # whatever is hidden from the seat, re-dealt, leaves its observation alone
         redealt = e.longhouse.determinize(seat, Rng(seed))
-        assert np.array_equal(encode(redealt.view(seat)), observation["observation"])
+        assert np.array_equal(observation(redealt.view(seat)), observed["observation"])
     with pytest.raises(ValueError, match="render_mode"):
         env("manitou", render_mode="human")

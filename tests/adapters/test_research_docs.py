@@ -54,3 +54,16 @@ def test_console_examples(tmp_path: Path) -> None:
                                   timeout=600)
             assert done.returncode == 0, f"{line}\n{done.stderr[-2000:]}"
             assert done.stdout.strip(), line
+
+
+def test_the_page_gives_each_tensor_layout_as_the_code_makes_it() -> None:
+    from longhouse import games
+    from longhouse.adapters import tensors
+
+    text = DOC.read_text(encoding="utf-8")
+    for name in games.names():
+        assert tensors.markdown(name) in text
+    assert tensors.recall_layout("manitou").markdown() in text
+    for name in games.names():
+        sizes = ", ".join(f"{tensors.information_state_size(name, n):,}" for n in (2, 3, 4))
+        assert f"{games.get(name).title} {sizes}" in text

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from longhouse import games
 from longhouse.adapters import pool, selfplay
 from longhouse.cli import main
 from longhouse.engine import Record, replay
@@ -46,7 +47,8 @@ def test_selfplay_records_replay_and_are_the_same_on_one_process_or_a_pool(
     for row in summary["games"]:
         one = (tmp_path / "one" / row["record"]).read_text()
         assert (tmp_path / "pool" / row["record"]).read_text() == one
-        final = replay(Record.loads(one))
+        record = Record.loads(one)
+        final = replay(record, games.for_record(record))
         assert final.is_over() and final.scores() == row["scores"]
 
 

@@ -85,3 +85,13 @@ def test_the_graph_sees_a_cycle(tmp_path: Path) -> None:
 
 def test_no_import_cycle_in_longhouse() -> None:
     assert cycles(import_graph(ROOT)) == []
+
+
+def test_the_engine_imports_nothing_above_it_and_the_adapters_no_command_line() -> None:
+    """The layers between packages: the engine is the bottom (it never loads the games' registry); the
+    research adapters use the contract, never the command line."""
+    graph = import_graph(ROOT)
+    upward = sorted((m, t) for m, targets in graph.items() for t in targets
+                    if (m.startswith("longhouse.engine") and not t.startswith("longhouse.engine"))
+                    or (m.startswith("longhouse.adapters") and t.startswith("longhouse.cli")))
+    assert upward == []

@@ -178,6 +178,14 @@ class SharedLeakState(ToyState):
         return joined(self.shared_view(), self.own_view(seat), seat)
 
 
+class PositionWordsState(ToyState):
+    """Words its actions after the position (whose turn it is) without its game declaring ``position_words``:
+    a server keeping each action's words once would show stale ones."""
+
+    def describe_action(self, action: Any) -> str:
+        return f"{self.game.describe_action(action)} on turn {self.turn}"
+
+
 class UnseededState(ToyState):
     def _apply(self, seat: int, action: Any) -> list[Event]:
         events = super()._apply(seat, action)

@@ -71,7 +71,8 @@ class Hall:
     its limits and its tables' clocks run on that clock (see ``fake_clock``), looked at every ``tick`` seconds."""
 
     def __init__(self, database: str, prefix: str = "", bot_delay: float = 0.0, port: int | None = None,
-                 max_rate: int = 0, clock: FakeClock | None = None, tick: float = 0.02, **settings: Any) -> None:
+                 max_rate: int = 0, clock: FakeClock | None = None, tick: float = 0.02, log_level: str = "warning",
+                 log_config: dict[str, Any] | None = None, **settings: Any) -> None:
         self.store = Store(database, prefix=prefix)
         self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, tick=tick, **settings))
         self.clock = clock
@@ -79,7 +80,8 @@ class Hall:
             self.app.state.limits.clock = clock
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn_config(self.app, "127.0.0.1", self.port, "warning", lifespan="on")
+        extra: dict[str, Any] = {} if log_config is None else {"log_config": log_config}
+        config = uvicorn_config(self.app, "127.0.0.1", self.port, log_level, lifespan="on", **extra)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -25,6 +25,7 @@ from test_kill_restart import Process, _Site
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from longhouse import games
 from longhouse.engine.records import replay
 from longhouse.server.auth import COOKIE
 from longhouse.server.state_merge import merge_state
@@ -167,7 +168,7 @@ def check_records(players: list[Player], store: Store) -> None:
     for tid in sorted({p.table for p in players}):
         record = store.record(tid)
         assert record is not None
-        replay(record, check_result=False)  # every entry legal, in order
+        replay(record, games.for_record(record), check_result=False)  # every entry legal, in order
         for p in (p for p in players if p.table == tid):
             assert not p.wrong, p.wrong
             for index, action in p.acked:
@@ -265,4 +266,4 @@ def test_a_move_refused_while_the_store_is_down_leaves_the_table_at_its_stored_m
     assert acked["version"] == state["version"] + 1
     record = store.record(tid)
     assert record is not None and record.actions == [{"seat": 0, "action": move["action"]}]
-    replay(record, check_result=False)
+    replay(record, games.for_record(record), check_result=False)

@@ -9,12 +9,13 @@ from typing import Any
 
 from harness import WS, Client, Hall, create_table, fill_with_bots, join, start_game
 
+from longhouse import games
 from longhouse.engine.records import Record, apply_entry, start
 
 
 def replayed(record: Record) -> tuple[dict[tuple[int | None, int], Any], dict[tuple[int | None, int], list[Any]]]:
     """view(seat) at every version, and the events each seat may see from the entry that made it."""
-    game, state = start(record)
+    game, state = start(record, games.for_record(record))
     seats: list[int | None] = [None, *range(len(record.players))]
     views = {(s, 0): state.view(s) for s in seats}
     events: dict[tuple[int | None, int], list[Any]] = {}
@@ -95,7 +96,7 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
     # the part of the view every seat and the spectator see alike is built once and shared: it is the same in
     # every client's message of a version, it is the position's shared view, and no key is sent twice (an own
     # part joined after a shared one with the same key would hide a secret from a parser, not from the wire)
-    game, replaying = start(record)
+    game, replaying = start(record, games.for_record(record))
     shared_at = {0: replaying.shared_view()}
     for i, entry in enumerate(record.actions):
         apply_entry(game, replaying, entry, i)

@@ -145,7 +145,7 @@ def test_whole_toy_game_with_a_person_and_bots_is_recorded_and_archived(hall: Ha
     rec = http.get(f"/api/tables/{tid}/record")
     assert rec.headers["content-disposition"].startswith("attachment")
     record = Record.from_json(rec.json())
-    assert replay(record).scores() == state["view"]["scores"] == record.result["scores"]  # type: ignore[index]
+    assert replay(record, games.for_record(record)).scores() == state["view"]["scores"] == record.result["scores"]  # type: ignore[index]
     steps = http.get(f"/api/tables/{tid}/replay").json()["steps"]
     assert len(steps) == len(record.actions) + 1
     assert all(step["view"]["you"] is None for step in steps)
@@ -221,7 +221,7 @@ def test_undo_is_stored_in_the_record(hall: Hall) -> None:
 
 
 def views_by_version(record: Record, seat: int | None) -> dict[int, dict[str, Any]]:
-    game, state = start(record)
+    game, state = start(record, games.for_record(record))
     out = {0: state.view(seat)}
     for i, entry in enumerate(record.actions):
         apply_entry(game, state, entry, i)

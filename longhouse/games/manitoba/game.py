@@ -40,6 +40,10 @@ class ManitobaGame(Game):
     rules_version: ClassVar[str] = "1"
     notation: ClassVar[Notation | None] = A
     views: ClassVar[Views | None] = manitoba_view
+    terminal: ClassVar[str | None] = "longhouse.games.manitoba.terminal"
+    splits_views: ClassVar[bool] = True
+    #: Menus name areas as the board does ("Hills 2"): ``ManitobaState.describe_action``.
+    position_words: ClassVar[bool] = True
     setup_keys: ClassVar[Mapping[str, str]] = {
         "first_player": "the seat (0-based) that starts with the totem and the big eagle head",
         "territory": "the territory tiles in chain order, players+1 of them, each a tile number 1-6 or "

@@ -34,6 +34,11 @@ class ManitouGame(Game):
     rules_version = "manitou-1"
     notation: ClassVar[Notation | None] = act.NOTATION
     views: ClassVar[Views | None] = manitou_view
+    terminal: ClassVar[str | None] = "longhouse.games.manitou.terminal"
+    splits_views: ClassVar[bool] = True
+    #: ``last_hunt`` (~1.8 KB, made twice a game and shared by the position's copies) is never changed once
+    #: made: a server reuses its text while the object is the same.
+    unchanging_view_keys: ClassVar[frozenset[str]] = frozenset({"last_hunt"})
     setup_keys: ClassVar[Mapping[str, str]] = {
         "dealer": "the seat that deals the first hunt (otherwise drawn at random, as online)",
         "buffalo": "{'large': [...], 'small': [...]}: each pile in the order it is dealt (first value first); "

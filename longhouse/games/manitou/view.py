@@ -16,9 +16,6 @@ from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, Man
 
 JSON = dict[str, Any]
 
-#: Shared keys whose value object is never changed once made (``last_hunt``, ~1.8 KB, made twice a game and
-#: shared by the position's copies): the server reuses its text while the object is the same.
-UNCHANGING_KEYS = frozenset({"last_hunt"})
 #: A ground view's hunter totals.
 _HUNTER_TOTALS = itemgetter("hunter_totals")
 
