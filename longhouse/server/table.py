@@ -592,9 +592,9 @@ class Table:
             if self.bot_tasks.get(seat) is asyncio.current_task():
                 del self.bot_tasks[seat]
 
-    def stop(self) -> None:
+    def stop(self, code: int = 1000, reason: str = "") -> None:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
-        for conn in self.conns:
-            conn.close()
+        for conn in list(self.conns):
+            conn.close(code, reason)
