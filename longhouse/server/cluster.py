@@ -62,6 +62,7 @@ class Host(Protocol):
     settings: Settings
     limits: Limits
     tables: dict[int, Table]
+    stopping: bool
 
     def adopt(self, row: TableRow) -> Table | None: ...
 
@@ -214,6 +215,14 @@ class Cluster:
             except Exception as exc:
                 log.warning("cannot publish to %s (%s); proxied sockets start afresh", channel, exc)
                 self.reset_proxies()
+            finally:
+                self.outbox.task_done()
+
+    async def published(self, seconds: float = 2.0) -> None:
+        """Wait until everything posted so far is published (a stopping process's last words: the proxies it
+        closes), ``seconds`` at most."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.outbox.join(), seconds)
 
     async def _listen(self) -> None:
         while True:
@@ -262,7 +271,7 @@ class Cluster:
         table = self.hall.tables.get(table_id)
         key = (data["node"], data["conn"])
         if table is None:
-            self.post(f"node:{data['node']}", {"conn": data["conn"], "close": True})
+            self.post(f"node:{data['node']}", {"conn": data["conn"], "close": True, "code": 1012})
             return
         if data["op"] == "attach":
             user = User(int(data["user"]["id"]), str(data["user"]["name"]), bool(data["user"]["guest"]))
@@ -363,6 +372,8 @@ class Cluster:
                 dropped = self.hall.tables.pop(table_id, None)
                 if dropped is not None:
                     dropped.stop()
+        if self.hall.stopping:  # a stopping process hands tables on (drain.py), it takes none
+            return
         # tables whose owner died: adopt them
         for row in await asyncio.to_thread(self.hall.store.open_tables):
             if row.id not in self.hall.tables and await self.claim(row.id):
@@ -371,5 +382,5 @@ class Cluster:
         for cid, (conn, table_id, owner) in list(self.local.items()):
             if await self.owner(table_id) != owner:
                 self.local.pop(cid, None)
-                conn.close()
+                conn.close(1012, "the table moved; reconnect")
         self.hall.lobby.publish()

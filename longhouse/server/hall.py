@@ -170,6 +170,8 @@ class Hall:
 
     def create_table(self, game_name: str, seats: int, options: dict[str, Any], creator: int | None = None,
                      settings: TableSettings | None = None) -> Table:
+        if self.stopping:
+            raise ValueError("the hall is restarting: create your table again in a moment")
         try:
             game = games.get(game_name)
         except KeyError as exc:

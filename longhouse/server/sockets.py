@@ -15,9 +15,13 @@ from longhouse.server.accounts import address, current_user
 from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
+from longhouse.server.drain import RESTART_CODE, RESTART_REASON
 from longhouse.server.hall import Hall
 from longhouse.server.table import PRIVATE_REFUSAL
 from longhouse.store import Status, User
+
+#: Times a socket asks who owns a table another process is claiming at the same moment, before it gives up.
+CLAIM_TRIES = 3
 
 
 def hall_of(ws: WebSocket) -> Hall:
@@ -43,6 +47,9 @@ async def admitted(ws: WebSocket) -> User | None:
     """The signed-in person behind a same-site websocket, counted against the connection limits
     (``release`` uncounts them); None, the socket refused and closed, otherwise."""
     hall = hall_of(ws)
+    if hall.stopping:  # see drain.py: the browser reconnects at once, elsewhere or once this hall is back
+        await refuse(ws, RESTART_CODE, RESTART_REASON)
+        return None
     user = current_user(ws)
     if not origin_ok(ws):
         await refuse(ws, 4403, "cross-site websocket refused")
@@ -106,11 +113,17 @@ async def table_socket(ws: WebSocket, user: User) -> None:
     if table is None and hall.cluster is not None:
         row = hall.store.table(table_id)
         if row is not None and row.status != Status.OVER:
-            owner = await hall.cluster.owner(table_id)
-            if owner is None and await hall.cluster.claim(table_id):
-                table = hall.adopt(row)
-            elif owner is not None and lease_node(owner) != hall.cluster.node:
-                await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
+            for _ in range(CLAIM_TRIES):
+                owner = await hall.cluster.owner(table_id)
+                if owner is not None and lease_node(owner) != hall.cluster.node:
+                    await hall.cluster.serve_proxied(ws, user, table_id, owner, ws.query_params.get("invite"))
+                    return
+                if await hall.cluster.claim(table_id):  # nobody's (or ours, but not loaded): ours now
+                    table = hall.adopt(row)
+                    break
+                # another process claimed it between the two questions: ask again who
+            if table is None:  # a table being handed over: the browser tries again at once
+                await refuse(ws, 1013, "the table is moving between processes; reconnecting")
                 return
     if table is None:
         await refuse(ws, 4404, "there is no such table")

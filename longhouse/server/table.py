@@ -562,7 +562,7 @@ class Table:
             task.cancel()
         self.bot_tasks.clear()
 
-    def stop(self) -> None:
+    def stop(self, code: int = 1000, reason: str = "") -> None:
         self._stop_bots()
-        for conn in self.conns:
-            conn.close()
+        for conn in list(self.conns):
+            conn.close(code, reason)

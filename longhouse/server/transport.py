@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from longhouse.server.app import SocketsFirst
 from longhouse.server.direct_socket import DirectWebSocketProtocol
+from longhouse.server.drain import drain
 from longhouse.server.settings import Settings
 
 #: Websocket frames larger than this are refused by the server before the app sees them.
@@ -202,6 +204,21 @@ def raise_descriptor_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+#: Seconds a stopping server waits for its connections to close once it has closed them itself.
+GRACEFUL_SECONDS = 10
+
+
+class HallServer(uvicorn.Server):
+    """uvicorn's server that, told to stop (SIGTERM, Ctrl-C), first drains the hall (``drain.py``: stores what
+    is gathered, hands its tables on, closes its sockets with 1012), then stops as uvicorn does."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        app = self.config.app
+        assert isinstance(app, SocketsFirst)
+        await drain(app.state.hall)
+        await super().shutdown(sockets)
+
+
 def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info", ws_deflate: bool = False,
                    **extra: Any) -> uvicorn.Config:
     """The server for the hall ``app`` (its settings in ``app.state.settings``; the guard goes to
@@ -211,4 +228,5 @@ def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info"
     app.state.guard = guard
     return uvicorn.Config(SocketsFirst(app), host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                           ws=DirectWebSocketProtocol, ws_per_message_deflate=ws_deflate, http=guarded_protocol(guard),
-                          limit_concurrency=settings.limit_concurrency or None, timeout_keep_alive=5, **extra)
+                          limit_concurrency=settings.limit_concurrency or None, timeout_keep_alive=5,
+                          timeout_graceful_shutdown=GRACEFUL_SECONDS, **extra)

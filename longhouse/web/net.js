@@ -24,8 +24,12 @@ export class Socket {
         return;
       }
       this.onStatus("reconnecting");
-      setTimeout(() => { if (!this.closed) this.open(); }, this.delay);
-      this.delay = Math.min(this.delay * 2, 8000);
+      // 1012: the hall restarts (or hands this table to another process); 1013: the table is moving between
+      // processes. Back at once (spread over a quarter second, so a whole hall does not come back in one
+      // instant); any other close, after a growing delay.
+      const soon = e.code === 1012 || e.code === 1013;
+      setTimeout(() => { if (!this.closed) this.open(); }, soon ? Math.random() * 250 : this.delay);
+      if (!soon) this.delay = Math.min(this.delay * 2, 8000);
     };
   }
 
