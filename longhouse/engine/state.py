@@ -109,6 +109,12 @@ class Game(ABC):
         parsed: Action = self._notation().from_json(data)
         return parsed
 
+    def record_reader(self, rules_version: str) -> Callable[[Any], Action] | None:
+        """How to read the actions of a record made under ``rules_version``: ``action_from_json`` for this
+        version; a game whose notation changed under rules that did not returns its reader of the older
+        version here, so that its stored records still replay; ``None`` for a version it cannot replay."""
+        return self.action_from_json if rules_version == self.rules_version else None
+
     def action_to_text(self, action: Action) -> str:
         return self._notation().to_text(action)
 

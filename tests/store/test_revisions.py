@@ -36,9 +36,11 @@ def differences(engine: Engine, prefix: str) -> list[Any]:
 
 
 def counts(engine: Engine, prefix: str = "") -> dict[str, int]:
+    """The rows of each of the model's tables that the database has."""
+    there = set(inspect(engine).get_table_names())
     with engine.connect() as c:
         return {name: int(c.execute(select(func.count()).select_from(table)).scalar_one())
-                for name, table in model(prefix).tables.items()}
+                for name, table in model(prefix).tables.items() if name in there}
 
 
 def legacy_on_postgres(prefix: str) -> Engine:
@@ -90,7 +92,8 @@ def test_a_database_written_before_migrations_is_the_baseline_and_keeps_every_ro
     try:
         after = revisions.database_state(store.engine)
         assert after.current == revisions.head() and after.up_to_date
-        assert counts(store.engine) == rows
+        now = counts(store.engine)
+        assert {name: now[name] for name in rows} == rows  # the later revisions' tables are new
         assert differences(store.engine, "") == []
     finally:
         store.close()
@@ -101,7 +104,8 @@ def test_an_older_release_without_the_people_tables_gains_them(tmp_path: Path) -
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = create_engine(url, poolclass=NullPool)
     core = model("")
-    for name in ("table_hall", "table_people", "clocks", "rating_history", "user_settings"):
+    for name in ("table_hall", "table_people", "clocks", "rating_history", "user_settings",
+                 "admins", "bans", "password_resets", "admin_log"):  # the last four: revision 0002's
         core.remove(core.tables[name])
     core.create_all(engine)
     with engine.begin() as c:

@@ -245,12 +245,20 @@ class ManitobaState(TurnUndoState, State):
             "options": self.opts.to_json(),
             "territory": self.terr.to_json(),
             "goods_total": self.goods_total[:],
-            "legal": [list(a) for a in self.legal],
+            "legal": [a.to_json() for a in self.legal],
             "marks": [list(m) for m in self.marks],
             "mark_seat": self.mark_seat,
             "tally": self.tally,
             **ManitobaState.FIELDS.to_json(self),
         }
+
+    @classmethod
+    def _undo_record(cls, data: Mapping[str, Any]) -> Any:
+        """The undo record; in a snapshot of rules version 1 its steps have the tag ``kind``, read as ``type``."""
+        record = data["undo"]
+        if isinstance(record, dict) and isinstance(record.get("steps"), list):
+            record = {**record, "steps": [A.v1_to_json(step) for step in record["steps"]]}
+        return record
 
     @classmethod
     def core_from_json(cls, d: Mapping[str, Any]) -> Self:
@@ -284,10 +292,8 @@ class ManitobaState(TurnUndoState, State):
 
 
 def _action(raw: Any) -> A.Act:
-    kind, a, b = (int(v) for v in raw)
-    if not 0 <= kind < len(A.KINDS):
-        raise SnapshotError(f"no action kind {kind}")
-    return A.act(kind, a, b)
+    """A legal action in a snapshot: its JSON, or ``[kind number, a, b]`` in a snapshot of rules version 1."""
+    return A.from_v1_triple(raw) if isinstance(raw, list) else A.read_v1(raw)
 
 
 def _field_value(name: str, raw: Any) -> Any:

@@ -208,7 +208,7 @@ export function createBoard(root, api) {
       good: () => [q(`.supply-good[data-good="${a.good}"]`)],
       wampum_wake: () => [q("#wampum-wake")],
       wampum_trade: () => [tradeMode ? null : q("#wampum-trade"), sector(a.sector)],
-    }[a.kind];
+    }[a.type];
     const words = (cycle.msg.legal || []).findIndex((x) => sameAction(x, a));
     return [...(one ? one() : []), wordsEl.querySelectorAll(".words-list .legal-action")[words]];
   }
