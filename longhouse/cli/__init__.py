@@ -1,5 +1,5 @@
 """The ``longhouse`` command: ``serve | db | play | replay | arena | bench | conformance | selfplay | ratings |
-admin``.
+export | admin``.
 
 One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
 ``main`` imports only the chosen one, so ``longhouse play`` does not load the server.
@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conformance": ("longhouse.cli.conformance", "run the conformance suite on a game"),
     "selfplay": ("longhouse.cli.selfplay", "bots play whole games and their records are kept (training data)"),
     "ratings": ("longhouse.cli.ratings", "rebuild the players' ratings from the archive, or list them"),
+    "export": ("longhouse.cli.export", "finished games as a dataset, one row per decision (Parquet)"),
     "admin": ("longhouse.cli.admin", "the admin role and the admin's actions (ban, reset, close, announce, ...)"),
 }
 

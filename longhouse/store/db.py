@@ -221,8 +221,11 @@ class Store:
             return
         if upgrade or (upgrade is None and (self.is_sqlite or found.empty)):
             before, after = revisions.upgrade(self.engine, self.prefix)
-            if not before.up_to_date:
-                log.info("store schema upgraded from revision %s to %s", before.current or "none", after.current)
+            if before.empty:
+                log.info("store tables made (schema revision %s)", after.current)
+            elif not before.up_to_date:
+                log.info("store schema upgraded from revision %s to %s",
+                         before.current or "none (written before migrations)", after.current)
         else:
             raise revisions.out_of_date(self.url, self.prefix, found)
 

@@ -7,21 +7,24 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from answers import answers, load_facts
+from answers import load_facts
 from harness import Hall
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.pool import NullPool
-from test_legacy import same_as_before
+from test_legacy import same_answers, same_as_before
 from test_revisions import counts
 from test_store_postgres import PG_URL
 
 from longhouse.cli import main
-from longhouse.store import dump, revisions
+from longhouse.engine.records import Record
+from longhouse.store import Move, Store, dump, revisions
 from longhouse.store.db import model
+from longhouse.store.people import PeopleStore
 
 
 def rows_of(path: Path) -> list[str]:
@@ -58,8 +61,7 @@ def test_sqlite_to_postgres_to_sqlite_keeps_every_row_and_answer(dumped: Path, p
     facts = load_facts()
     on_postgres = Hall(PG_URL, prefix=pg_prefix)
     try:
-        assert answers(on_postgres.url, [*facts["passwords"], facts["guest"]], facts["finished"],
-                       facts["running"]) == facts["answers"]
+        same_answers(on_postgres, facts)
     finally:
         on_postgres.stop()
     hall = Hall(back)  # the numbering goes on after the rows loaded: a new account or table takes the next
@@ -70,8 +72,6 @@ def test_sqlite_to_postgres_to_sqlite_keeps_every_row_and_answer(dumped: Path, p
 
 
 def test_postgres_numbers_new_rows_after_those_loaded(dumped: Path, pg_prefix: str) -> None:
-    from longhouse.store import Store
-
     assert main(["db", "load", str(dumped), "--database", PG_URL, "--table-prefix", pg_prefix]) == 0
     store = Store(PG_URL, prefix=pg_prefix)
     try:
@@ -189,3 +189,53 @@ def test_a_dump_never_overwrites_a_file_and_needs_a_revision(legacy_copy: str, t
     header = json.loads(fresh.read_text(encoding="utf-8").splitlines()[0])
     assert header["format"] == "longhouse-dump" and header["version"] == 1
     assert header["revision"] == revisions.head()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_dump_made_while_moves_are_written_holds_whole_transactions(
+        database: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Each transaction stores one move at each of two tables and their clocks (another table, read before the
+    moves): the dump, one snapshot, has as many moves at both and the clocks those moves left."""
+    if database == "sqlite":
+        url, prefix = f"sqlite:///{tmp_path / 'hall.db'}", ""
+    else:
+        url, prefix = PG_URL, request.getfixturevalue("pg_prefix")
+    store = Store(url, prefix=prefix)
+    people = PeopleStore(store.engine, prefix, store.tables, store.users)
+    store.keep_people_in(people.hall, people.people, people.clocks)
+    tables = []
+    for _ in range(2):
+        row = store.create_table("toy", 2, {}, [None, None])
+        store.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], 7), [None, None])
+        tables.append(row.id)
+    store.append_moves([Move(t, i, {"seat": i % 2, "pick": i}) for i in range(2000) for t in tables])
+    stop, written = threading.Event(), [2000]
+
+    def write() -> None:
+        while not stop.is_set():
+            i = written[0]
+            store.append_moves([Move(t, i, {"seat": i % 2, "pick": i}, clock={"moves": i + 1}) for t in tables])
+            written[0] = i + 1
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    out = tmp_path / "live.jsonl"
+    try:
+        while written[0] < 2020:
+            stop.wait(0.01)
+        assert main(["db", "dump", str(out), "--database", url, "--table-prefix", prefix]) == 0
+    finally:
+        stop.set()
+        writer.join(30)
+        store.close()
+    target = f"sqlite:///{tmp_path / 'loaded.db'}"
+    assert main(["db", "load", str(out), "--database", target]) == 0
+    loaded = Store(target)
+    try:
+        kept = PeopleStore(loaded.engine, "", loaded.tables, loaded.users)
+        held = {(len(loaded.entries(t)), kept.clock(t)["moves"]) for t in tables}  # type: ignore[index]
+        assert len(held) == 1, f"the dump holds several moments: {held}"
+        ((moves, clock),) = held
+        assert moves == clock and 2020 <= moves <= written[0]
+    finally:
+        loaded.close()
