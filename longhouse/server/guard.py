@@ -1,9 +1,9 @@
 """The hall's HTTP guard: answer only to allowed host names, and send every page the security headers.
 
 ``Host`` must be one of ``Settings.allowed_hosts`` (a guard against DNS rebinding: another site's name
-pointed at this address gets 400), but for the health checks (``ANY_HOST``); every HTTP response carries a Content-Security-Policy (scripts, styles,
-images and sockets from this origin only, never framed), ``X-Frame-Options: DENY``, ``X-Content-Type-Options:
-nosniff`` and ``Referrer-Policy: same-origin``.
+pointed at this address gets 400), but for the health checks (``ANY_HOST``); every HTTP response carries a
+Content-Security-Policy (scripts, styles, images and sockets from this origin only, never framed),
+``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
-from longhouse.server.metrics import HallMetrics
+from longhouse.server.metrics import HallMetrics, UncountedMetrics
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Resync, Undo, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
@@ -97,7 +97,7 @@ class Hall:
         #: Set once the hall is told to stop (SIGTERM): /readyz sends no one here any more.
         self.stopping = False
         #: The figures /metrics serves (``metrics.py``); the app tells them where to read the rest.
-        self.metrics = HallMetrics()
+        self.metrics = UncountedMetrics() if settings.no_metrics else HallMetrics()
         self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up, self.metrics)
 
     # --- start-up -------------------------------------------------------------------------------
