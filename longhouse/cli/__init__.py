@@ -1,4 +1,4 @@
-"""The ``longhouse`` command: ``serve | play | replay | arena | bench | conformance | selfplay | ratings``.
+"""The ``longhouse`` command: ``serve | db | play | replay | arena | bench | conformance | selfplay | ratings``.
 
 One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
 ``main`` imports only the chosen one, so ``longhouse play`` does not load the server.
@@ -22,6 +22,7 @@ class _Command(Protocol):
 # subcommand -> (module implementing configure(parser) and run(args), one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("longhouse.cli.serve", "start the game hall (default http://127.0.0.1:8000, SQLite)"),
+    "db": ("longhouse.cli.db", "the store's schema: upgrade it to this release's, or say which it holds"),
     "play": ("longhouse.cli.play", "play a game in the terminal against bots"),
     "replay": ("longhouse.cli.replay", "replay a game record and print the final scores as JSON"),
     "arena": ("longhouse.cli.arena", "play bots against each other and tabulate the results"),

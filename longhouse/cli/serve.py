@@ -21,6 +21,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="SQLAlchemy URL of the store, created on first run (default %(default)s; "
                              "PostgreSQL: postgresql+psycopg://user@host:5432/db)")
     parser.add_argument("--table-prefix", default="", help="prefix of the store's table names (default none)")
+    parser.add_argument("--upgrade", action="store_true",
+                        help="upgrade the store's schema to this release's if it is older (an SQLite store always "
+                             "is; another refuses to start until `longhouse db upgrade` has run, or with this)")
     settings.add_arguments(parser)
     parser.add_argument("--ws-deflate", action="store_true",
                         help="compress websocket messages (permessage-deflate; saves bandwidth, costs CPU)")
@@ -56,13 +59,18 @@ def run(args: argparse.Namespace) -> int:
     from longhouse.server.app import create_app
     from longhouse.server.transport import HallServer, raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
+    from longhouse.store.revisions import SchemaError
 
     taken = port_taken(args.host, args.port)
     if taken is not None:
         print(f"longhouse serve: {taken}", file=sys.stderr)
         return 2
     logs.configure(args.log_level, args.log_format)
-    store = Store(args.database, prefix=args.table_prefix)
+    try:
+        store = Store(args.database, prefix=args.table_prefix, upgrade=True if args.upgrade else None)
+    except SchemaError as exc:
+        print(f"longhouse serve: {exc}", file=sys.stderr)
+        return 2
     chosen = dataclasses.replace(settings.from_arguments(args), gc_freeze=True)
     if args.allowed_hosts is None and args.host not in ("0.0.0.0", "::", ""):
         chosen = dataclasses.replace(chosen, allowed_hosts=(*chosen.allowed_hosts, args.host))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -46,10 +47,13 @@ from sqlalchemy.engine.url import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from longhouse.engine.records import Record
+from longhouse.store import revisions
+from longhouse.store.people import people_tables
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -87,6 +91,9 @@ class StaleOwner(Exception):
 
 
 def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
+    """The store's tables with ``prefix`` (the people store's too, ``people_tables``) in one ``MetaData``, and
+    the core ones. This is the model the newest revision in ``migrations/`` makes: a change here is a new
+    revision there (``docs/operations.md``; ``tests/store`` checks that the two agree)."""
     md = MetaData()
     users = Table(
         f"{prefix}users", md,
@@ -130,13 +137,24 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
         Column("table_id", Integer, primary_key=True, autoincrement=False),
         Column("epoch", Integer, nullable=False),
     )
+    people_tables(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 
-class Store:
-    """The database behind one hall. All methods are synchronous and commit before they return."""
+def model(prefix: str = "") -> MetaData:
+    """Every table of a store with ``prefix``, as the newest revision makes them."""
+    return _schema(prefix)[0]
 
-    def __init__(self, url: str, prefix: str = "", wal_limit: int = WAL_LIMIT) -> None:
+
+class Store:
+    """The database behind one hall. All methods are synchronous and commit before they return.
+
+    Its schema comes from the migrations (``revisions.py``): with ``upgrade`` None (the default) an SQLite
+    database is upgraded to the newest revision, and so is an empty one (its tables are made); a database of
+    another kind holding an older revision is refused (``SchemaError``, naming ``longhouse db upgrade``). With
+    ``upgrade`` True every database is upgraded; with False, any not at the newest revision is refused."""
+
+    def __init__(self, url: str, prefix: str = "", wal_limit: int = WAL_LIMIT, upgrade: bool | None = None) -> None:
         self.url = url
         self.prefix = prefix
         parsed = make_url(url)
@@ -156,7 +174,11 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.metadata, self.users, self.sessions, self.tables, self.actions, self.owners = _schema(prefix)
-        self.metadata.create_all(self.engine)
+        try:
+            self._schema_up_to_date(upgrade)
+        except BaseException:
+            self.engine.dispose()
+            raise
         # The writes made per move and per game: one connection of their own (the DB-API's, from the pool)
         # and statements compiled once (``prepared.py``); the event loop's thread makes them all.
         self._writer: Any = None
@@ -189,6 +211,17 @@ class Store:
             self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="sqlite-checkpoint",
                                                   daemon=True)
             self._checkpointer.start()
+
+    def _schema_up_to_date(self, upgrade: bool | None) -> None:
+        found = revisions.database_state(self.engine, self.prefix)
+        if found.up_to_date:
+            return
+        if upgrade or (upgrade is None and (self.is_sqlite or found.empty)):
+            before, after = revisions.upgrade(self.engine, self.prefix)
+            if not before.up_to_date:
+                log.info("store schema upgraded from revision %s to %s", before.current or "none", after.current)
+        else:
+            raise revisions.out_of_date(self.url, self.prefix, found)
 
     def _checkpoint_loop(self) -> None:
         while not self._stop.wait(1.0):
@@ -292,8 +325,9 @@ class Store:
         return check
 
     def drop_all(self) -> None:
-        """Remove every table of this store (tests clean up with it)."""
+        """Remove every table of this store and its revision record (tests clean up with it)."""
         self.metadata.drop_all(self.engine)
+        revisions.version_table(self.prefix).drop(self.engine, checkfirst=True)
 
     # --- accounts -------------------------------------------------------------------------------
 

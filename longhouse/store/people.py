@@ -1,7 +1,7 @@
 """The store's part for people: a table's hall settings, who played it, its clocks, ratings and preferences.
 
-These live in tables of their own beside the store's core ones (same engine, same name prefix), so that an
-existing database gains them on the next start without a migration:
+These live in tables of their own beside the store's core ones (same engine, same name prefix; the store's
+migrations make them, see ``revisions.py``):
 
 - ``table_hall``: per table, its hall settings as JSON (time control, private + invitation, whether bots
   stand in for away players, the rematch it came from or led to);
@@ -71,6 +71,33 @@ class PlayedTable:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+def people_tables(md: MetaData, prefix: str) -> tuple[Table, Table, Table, Table, Table]:
+    """The people tables (see the module docstring) in ``md``: hall settings, people, clocks, ratings, settings.
+    The newest revision in ``store/migrations`` makes them so (a change here is a new revision)."""
+    hall = Table(f"{prefix}table_hall", md,
+                 Column("table_id", Integer, primary_key=True, autoincrement=False),
+                 Column("data", JSON, nullable=False))
+    people = Table(f"{prefix}table_people", md,
+                   Column("table_id", Integer, primary_key=True, autoincrement=False),
+                   Column("seat", Integer, primary_key=True, autoincrement=False),
+                   Column("user_id", Integer, nullable=False, index=True))
+    clocks = Table(f"{prefix}clocks", md,
+                   Column("table_id", Integer, primary_key=True, autoincrement=False),
+                   Column("data", JSON, nullable=False))
+    ratings = Table(f"{prefix}rating_history", md,
+                    Column("id", Integer, primary_key=True, autoincrement=True),
+                    Column("game", String(40), nullable=False, index=True),
+                    Column("user_id", Integer, nullable=False, index=True),
+                    Column("table_id", Integer, nullable=False),
+                    Column("mu", Float, nullable=False),
+                    Column("sigma", Float, nullable=False),
+                    Column("finished", Float, nullable=False))
+    settings = Table(f"{prefix}user_settings", md,
+                     Column("user_id", Integer, primary_key=True, autoincrement=False),
+                     Column("data", Text, nullable=False))
+    return hall, people, clocks, ratings, settings
+
+
 class PeopleStore:
     """The people tables of one store (see the module docstring). Every write commits before returning."""
 
@@ -78,30 +105,8 @@ class PeopleStore:
         self.engine = engine
         self.core = core_tables
         self.users = users
-        md = MetaData()
-        self.metadata = md
-        self.hall = Table(f"{prefix}table_hall", md,
-                          Column("table_id", Integer, primary_key=True, autoincrement=False),
-                          Column("data", JSON, nullable=False))
-        self.people = Table(f"{prefix}table_people", md,
-                            Column("table_id", Integer, primary_key=True, autoincrement=False),
-                            Column("seat", Integer, primary_key=True, autoincrement=False),
-                            Column("user_id", Integer, nullable=False, index=True))
-        self.clocks = Table(f"{prefix}clocks", md,
-                            Column("table_id", Integer, primary_key=True, autoincrement=False),
-                            Column("data", JSON, nullable=False))
-        self.ratings = Table(f"{prefix}rating_history", md,
-                             Column("id", Integer, primary_key=True, autoincrement=True),
-                             Column("game", String(40), nullable=False, index=True),
-                             Column("user_id", Integer, nullable=False, index=True),
-                             Column("table_id", Integer, nullable=False),
-                             Column("mu", Float, nullable=False),
-                             Column("sigma", Float, nullable=False),
-                             Column("finished", Float, nullable=False))
-        self.settings = Table(f"{prefix}user_settings", md,
-                              Column("user_id", Integer, primary_key=True, autoincrement=False),
-                              Column("data", Text, nullable=False))
-        md.create_all(engine)
+        self.metadata = MetaData()
+        self.hall, self.people, self.clocks, self.ratings, self.settings = people_tables(self.metadata, prefix)
         #: user id -> whether the account is registered (not a guest): an account is one or the other for life.
         self._registered: dict[int, bool] = {}
 
