@@ -30,6 +30,7 @@ let cleanup = null;
 
 // The pages anyone may see, signed in or not: the path's start, the module and function that show the page,
 // and what that function is given from the path's second part.
+/** @type {Array<[string, string, string, (part: string) => any]>} */
 const OPEN_PAGES = [
   ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
   ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
@@ -46,7 +47,7 @@ async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
   const section = (SECTIONS.find(([start]) => path.startsWith(start)) || [null, "lobby"])[1];
-  for (const a of document.querySelectorAll("[data-nav]")) {
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
     a.classList.toggle("active", a.dataset.nav === section);
     if (a.dataset.nav === section) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   }
@@ -113,7 +114,7 @@ function showSignIn() {
 window.addEventListener("popstate", route);
 // Links inside the hall change the page without reloading it.
 document.addEventListener("click", (e) => {
-  const a = e.target.closest("a[href^='/']");
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (e.target).closest("a[href^='/']"));
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (a.getAttribute("href").startsWith("/api/")) return;
   e.preventDefault();

@@ -6,16 +6,7 @@
 //    costliest moves marked; clicking the chart or a listed move jumps there.
 // Everything is computed by the server from the asking seat's own view only.
 import { api } from "./net.js";
-import { COLOURS, SYMBOLS, cap, h } from "./ui.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
-  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
+import { COLOURS, SYMBOLS, cap, h, svg as s } from "./ui.js";
 
 const STYLE = `
 .hints .hint-list { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .25rem; max-height: 18rem; overflow: auto; }
@@ -100,7 +91,7 @@ export function hintPanel({ send, act, board }) {
       if (msg.version !== version) return;  // the game moved on while the bot thought
       // the preferred move first, then the others by their estimated win chance
       const order = msg.moves.map((m, i) => i)
-        .sort((a, b) => (b === msg.best) - (a === msg.best) || msg.moves[b].win - msg.moves[a].win);
+        .sort((a, b) => Number(b === msg.best) - Number(a === msg.best) || msg.moves[b].win - msg.moves[a].win);
       // a move of the list is shown on the board while the pointer is on it, or after a tap on its bar;
       // the preferred one otherwise
       const mark = (i) => {
@@ -211,6 +202,7 @@ export function analysisChart(tableId, onStep) {
   const el = h("section", { class: "panel analysis", id: "analysis" }, h("h2", {}, "Win chances"), status, svg, legend, worst);
   let data = null;
   let cursor = null;
+  /** @type {(i: number) => number} */
   let x = () => 0;
 
   api(`/api/tables/${tableId}/analysis`).then((d) => {
