@@ -20,6 +20,7 @@ from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
+from longhouse.server.json_text import closed, listed, member, opened
 from longhouse.server.limits import Limits
 from longhouse.server.metrics import HallMetrics, UncountedMetrics
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Create, Ping, Resync, Undo, encode
@@ -377,7 +378,7 @@ class Hall:
     @staticmethod
     def _with_tables(message: dict[str, Any], key: str, texts: list[str]) -> str:
         """``message`` encoded with ``key`` added: the list of the tables' summaries, already JSON texts."""
-        return f'{encode(message)[:-1]},"{key}":[{",".join(texts)}]}}'
+        return closed(opened(message), member(key, listed(texts)))
 
     def _send_listing(self, conn: Conn) -> None:
         """Send a client entering the lobby the whole list (its summaries' texts joined, not encoded again).
@@ -457,11 +458,11 @@ class Hall:
         self.lobby.append(conn)
         hello = self._hello
         if hello is None:  # what every client is told alike, encoded once
-            hello = self._hello = encode({
+            hello = self._hello = opened({
                 "type": "hello", "games": self.games_info(), "bot_levels": bots.levels(),
                 "default_bot": bots.default_level(),
-                "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})[:-1]
-        conn.send_text(f'{hello},"you":{encode({"name": conn.user.name, "guest": conn.user.guest})}}}')
+                "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})
+        conn.send_text(closed(hello, member("you", encode({"name": conn.user.name, "guest": conn.user.guest}))))
         conn.send({"type": "chat_history", "lines": list(self.lobby_chat)})
         self.lobby_changed()
         self._send_listing(conn)

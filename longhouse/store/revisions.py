@@ -166,5 +166,5 @@ def out_of_date(url: str, prefix: str, found: SchemaState) -> SchemaError:
     if not found.known:
         return SchemaError(f"the store at {shown} holds schema revision {found.describe()}")
     return SchemaError(f"the store at {shown} holds schema revision {found.current or 'none (before migrations)'}, "
-                       f"this release needs {found.head}. Back it up, then run: "
+                       f"this release needs {found.head}. Back it up (longhouse db dump FILE), then run: "
                        f"longhouse db upgrade --database {shown}{option}")

@@ -23,8 +23,7 @@ from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Game, State
-from longhouse.engine.undo import TurnUndo, UndoCopies
-from longhouse.games.five_tribes import actions as A
+from longhouse.engine.undo import TurnUndo, TurnUndoState
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import rulings
 from longhouse.games.five_tribes.data import (
@@ -104,7 +103,7 @@ def blind_draw_events(seat: int, card: int, djinn: str) -> list[Event]:
                   seats=(seat,))]
 
 
-class FTState(UndoCopies, State):
+class FTState(TurnUndoState, State):
     """The data of a Five Tribes position."""
 
     game: ClassVar[Game]
@@ -263,21 +262,9 @@ class FTState(UndoCopies, State):
         """Forget everything about the turn in progress: the move, the tribe and tile actions, the sale."""
         TURN.copy(NEW_TURN, self)
 
-    def new_undo_base(self) -> None:
-        """Start the seat's undo record here: nothing before this point can be taken back."""
-        self.undo_turn = None
-        self.undo_turn = TurnUndo(self.seat, self.copy_without_undo())
-
-    def snapshot(self) -> JSON:
-        """The position without its undo record."""
+    def core_json(self) -> JSON:
+        """The position without its undo record (the engine's ``to_json`` adds it)."""
         return FIELDS.to_json(self)
-
-    def to_json(self) -> JSON:
-        d = self.snapshot()
-        turn = self.undo_turn
-        d["undo_base"] = turn.base.snapshot() if turn is not None else None
-        d["undo_actions"] = [A.to_json(a) for a in turn.steps] if turn is not None else []
-        return d
 
     # --- small helpers ---------------------------------------------------------------------------
 

@@ -126,7 +126,7 @@ export function createBoard(root, api) {
     const texts = cycle.msg.legal_text || [];
     const det = h("details", { class: "mb-words", open: words ? true : null },
       h("summary", {}, `My choices in words (${legal.length})`),
-      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.kind))));
+      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.type))));
     det.addEventListener("toggle", () => { words = det.open; });
     wordsEl.replaceChildren(det);
     void ctx;
@@ -208,7 +208,7 @@ export function createBoard(root, api) {
       good: () => [q(`.supply-good[data-good="${a.good}"]`)],
       wampum_wake: () => [q("#wampum-wake")],
       wampum_trade: () => [tradeMode ? null : q("#wampum-trade"), sector(a.sector)],
-    }[a.kind];
+    }[a.type];
     const words = (cycle.msg.legal || []).findIndex((x) => sameAction(x, a));
     const els = (one ? one() : []).filter(Boolean);
     markHint([...els, wordsEl.querySelectorAll(".words-list .legal-action")[words]], hint.info);
