@@ -15,9 +15,10 @@ from typing import Any
 import httpx
 import pytest
 from alembic.autogenerate import compare_metadata
+from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from harness import free_port
-from sqlalchemy import create_engine, func, inspect, select, text
+from sqlalchemy import Column, Text, create_engine, func, inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import NullPool
 from stores import drop_store
@@ -232,3 +233,23 @@ def test_serve_with_upgrade_upgrades_an_out_of_date_postgres_store_and_serves(pg
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+def test_a_revision_that_makes_a_table_again_keeps_the_rows_that_refer_to_it(tmp_path: Path) -> None:
+    """SQLite alters a table by copying it (Alembic's batch operations): the rows of other tables that refer to
+    it (sessions, and an admin's row, which goes with its account) stay, though the store turns foreign keys on."""
+    store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
+    try:
+        user = store.create_user("Ann", "hash")
+        store.create_session("token", user.id)
+        with store.engine.begin() as c:
+            c.execute(model("").tables["admins"].insert().values(user_id=user.id, granted=1.0, granted_by="root"))
+        with revisions.locked(store.engine, "") as c, \
+                Operations(MigrationContext.configure(c)).batch_alter_table("users", recreate="always") as batch:
+            batch.add_column(Column("note", Text, nullable=True))
+        assert store.session_user("token") == user
+        with store.engine.connect() as c:
+            assert c.exec_driver_sql("SELECT count(*) FROM admins").scalar() == 1
+            assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1  # on again for the store
+    finally:
+        store.close()

@@ -121,6 +121,9 @@ class Recall:
         self.history = history
         self.digests = ("",) * players if digests is None else digests
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
+        return self  # immutable: a copied state shares it (OpenSpiel clones states by deep copy)
+
     def after(self, seat: int, action_id: int, shown: Sequence[Sequence[str]]) -> Recall:
         """The recall once ``seat`` took ``action_id`` and each seat was shown the texts ``shown[p]``."""
         text = space(self.game_name).text(action_id)
