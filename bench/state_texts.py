@@ -4,7 +4,9 @@ digest of every text made, to tell that two checkouts send the very same bytes.
 
 Random games (fixed seeds) are played first; then the timed loop makes each position's messages in turn, with
 ``time.process_time`` around ``StateTexts.texts`` only. Alternate the checkouts being compared, run after run
-(``PYTHONPATH=<checkout> python bench/state_texts.py``): the shared machine's load moves the figures.
+(``PYTHONPATH=<checkout> python bench/state_texts.py``): the shared machine's load moves the figures. For a
+steady figure count instructions instead: ``valgrind --tool=callgrind --toggle-collect=functools_reduce python
+bench/state_texts.py --runs 1`` (each position's messages are made inside ``functools.reduce``).
 
     python bench/state_texts.py                  # 2-player games of each game, 3 runs
     python bench/state_texts.py --players 4 --games 4 --runs 5
@@ -17,6 +19,7 @@ import hashlib
 import random
 import statistics
 import time
+from functools import reduce
 from typing import Any
 
 from longhouse import games
@@ -38,6 +41,12 @@ def positions(name: str, players: int, games_played: int, seed: int) -> list[tup
     return out
 
 
+def _texts(_: Any, job: tuple[Any, ...]) -> list[tuple[str, Sent]]:
+    texts, state, version, to, events, by = job
+    made: list[tuple[str, Sent]] = texts.texts(state, version, "running", None, to, events, by)
+    return made
+
+
 def run(name: str, players: int, played: list[tuple[Any, list[Any], int | None]]) -> tuple[float, str]:
     """CPU seconds per position, and the digest of every text."""
     digest = hashlib.sha256()
@@ -54,7 +63,9 @@ def run(name: str, players: int, played: list[tuple[Any, list[Any], int | None]]
         version += 1
         to = [(seat, sent[seat]) for seat in seats]
         began = time.process_time()
-        made = texts.texts(state, version, "running", None, to, events, by)
+        # inside functools.reduce, so that ``valgrind --tool=callgrind --toggle-collect=functools_reduce`` counts
+        # the instructions of the messages only (steadier than any clock on a shared machine)
+        made = reduce(_texts, [(texts, state, version, to, events, by)], None)
         spent += time.process_time() - began
         for seat, (text, now) in zip(seats, made, strict=True):
             sent[seat] = now
@@ -68,8 +79,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3, help="random games per game and run")
     parser.add_argument("--runs", type=int, default=3, help="runs; the median is the figure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=games.names(), help="only this game")
     args = parser.parse_args()
-    for name in games.names():
+    for name in [args.game] if args.game else games.names():
         played = positions(name, args.players, args.games, args.seed)
         figures = []
         digests = set()

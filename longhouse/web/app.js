@@ -21,6 +21,7 @@ function showWho() {
   who.replaceChildren();
   if (!me) return;
   who.append(h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
+    me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
     settingsMenu(),
     h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
       "Sign out"));
@@ -37,11 +38,12 @@ const OPEN_PAGES = [
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
   ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
+  ["/reset", "./reset.js", "showReset", () => undefined],
 ];
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
-  ["/rules/", null]];
+  ["/rules/", null], ["/admin", null], ["/reset", null]];
 
 async function route() {
   const path = location.pathname;
@@ -58,6 +60,11 @@ async function route() {
     return;
   }
   if (!me) return showSignIn();
+  if (path === "/admin") {
+    const { showAdmin } = await import("./admin.js");
+    cleanup = await showAdmin(app, me);
+    return;
+  }
   if (path.startsWith("/table/")) {
     const { showTable } = await import("./table.js");
     cleanup = await showTable(app, Number(path.split("/")[2]), me);

@@ -311,15 +311,3 @@ def card_symbol(card: int, opts: Options) -> tuple[int, tuple[int, ...]]:
         return D.EV_WAKE, ()
     return symbol, goods
 
-
-def card_json(card: int, opts: Options) -> dict[str, Any]:
-    if card == D.CARD_SOLSTICE:
-        return {"card": "winter_solstice"}
-    if card == D.CARD_WINTER2:
-        return {"card": "winter_2"}
-    if card == D.CARD_SCORE3:
-        return {"card": "score_3"}
-    if card == D.CARD_SCORE5:
-        return {"card": "score_5"}
-    symbol, goods = card_symbol(card, opts)
-    return {"card": "event", "id": card, "event": D.EVENT_NAMES[symbol], "goods": [D.GOODS[g] for g in goods]}
