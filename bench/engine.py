@@ -11,7 +11,6 @@ measured in the same run. Targets (issues 2–4): Manitou >= 5x, Manitoba >= 2x,
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 import time
@@ -90,13 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         table.add_row(name, str(n), f"{rate:,.0f}", f"{per_game:,.1f}", str(played), f"{ratio:.2f}", verdict)
     console.print(f"anchor (mean): {chess_rate:,.0f} python-chess plies/s")
     console.print(table)
-    for name in args.games.split(","):
-        try:
-            extra = importlib.import_module(f"longhouse.games.{name}.bench")
-        except ModuleNotFoundError:
-            continue
-        for key, value in extra.enumerate_moves_benchmark().items():
-            console.print(f"{name} {key}: {value:,.4g}")
+    if "five_tribes" in args.games.split(","):
+        from five_tribes_moves import enumerate_moves  # bench/five_tribes_moves.py, beside this file
+
+        count, seconds = enumerate_moves(1)
+        console.print(f"five_tribes: {count} complete meeple moves of a fresh 4-player board in "
+                      f"{1000 * seconds:.1f} ms ({count / seconds:,.0f} a second)")
     return 0
 
 

@@ -9,7 +9,10 @@
    (``legal_actions_mask``, ``observation_tensor``, ``apply_action``). Figures are per CPU second of this
    process (``time.process_time``), so other load on the machine slows them less; wall-clock figures beside.
 3. The batched environment (``adapters.vector``): steps per second (games stepped × N) at N = 1, 64, 512.
-4. Self-play games per second on a Ray cluster started here with 1 and with 2 workers (cluster start and
+4. OpenSpiel's NFSP (PyTorch, from the information-state tensor) trained by self-play on each game at 2
+   players for ``--train-seconds``, then its average policy against uniform random (``--eval-games``
+   games, seats in turn), beside the same networks untrained.
+5. Self-play games per second on a Ray cluster started here with 1 and with 2 workers (cluster start and
    worker warm-up excluded), and on the local process pool with 1 and 2 processes.
 
     python bench/research.py [--seconds 5] [--games 8] [--iterations 20] [--only steps]
@@ -133,6 +136,22 @@ def vector_steps(name: str, players: int, envs: int, seconds: float) -> tuple[fl
     return _timed(seconds, run)
 
 
+def nfsp_part(seconds: float, evaluation: int) -> None:
+    from longhouse.adapters import learning
+
+    print(f"NFSP (PyTorch, information-state tensor), 2 players, {seconds:.0f} s of self-play each, then its "
+          f"average policy vs uniform random over {evaluation} games (seats in turn):")
+    for name in games.names():
+        for label, trained in (("untrained", learning.train(name, 2, episodes=0, seed=0)),
+                               ("trained", learning.train(name, 2, seconds=seconds, seed=0))):
+            started = time.perf_counter()
+            result = learning.evaluate(trained, evaluation, seed=1)
+            print(f"  {name:12} {label:9} {trained.episodes:5} episodes {trained.steps:7,} steps "
+                  f"({trained.steps / max(trained.seconds, 1e-9):5.0f}/s)  win rate {result['win_rate']:.2f}  "
+                  f"score {result['mean_score']:6.1f} vs random {result['random_mean_score']:6.1f}  "
+                  f"(evaluation {time.perf_counter() - started:.0f} s)", flush=True)
+
+
 def selfplay_rate(games: int, iterations: int, workers: int, on_ray: bool) -> float:
     specs = selfplay.plan("manitou", ["ismcts", "greedy"], games, 2, 0, iterations)
     if on_ray:
@@ -159,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=20, help="ISMCTS iterations per move (default 20)")
     parser.add_argument("--step-seconds", type=float, default=3.0,
                         help="CPU seconds per measurement in parts 2 and 3 (default 3)")
-    parser.add_argument("--only", choices=["openspiel", "steps", "selfplay"], default=None)
+    parser.add_argument("--train-seconds", type=float, default=120.0, help="NFSP training per game (default 120)")
+    parser.add_argument("--eval-games", type=int, default=40, help="NFSP evaluation games per game (default 40)")
+    parser.add_argument("--only", choices=["openspiel", "steps", "nfsp", "selfplay"], default=None)
     args = parser.parse_args(argv)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
@@ -182,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             for envs in VECTOR_SIZES:
                 rate, wall, _ = vector_steps(name, 2, envs, args.step_seconds)
                 print(f"  {f'{name} N={envs}':36} {rate:9,.0f} steps/CPU s  ({wall:,.0f} per wall s)", flush=True)
+    if args.only in (None, "nfsp"):
+        nfsp_part(args.train_seconds, args.eval_games)
     if args.only in (None, "selfplay"):
         print(f"self-play, Manitou 2p, ismcts ({args.iterations} iterations/move) vs greedy, {args.games} games:")
         for on_ray in (False, True):

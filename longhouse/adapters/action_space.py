@@ -67,24 +67,24 @@ def _manitoba(game: Game, about: JSON) -> Iterator[JSON]:
     paths = [path["name"] for path in about["paths"]]
     areas = range(MANITOBA_AREAS)
     sectors = goods  # the notation refuses the feather, which has no storage sector
-    yield from ({"kind": "take", "colour": c} for c in colours)
-    yield from ({"kind": "wakeup", "disks": n} for n in range(1, MANITOBA_WAKEUP_DISKS + 1))
-    yield from ({"kind": "place", "area": a} for a in areas)
-    yield from ({"kind": "move", "from": a, "to": b} for a in areas for b in areas)
-    yield from ({"kind": "vision", "path": p} for p in paths)
-    yield from ({"kind": "wake", "cree": n} for n in range(1, about["cree_per_player"] + 1))
-    yield {"kind": "end"}
-    yield {"kind": "pass"}
-    yield from ({"kind": "store", "sector": s} for s in sectors)
-    yield from ({"kind": "ceremony", "place": n} for n in about["ceremonial_sizes"])
-    yield from ({"kind": "good", "good": g} for g in goods)
-    yield from ({"kind": "repeat", "path": p} for p in paths)
-    yield from ({"kind": "recall", "area": a} for a in areas)
-    yield from ({"kind": "drop", "sector": s} for s in sectors)
-    yield from ({"kind": "score", "good": g} for g in goods)
-    yield from ({"kind": "refill", "area": a} for a in areas)
-    yield {"kind": "wampum_wake"}
-    yield from ({"kind": "wampum_trade", "sector": s} for s in sectors)
+    yield from ({"type": "take", "colour": c} for c in colours)
+    yield from ({"type": "wakeup", "disks": n} for n in range(1, MANITOBA_WAKEUP_DISKS + 1))
+    yield from ({"type": "place", "area": a} for a in areas)
+    yield from ({"type": "move", "from": a, "to": b} for a in areas for b in areas)
+    yield from ({"type": "vision", "path": p} for p in paths)
+    yield from ({"type": "wake", "cree": n} for n in range(1, about["cree_per_player"] + 1))
+    yield {"type": "end"}
+    yield {"type": "pass"}
+    yield from ({"type": "store", "sector": s} for s in sectors)
+    yield from ({"type": "ceremony", "place": n} for n in about["ceremonial_sizes"])
+    yield from ({"type": "good", "good": g} for g in goods)
+    yield from ({"type": "repeat", "path": p} for p in paths)
+    yield from ({"type": "recall", "area": a} for a in areas)
+    yield from ({"type": "drop", "sector": s} for s in sectors)
+    yield from ({"type": "score", "good": g} for g in goods)
+    yield from ({"type": "refill", "area": a} for a in areas)
+    yield {"type": "wampum_wake"}
+    yield from ({"type": "wampum_trade", "sector": s} for s in sectors)
 
 
 def _five_tribes(game: Game, about: JSON) -> Iterator[JSON]:

@@ -1,4 +1,5 @@
-"""The ``longhouse`` command: ``serve | db | play | replay | arena | bench | conformance | selfplay | ratings``.
+"""The ``longhouse`` command: ``serve | db | play | replay | arena | bench | conformance | selfplay | ratings |
+export | admin``.
 
 One module per subcommand in this package, each with ``configure(parser)`` and ``run(args) -> int``;
 ``main`` imports only the chosen one, so ``longhouse play`` does not load the server.
@@ -22,7 +23,7 @@ class _Command(Protocol):
 # subcommand -> (module implementing configure(parser) and run(args), one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("longhouse.cli.serve", "start the game hall (default http://127.0.0.1:8000, SQLite)"),
-    "db": ("longhouse.cli.db", "the store's schema: upgrade it to this release's, or say which it holds"),
+    "db": ("longhouse.cli.db", "the store: upgrade its schema or say which it holds; dump, load, back up"),
     "play": ("longhouse.cli.play", "play a game in the terminal against bots"),
     "replay": ("longhouse.cli.replay", "replay a game record and print the final scores as JSON"),
     "arena": ("longhouse.cli.arena", "play bots against each other and tabulate the results"),
@@ -30,6 +31,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conformance": ("longhouse.cli.conformance", "run the conformance suite on a game"),
     "selfplay": ("longhouse.cli.selfplay", "bots play whole games and their records are kept (training data)"),
     "ratings": ("longhouse.cli.ratings", "rebuild the players' ratings from the archive, or list them"),
+    "export": ("longhouse.cli.export", "finished games as a dataset, one row per decision (Parquet)"),
+    "admin": ("longhouse.cli.admin", "the admin role and the admin's actions (ban, reset, close, announce, ...)"),
 }
 
 

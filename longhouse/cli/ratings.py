@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from longhouse.cli.serve import DEFAULT_DATABASE
 
@@ -19,8 +20,13 @@ def run(args: argparse.Namespace) -> int:
     from longhouse.server import ratings
     from longhouse.store import Store
     from longhouse.store.people import PeopleStore
+    from longhouse.store.revisions import SchemaError
 
-    store = Store(args.database, prefix=args.table_prefix)
+    try:
+        store = Store(args.database, prefix=args.table_prefix)
+    except SchemaError as exc:
+        print(f"longhouse ratings: {exc}", file=sys.stderr)
+        return 2
     try:
         people = PeopleStore(store.engine, args.table_prefix, store.tables, store.users)
         if args.what == "rebuild":

@@ -47,6 +47,12 @@ class Notated:
         return out
 
     @classmethod
+    def json_keys(cls) -> tuple[str, ...]:
+        """The keys of the action's JSON beside ``type``: its fields' names, unless the type says otherwise
+        (a field whose key is a Python keyword, ``from``), writing them in its own ``to_json``."""
+        return tuple(cls.__slots__)
+
+    @classmethod
     @abstractmethod
     def read(cls, data: JSON) -> Notated:
         """The action a JSON object of this kind names (its keys are already known to be fields);
@@ -138,6 +144,7 @@ class ActionTable:
             if missing:
                 raise TypeError(f"{t.__name__} cannot be an action type: it lacks {', '.join(sorted(missing))}")
         self.by_kind = {t.kind: t for t in self.types}
+        self._keys = {t.kind: frozenset(t.json_keys()) | {"type"} for t in self.types}
         self.text_help = text_help
         self._type_set = frozenset(self.types)
 
@@ -161,7 +168,7 @@ class ActionTable:
         cls = self.by_kind.get(kind)
         if cls is None:
             raise IllegalAction(f"unknown {self.title} action type {kind!r}"[:160])
-        extra = set(data) - set(cls.__slots__) - {"type"}
+        extra = set(data) - self._keys[kind]
         if extra:
             raise IllegalAction(f"unknown keys {sorted(extra)} in a {kind!r} action"[:160])
         try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,8 +88,10 @@ def result_of(state: State) -> dict[str, Any]:
     }
 
 
-def apply_entry(game: Game, state: State, entry: Any, index: int) -> list[Event]:
-    """Apply one record entry to ``state``; raise ``RecordError`` naming ``index`` on any fault."""
+def apply_entry(game: Game, state: State, entry: Any, index: int,
+                read: Callable[[Any], Action] | None = None) -> list[Event]:
+    """Apply one record entry to ``state``, its action read by ``read`` (``Game.action_from_json`` unless
+    the record is of an older rules version); raise ``RecordError`` naming ``index`` on any fault."""
     if not isinstance(entry, Mapping) or "seat" not in entry:
         raise RecordError("an entry is an object with 'seat' and 'action' (or 'undo')", index)
     seat = entry["seat"]
@@ -98,7 +100,7 @@ def apply_entry(game: Game, state: State, entry: Any, index: int) -> list[Event]
     keys = set(entry) - {"seat"}
     try:
         if keys == {"action"}:
-            action = game.action_from_json(entry["action"])
+            action = (read or game.action_from_json)(entry["action"])
             return state.apply(seat, action)
         if keys == {"undo"}:
             step = entry["undo"]
@@ -115,7 +117,7 @@ def start(record: Record, game: Game) -> tuple[Game, State]:
     ``longhouse.games.for_record(record)``: the engine does not look games up)."""
     if record.game != game.name:
         raise RecordError(f"a record of {record.game!r}, not {game.name!r}")
-    if record.rules_version != game.rules_version:
+    if game.record_reader(record.rules_version) is None:
         raise RecordError(
             f"recorded under rules version {record.rules_version!r}, this engine plays {game.rules_version!r}"
         )
@@ -133,9 +135,10 @@ def steps(record: Record, game: Game) -> Iterator[tuple[State, list[Event]]]:
 
     Raises ``RecordError`` as ``apply_entry`` and ``start`` do."""
     game, state = start(record, game)
+    read = game.record_reader(record.rules_version)
     yield state, []
     for index, entry in enumerate(record.actions):
-        yield state, apply_entry(game, state, entry, index)
+        yield state, apply_entry(game, state, entry, index, read)
 
 
 def replay_with_events(record: Record, game: Game) -> tuple[State, list[Event]]:

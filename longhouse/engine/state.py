@@ -16,7 +16,8 @@ from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seats_json
-from longhouse.engine.view import Views, header, shared_header, shared_header_text
+from longhouse.engine.undo import step_index
+from longhouse.engine.view import Views, header, shared_header
 
 #: An action is a small immutable, hashable value defined by each game.
 Action = Hashable
@@ -107,6 +108,12 @@ class Game(ABC):
         """Parse an action; garbage raises ``IllegalAction`` with a clear message."""
         parsed: Action = self._notation().from_json(data)
         return parsed
+
+    def record_reader(self, rules_version: str) -> Callable[[Any], Action] | None:
+        """How to read the actions of a record made under ``rules_version``: ``action_from_json`` for this
+        version; a game whose notation changed under rules that did not returns its reader of the older
+        version here, so that its stored records still replay; ``None`` for a version it cannot replay."""
+        return self.action_from_json if rules_version == self.rules_version else None
 
     def action_to_text(self, action: Action) -> str:
         return self._notation().to_text(action)
@@ -252,11 +259,19 @@ class State(ABC):
         return 0
 
     def undo(self, seat: int, step: int = -1) -> list[Event]:
-        """Take back one of ``seat``'s undoable steps (the last by default).
+        """Take back one of ``seat``'s undoable steps (the last by default; an index among its
+        ``undo_steps``, negative from the end): the engine's one scheme (``engine/undo.py``), the game's
+        ``_take_back`` doing it.
 
         Never across a reveal of hidden information or another seat's action; raises
         ``IllegalAction`` and changes nothing when there is nothing to take back.
         """
+        n = 0 if isinstance(seat, bool) or not isinstance(seat, int) else self.undo_steps(seat)
+        return self._take_back(seat, step_index(n, step))
+
+    def _take_back(self, seat: int, index: int) -> list[Event]:
+        """Take back ``seat``'s undoable step ``index`` (checked: 0 to ``undo_steps(seat) - 1``) as the game
+        does: a turn's steps from it on (``undo.TurnUndoState``), or that one step alone (Manitou's picks)."""
         raise IllegalAction("there is nothing to take back")
 
     # --- the end and the score ------------------------------------------------------------------
@@ -305,26 +320,20 @@ class State(ABC):
         return game.views if game.splits_views else None
 
     def shared_view(self) -> JSON | None:
-        """The part of every view that is the same for every seat and the spectator (see ``view_parts``);
-        None when the game does not split its views."""
+        """The part of every view that is the same for every seat and the spectator (see ``view_parts``): the
+        header without ``viewer`` and ``shared_part()``; None when the game does not split its views."""
+        part = self.shared_part()
+        return None if part is None else {"header": shared_header(self), **part}
+
+    def shared_part(self) -> JSON | None:
+        """The game's own part of ``shared_view`` (without the header), for a server that builds the header's
+        text itself (``engine.view.fixed_header`` and ``moving_header``); None when the game does not split its
+        views."""
         views = self._split_views()
         if views is None:
             return None
-        return {"header": shared_header(self), **views.shared_view(self)}  # type: ignore[attr-defined]
-
-    def shared_parts(self) -> tuple[str, JSON] | None:
-        """``shared_view()`` as a server that encodes it wants it: its header as JSON text without the opening
-        brace (``engine.view.shared_header_text``) and the rest (the game's shared part); None when the game
-        does not split its views."""
-        views = self._split_views()
-        if views is None:
-            return None
-        return shared_header_text(self), views.shared_view(self)  # type: ignore[attr-defined]
-
-    def unchanging_view_keys(self) -> frozenset[str]:
-        """The keys of ``shared_view`` whose value object the game never changes once made
-        (``Game.unchanging_view_keys``): the same object under such a key in two positions has the same JSON."""
-        return self.game.unchanging_view_keys
+        part: JSON = views.shared_view(self)  # type: ignore[attr-defined]
+        return part
 
     def own_view(self, seat: int | None) -> JSON:
         """What only ``seat`` sees (see ``view_parts``); a game that does not split: its whole view."""

@@ -10,13 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-import msgspec
-
 from longhouse.engine.seats import seat_name, seats_json
 
 JSON = dict[str, Any]
-
-_encoder = msgspec.json.Encoder()
 
 
 class Framed(Protocol):
@@ -38,11 +34,9 @@ class Framed(Protocol):
 class Views(Protocol):
     """A game's view module: the seat's own part of the view, the phase in words, the public scores.
 
-    A module may also split its part in two (see ``State.view_parts``): ``shared_view(state)``, what every
-    seat and the spectator see alike, and ``own_view(state, seat)``, what only ``seat`` sees; ``view`` is then
-    their union (``split_view`` below), keys disjoint. Such a module may name, in ``UNCHANGING_KEYS``, the keys of
-    its shared part whose value object it never changes once made (a position's copies share it): a server that
-    sees the very same object under such a key in the next position may reuse its text."""
+    A module may also split its part in two (``Game.splits_views``, see ``State.view_parts``):
+    ``shared_view(state)``, what every seat and the spectator see alike, and ``own_view(state, seat)``, what
+    only ``seat`` sees; ``view`` is then their union (``split_view`` below), keys disjoint."""
 
     def view(self, state: Any, seat: int | None, /) -> JSON: ...
 
@@ -57,13 +51,14 @@ def header(state: Framed, seat: int | None) -> JSON:
 
 
 def shared_header(state: Framed) -> JSON:
-    """The header without its ``viewer``: the same for every seat and the spectator."""
-    phase, acting, scores, over, winners = _moving(state)
-    return {**_fixed(state), "phase": phase, "acting": acting, "scores": scores, "over": over, "winners": winners}
+    """The header without its ``viewer``: the same for every seat and the spectator, ``fixed_header`` then
+    ``moving_header``."""
+    return {**fixed_header(state), **moving_header(state)}
 
 
-def _fixed(state: Framed) -> JSON:
-    """The header's members that a table never changes: the game, its rules, the seats."""
+def fixed_header(state: Framed) -> JSON:
+    """The header's members that a table never changes: the game, its rules, the seats (the same for every
+    state of a game and player count)."""
     game = state.game
     return {
         "game": game.name,
@@ -74,33 +69,17 @@ def _fixed(state: Framed) -> JSON:
     }
 
 
-def _moving(state: Framed) -> tuple[str, list[int], list[int] | None, bool, list[int]]:
-    """The header's members that moves change, in its order: phase in words, acting, scores, over, winners."""
+def moving_header(state: Framed) -> JSON:
+    """The header's members that moves change: the phase in words, who acts, the public scores, the end."""
     views = state.game.views
     over = state.is_over()
-    phase = views.phase_text(state) if views is not None else ("game over" if over else "in play")
-    scores = views.public_scores(state) if views is not None else None
-    return phase, list(state.acting()), scores, over, state.winners()
-
-
-#: ``_fixed``'s JSON text, by what it is made of (a handful: a game's rules version and player count).
-_FIXED_TEXTS: dict[tuple[str, str, str, int], str] = {}
-
-
-def shared_header_text(state: Framed) -> str:
-    """``shared_header(state)`` as msgspec's JSON text, less its opening brace (``"game":...}``), for a server
-    that writes the header after a ``viewer`` of its own: the fixed members' text is made once per game and
-    player count, only the moving members are encoded."""
-    game = state.game
-    key = (game.name, game.title, game.rules_version, state.num_players)
-    fixed = _FIXED_TEXTS.get(key)
-    if fixed is None:
-        fixed = _FIXED_TEXTS[key] = _encoder.encode(_fixed(state)).decode()[1:-1]
-    phase, acting, scores, over, winners = _moving(state)
-    encode = _encoder.encode
-    return (f'{fixed},"phase":{encode(phase).decode()},"acting":{encode(acting).decode()},'
-            f'"scores":{encode(scores).decode()},"over":{"true" if over else "false"},'
-            f'"winners":{encode(winners).decode()}}}')
+    return {
+        "phase": views.phase_text(state) if views is not None else ("game over" if over else "in play"),
+        "acting": list(state.acting()),
+        "scores": views.public_scores(state) if views is not None else None,
+        "over": over,
+        "winners": state.winners(),
+    }
 
 
 def acting_words(state: Framed, doing: str) -> str:

@@ -16,10 +16,11 @@ from typing import Any
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
-from longhouse.server import auth
+from longhouse.server import auth, banned
 from longhouse.server.limits import Limits
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
+from longhouse.store.admin import admin_store
 
 
 class Refused(Exception):
@@ -84,7 +85,12 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 def signed_in(request: Request, user: User) -> Response:
     settings = settings_of(request)
-    token = auth.new_session(store_of(request), user)
+    store = store_of(request)
+    token = auth.new_session(store, user)
+    why = banned.refusal(store, user)  # after the session is stored: see banned.py
+    if why is not None:
+        store.delete_session(token)
+        return JSONResponse({"error": why, "code": "banned"}, status_code=403)
     response = JSONResponse({"name": user.name, "guest": user.guest})
     response.set_cookie(auth.COOKIE, token, max_age=int(settings.session_age), httponly=True, samesite="strict",
                         secure=settings.secure_cookies)
@@ -104,6 +110,9 @@ async def signup(request: Request) -> Response:
     try:
         data = await read_json(request)
         name, password = auth.check_name(data.get("name")), auth.check_password(data.get("password"))
+        taken = banned.name_refusal(store_of(request), name)
+        if taken is not None:
+            raise auth.AuthError(taken)
         new_account_allowed(request)
         user = await asyncio.to_thread(auth.sign_up, store_of(request), name, password)
     except auth.AuthError as exc:
@@ -161,4 +170,7 @@ async def me(request: Request) -> Response:
     user = current_user(request)
     if user is None:
         return JSONResponse({"user": None})
-    return JSONResponse({"user": {"name": user.name, "guest": user.guest}})
+    found: dict[str, object] = {"name": user.name, "guest": user.guest}
+    if not user.guest and admin_store(store_of(request)).is_admin(user.id):
+        found["admin"] = True
+    return JSONResponse({"user": found})

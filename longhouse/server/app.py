@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import inspect
 import logging
 from collections.abc import AsyncIterator
@@ -23,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, archive, boards, health, hints, players, sockets
+from longhouse.server import accounts, admin, admin_hall, archive, boards, health, hints, players, sockets
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.hall import Hall
@@ -54,6 +55,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         from longhouse.server.cluster import Cluster
 
         hall.cluster = Cluster(hall, settings.redis_url, settings.redis_prefix, settings.redis_lease)
+        hall.cluster.on_admin = functools.partial(admin_hall.received, hall)
         await hall.cluster.start()
         count = 0
         for row in hall.store.open_tables():
@@ -80,7 +82,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 
 ROUTES = [
     Route("/", page), Route("/table/{table_id:int}", page), Route("/archive", page),
-    Route("/replay/{table_id:int}", page), Route("/rules/{game}", page),
+    Route("/replay/{table_id:int}", page), Route("/rules/{game}", page), Route("/admin", page), Route("/reset", page),
     Route("/api/signup", accounts.signup, methods=["POST"]), Route("/api/signin", accounts.signin, methods=["POST"]),
     Route("/api/guest", accounts.guest, methods=["POST"]), Route("/api/signout", accounts.signout, methods=["POST"]),
     Route("/api/me", accounts.me), Route("/api/archive", archive.archive),
@@ -90,7 +92,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(),
+    *players.routes(), *admin.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

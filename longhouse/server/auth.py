@@ -44,6 +44,11 @@ def check_password(password: object) -> str:
     return password
 
 
+def hash_password(password: str) -> str:
+    """The argon2 hash a password is stored as."""
+    return _hasher.hash(password)
+
+
 def sign_up(store: Store, name: object, password: object) -> User:
     name = check_name(name)
     password = check_password(password)

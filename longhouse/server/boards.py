@@ -1,8 +1,9 @@
 """What the browser needs to draw a game: which board module it loads, the game's description, and the
 seats' colours and symbols (generated from ``engine/seats.py``, so the browser keeps no copy).
 
-A game's own board is ``web/games/<name>.js`` when the hall has one, else the generic board
-(``web/games/generic.js``) that shows any game's view and legal actions in words.
+A game's own board is ``web/games/<name>/board.js`` (beside its own stylesheet, ``board.css``) when the hall
+has one, else the generic board (``web/games/generic/board.js``) that shows any game's view and legal actions
+in words. Every board is made with the board kit, ``web/kit/board.js``.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ _CACHE = "public, max-age=300"
 
 @lru_cache(maxsize=64)
 def board_for(game_name: str) -> str:
-    """The board module's name (``games/<board>.js``) for a registered game's name."""
-    if game_name != GENERIC and game_name.isidentifier() and (GAMES_DIR / f"{game_name}.js").is_file():
+    """The board's name (its module is ``games/<board>/board.js``) for a registered game's name."""
+    if game_name != GENERIC and game_name.isidentifier() and (GAMES_DIR / game_name / "board.js").is_file():
         return game_name
     return GENERIC
 

@@ -18,6 +18,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
@@ -115,6 +116,8 @@ class Cluster:
         self.remote_tables: dict[str, tuple[float, list[dict[str, Any]], list[str]]] = {}
         self.tasks: list[asyncio.Task[None]] = []
         self.lease = max(2, round(lease))
+        #: Where an admin's action published by another process is done (``admin_hall.received``).
+        self.on_admin: Callable[[dict[str, Any]], None] | None = None
 
     def key(self, name: str) -> str:
         return self.prefix + name
@@ -262,6 +265,8 @@ class Cluster:
             elif data["op"] == "bye":
                 self.remote_tables.pop(data["node"], None)
                 self.hall.lobby.changed(local=False)
+            elif data["op"] == "admin" and self.on_admin is not None:  # an admin's action (admin_hall.py)
+                self.on_admin(data)
         elif channel.startswith("table:"):
             self._table_op(int(channel.split(":", 1)[1]), data)
 

@@ -18,7 +18,7 @@ from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.limits import Limits
 from longhouse.server.lobby import Lobby
-from longhouse.server.metrics import HallMetrics
+from longhouse.server.metrics import HallMetrics, UncountedMetrics
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Ping, Resync, Undo
 from longhouse.server.settings import Settings
 from longhouse.server.table import Table
@@ -75,7 +75,7 @@ class Hall:
         #: Set once the hall is told to stop (SIGTERM): /readyz sends no one here any more.
         self.stopping = False
         #: The figures /metrics serves (``metrics.py``); the app tells them where to read the rest.
-        self.metrics = HallMetrics()
+        self.metrics = UncountedMetrics() if settings.no_metrics else HallMetrics()
         self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up, self.metrics)
 
     # --- start-up -------------------------------------------------------------------------------

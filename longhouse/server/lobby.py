@@ -20,6 +20,7 @@ from longhouse.server import commands
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn
+from longhouse.server.json_text import closed, listed, member, opened
 from longhouse.server.protocol import Chat, ClientMessage, Command, Create, Ping, encode
 from longhouse.server.settings import Settings
 from longhouse.server.table import CHAT_HISTORY, Table
@@ -79,7 +80,7 @@ def _online(names: list[str]) -> dict[str, Any]:
 
 def _with_tables(message: dict[str, Any], key: str, texts: list[str]) -> str:
     """``message`` encoded with ``key`` added: the list of the tables' summaries, already JSON texts."""
-    return f'{encode(message)[:-1]},"{key}":[{",".join(texts)}]}}'
+    return closed(opened(message), member(key, listed(texts)))
 
 
 class Lobby:
@@ -230,11 +231,11 @@ class Lobby:
         self.conns.append(conn)
         hello = self._hello
         if hello is None:  # what every client is told alike, encoded once
-            hello = self._hello = encode({
+            hello = self._hello = opened({
                 "type": "hello", "games": games_info(), "bot_levels": bots.levels(),
                 "default_bot": bots.default_level(),
-                "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})[:-1]
-        conn.send_text(f'{hello},"you":{encode({"name": conn.user.name, "guest": conn.user.guest})}}}')
+                "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})
+        conn.send_text(closed(hello, member("you", encode({"name": conn.user.name, "guest": conn.user.guest}))))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         self.changed()
         self._send_listing(conn)

@@ -16,7 +16,7 @@ Client -> server (JSON objects, told apart by ``type``):
 Server -> client: ``hello`` (``games``: name, title, ``board``, player counts, the table ``options`` a
 creator may choose), ``game`` (first on every table connection: ``description`` = ``Game.describe()`` plus
 ``board``: the names and reference tables a board draws with; also at ``GET /api/games/<name>``), ``table``
-(seating; ``table.board``: the board module the page loads, ``games/<board>.js``, the game's own or
+(seating; ``table.board``: the board module the page loads, ``games/<board>/board.js``, the game's own or
 ``generic``), ``state`` (see below), ``log`` (the move log so far, filtered the same way as ``events``),
 ``chat``, ``chat_history``, ``error`` (``message``, ``code`` such as ``stale``, ``illegal``,
 ``bad_message``, ``flood``; ``ref`` when it answers an action), ``tables`` (the lobby's list),

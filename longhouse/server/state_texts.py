@@ -10,13 +10,14 @@ version, at another seat, or of an epoch before the state was rebuilt from the s
 whole state. Clients merge a delta into the state they hold (``web/table.js``; in Python ``state_merge.py``).
 
 What makes the messages is built once and shared: each top-level key of the part of the view every seat and
-the spectator see alike (``State.shared_parts``: its header as text, the header's fixed members encoded once
-per game), encoded once per version and compared with the previous version's in the same pass; each seat's
-own part (``State.own_view``: the whole view for a game that does not split its
-views), its legal actions with their words and its undo steps, once per seat and version; the head of the
-message and each event's JSON once per broadcast; each seat's message once per broadcast and base. A delta
-carries only keys of its own seat's view: nothing another seat may not see can be in it. The texts are
-exactly the JSON of the messages ``protocol.py`` describes.
+the spectator see alike (``State.shared_part``, and the header: its fixed members, ``engine.view.fixed_header``,
+encoded once per game and player count, its moving members once per version), encoded once per version and
+compared with the previous version's in the same pass; each seat's own part (``State.own_view``: the whole
+view for a game that does not split its views, ``Game.splits_views``), its legal actions with their words and
+its undo steps, once per seat and version; the head of the message and each event's JSON once per broadcast;
+each seat's message once per broadcast and base. A delta carries only keys of its own seat's view: nothing
+another seat may not see can be in it. The texts are exactly the JSON of the messages ``protocol.py``
+describes; they are joined here and with ``json_text``, the engine hands out data only.
 """
 
 from __future__ import annotations
@@ -24,14 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from longhouse.engine.events import Event
 from longhouse.engine.records import result_of
 from longhouse.engine.state import Action, Game, State
-from longhouse.server.protocol import encode
-
-_encoder = msgspec.json.Encoder()
+from longhouse.engine.view import fixed_header, moving_header
+from longhouse.server.json_text import encode_bytes, encoded, member, members, opened
 
 #: Actions whose JSON and words are kept encoded, per game (a game has far fewer distinct ones).
 ACTIONS_KEPT = 4096
@@ -42,9 +40,21 @@ _actions: dict[str, dict[Action, tuple[str, str]]] = {}
 Sent = tuple[object, int, int | None]
 
 
-#: Top-level view keys whose JSON text is kept (``"key":``): far more than any game's views have.
-KEYS_KEPT = 1024
-_keys: dict[str, str] = {}
+#: The header's fixed members' text (``"game":...,"seats":[...]``), by what it is made of (a handful: a game's
+#: rules version and player count).
+_fixed_texts: dict[tuple[str, str, str, int], str] = {}
+
+
+def header_text(state: State) -> str:
+    """``engine.view.shared_header(state)``'s JSON text less its opening brace (``"game":...}``), to follow a
+    ``viewer`` of the server's own: the fixed members' text made once per game and player count, only the
+    moving members encoded."""
+    game = state.game
+    key = (game.name, game.title, game.rules_version, state.num_players)
+    fixed = _fixed_texts.get(key)
+    if fixed is None:
+        fixed = _fixed_texts[key] = members(fixed_header(state))
+    return f"{fixed},{encoded(moving_header(state))[1:]}"
 
 
 class _Texts:
@@ -56,7 +66,7 @@ class _Texts:
 
     def __init__(self, view: dict[str, Any], before: dict[str, str] | None = None,
                  known: dict[str, str] | None = None) -> None:
-        encode = _encoder.encode
+        encode = encode_bytes
         items: dict[str, str] = {}
         changes: list[str] = []
         old = None if before is None else before.get
@@ -76,7 +86,7 @@ class _Texts:
             if old is not None:
                 was = old(key)
                 if was != text:
-                    changes.append(_member(key, text))
+                    changes.append(member(key, text))
                     if was is None:
                         added += 1
         self.changes: list[str] | None = None
@@ -85,16 +95,6 @@ class _Texts:
             self.changes = changes
             self.gone = [key for key in before if key not in items] if len(items) - added < len(before) else []
         self.items = items
-
-
-def _member(key: str, value: str) -> str:
-    """``"key":value``."""
-    prefix = _keys.get(key)
-    if prefix is None:
-        if len(_keys) > KEYS_KEPT:
-            _keys.clear()
-        prefix = _keys[key] = f"{_encoder.encode(key).decode()}:"
-    return prefix + value
 
 
 class _Seat:
@@ -116,8 +116,7 @@ class _Version:
 
     __slots__ = ("acting", "before", "header", "kept", "over", "seats", "shared", "version")
 
-    def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
-                 unchanging: frozenset[str]) -> None:
+    def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None) -> None:
         """``before``: the previous version (deltas are made against it), or None; ``earlier``: the version
         made before this one, whatever its number (its unchanging keys' texts may serve here)."""
         self.version = version
@@ -129,13 +128,14 @@ class _Version:
         self.header: str | None = None
         #: The shared keys but the header (none: the game does not split its views), against ``before``'s.
         self.shared = _NOTHING
-        #: The shared keys the game never changes the value object of (``State.unchanging_view_keys``): the
+        #: The shared keys the game never changes the value object of (``Game.unchanging_view_keys``): the
         #: object and its text, reused by the next version while the object is the same (held here, so that
         #: its identity cannot pass to another object).
         self.kept: dict[str, tuple[Any, str]] = {}
-        parts = state.shared_parts()
-        if parts is not None:
-            self.header, shared = parts
+        shared = state.shared_part()
+        if shared is not None:
+            unchanging = state.game.unchanging_view_keys
+            self.header = header_text(state)
             known: dict[str, str] = {}
             if unchanging and earlier is not None:
                 for key, (value, text) in earlier.kept.items():
@@ -160,7 +160,6 @@ class StateTexts:
         self.game = game
         self._epoch = object()
         self._now: _Version | None = None
-        self._unchanging: frozenset[str] | None = None  # the game's (``State.unchanging_view_keys``)
         # action -> its JSON and its words, encoded, shared by the game's tables: for games whose words do
         # not depend on the position
         self._actions = _actions.setdefault(game.name, {})
@@ -177,13 +176,10 @@ class StateTexts:
         now = self._now
         if now is not None and now.version == version:
             return now
-        unchanging = self._unchanging
-        if unchanging is None:
-            unchanging = self._unchanging = state.unchanging_view_keys()
         before = now if now is not None and now.version == version - 1 else None
         if now is not None:
             now.before = None  # only the current version's deltas are made: keep no chain of versions
-        now = self._now = _Version(version, state, before, now, unchanging)
+        now = self._now = _Version(version, state, before, now)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
@@ -214,8 +210,8 @@ class StateTexts:
         if not legal:
             return '"legal":[],"legal_text":[]'
         if self.game.position_words:  # words that name things of the position
-            return encode({"legal": [self.game.action_to_json(a) for a in legal],
-                           "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
+            return members({"legal": [self.game.action_to_json(a) for a in legal],
+                            "legal_text": [state.describe_action(a) for a in legal]})
         kept = self._actions
         if len(kept) > ACTIONS_KEPT:
             kept.clear()
@@ -224,8 +220,8 @@ class StateTexts:
         for action in legal:
             text = kept.get(action)
             if text is None:
-                text = kept[action] = (encode(self.game.action_to_json(action)),
-                                       _encoder.encode(state.describe_action(action)).decode())
+                text = kept[action] = (encoded(self.game.action_to_json(action)),
+                                       encoded(state.describe_action(action)))
             jsons.append(text[0])
             words.append(text[1])
         return f'"legal":[{",".join(jsons)}],"legal_text":[{",".join(words)}]'
@@ -234,10 +230,10 @@ class StateTexts:
 
     def _whole(self, state: State, at: _Version, seat: int | None, part: _Seat) -> str:
         """``"view":{...},"legal":...,"legal_text":...`` whole."""
-        members = [_member(key, value) for items in (at.shared.items, part.own.items) for key, value in items.items()]
+        view = [member(key, value) for items in (at.shared.items, part.own.items) for key, value in items.items()]
         if at.header is not None:
-            members.insert(0, at.header_item(seat))
-        return f'"view":{{{",".join(members)}}},{self._legal(state, part)}'
+            view.insert(0, at.header_item(seat))
+        return f'"view":{{{",".join(view)}}},{self._legal(state, part)}'
 
     def _delta(self, state: State, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
         """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``: ``at`` itself (the
@@ -258,7 +254,7 @@ class StateTexts:
             gone = shared.gone + own.gone
         out = f'"base":{before.version},"changes":{{{",".join(changes)}}}'
         if gone:
-            out += f',"gone":{_encoder.encode(gone).decode()}'
+            out += f',"gone":{encoded(gone)}'
         if part.legal != old.legal:
             out += f",{self._legal(state, part)}"
         return out
@@ -275,8 +271,8 @@ class StateTexts:
                                 "acting": list(at.acting), "clock": clock}
         if at.over:
             head["result"] = result_of(state)
-        head_text = encode(head)[:-1]
-        happened = [(e, encode(e.to_json())) for e in events]
+        head_text = opened(head)
+        happened = [(e, encoded(e.to_json())) for e in events]
         public = None
         if all(e.seats is None for e in events):
             public = f'"events":[{",".join(t for _, t in happened)}]'

@@ -30,6 +30,7 @@ from longhouse.server.authority import Authority, Played
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
+from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
@@ -52,7 +53,6 @@ class Listing(Protocol):
     """What a table tells the lobby (``Lobby`` is one)."""
 
     def changed(self, local: bool = True) -> None: ...
-
     def listing_changed(self, table_id: int) -> None: ...  # its summary or status changed
 
 
@@ -305,11 +305,11 @@ class Table:
         """The ``table`` message for one client: the shared summary, encoded once, and who they are."""
         shared = self._table_prefix
         if shared is None:
-            shared = self._table_prefix = encode({"type": "table", "bot_levels": bots.levels(),
-                                                  "default_bot": default_bot(), "invite": self.settings.invite,
-                                                  })[:-1] + f',"table":{self.summary_text()}'
+            head = opened({"type": "table", "bot_levels": bots.levels(), "default_bot": default_bot(),
+                           "invite": self.settings.invite})
+            shared = self._table_prefix = f'{head},{member("table", self.summary_text())}'
         you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest}
-        return f'{shared},"you":{encode(you)}}}'
+        return closed(shared, member("you", encode(you)))
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its

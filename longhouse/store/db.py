@@ -48,6 +48,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from longhouse.engine.records import Record
 from longhouse.store import revisions
+from longhouse.store.admin_tables import admin_tables
 from longhouse.store.people import people_tables
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
@@ -91,9 +92,10 @@ class StaleOwner(Exception):
 
 
 def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
-    """The store's tables with ``prefix`` (the people store's too, ``people_tables``) in one ``MetaData``, and
-    the core ones. This is the model the newest revision in ``migrations/`` makes: a change here is a new
-    revision there (``docs/operations.md``; ``tests/store`` checks that the two agree)."""
+    """The store's tables with ``prefix`` (the people store's, ``people_tables``, and the admin's,
+    ``admin_tables``, too) in one ``MetaData``, and the core ones. This is the model the newest revision in
+    ``migrations/`` makes: a change here is a new revision there (``docs/operations.md``; ``tests/store``
+    checks that the two agree)."""
     md = MetaData()
     users = Table(
         f"{prefix}users", md,
@@ -138,6 +140,7 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
         Column("epoch", Integer, nullable=False),
     )
     people_tables(md, prefix)
+    admin_tables(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 
@@ -218,8 +221,11 @@ class Store:
             return
         if upgrade or (upgrade is None and (self.is_sqlite or found.empty)):
             before, after = revisions.upgrade(self.engine, self.prefix)
-            if not before.up_to_date:
-                log.info("store schema upgraded from revision %s to %s", before.current or "none", after.current)
+            if before.empty:
+                log.info("store tables made (schema revision %s)", after.current)
+            elif not before.up_to_date:
+                log.info("store schema upgraded from revision %s to %s",
+                         before.current or "none (written before migrations)", after.current)
         else:
             raise revisions.out_of_date(self.url, self.prefix, found)
 

@@ -141,22 +141,37 @@ def locked(engine: Engine, prefix: str) -> Iterator[Connection]:
     """A connection in a transaction that holds the migration lock, committed if the block succeeds."""
     backend = engine.dialect.name
     if backend == "sqlite":
-        # The driver must not begin (or commit) transactions of its own: the block's DDL is in this one.
         with engine.connect() as raw:
-            connection = raw.execution_options(isolation_level="AUTOCOMMIT")
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-            try:
-                yield connection
-            except BaseException:
-                connection.exec_driver_sql("ROLLBACK")
-                raise
-            connection.exec_driver_sql("COMMIT")
+            yield from _sqlite_locked(raw)
         return
     with engine.connect() as connection, connection.begin():
         if backend == "postgresql":
             key = LOCK_KEY << 32 | zlib.crc32(prefix.encode())  # a positive 64-bit integer
             connection.execute(text("SELECT pg_advisory_xact_lock(CAST(:key AS bigint))"), {"key": key})
         yield connection
+
+
+def _sqlite_locked(raw: Connection) -> Iterator[Connection]:
+    """SQLite: the block runs in ``BEGIN IMMEDIATE`` ... ``COMMIT`` of its own (the driver must not begin or
+    commit transactions: the DDL is in this one), with foreign keys off, as SQLite's way to alter a table
+    asks: a batch operation drops a table and makes it again, which with them on would delete (or cascade to)
+    the rows that refer to it. Before the commit, every reference is checked (``PRAGMA foreign_key_check``)."""
+    connection = raw.execution_options(isolation_level="AUTOCOMMIT")
+    enforced = bool(connection.exec_driver_sql("PRAGMA foreign_keys").scalar())
+    connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # no effect inside a transaction: before it
+    try:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            yield connection
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise SchemaError(f"the upgrade would leave rows that refer to no row: {broken[:5]}")
+        except BaseException:
+            connection.exec_driver_sql("ROLLBACK")
+            raise
+        connection.exec_driver_sql("COMMIT")
+    finally:
+        connection.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if enforced else 'OFF'}")
 
 
 def out_of_date(url: str, prefix: str, found: SchemaState) -> SchemaError:
@@ -166,5 +181,5 @@ def out_of_date(url: str, prefix: str, found: SchemaState) -> SchemaError:
     if not found.known:
         return SchemaError(f"the store at {shown} holds schema revision {found.describe()}")
     return SchemaError(f"the store at {shown} holds schema revision {found.current or 'none (before migrations)'}, "
-                       f"this release needs {found.head}. Back it up, then run: "
+                       f"this release needs {found.head}. Back it up (longhouse db dump FILE), then run: "
                        f"longhouse db upgrade --database {shown}{option}")

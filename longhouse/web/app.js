@@ -21,6 +21,7 @@ function showWho() {
   who.replaceChildren();
   if (!me) return;
   who.append(h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
+    me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
     settingsMenu(),
     h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
       "Sign out"));
@@ -30,23 +31,25 @@ let cleanup = null;
 
 // The pages anyone may see, signed in or not: the path's start, the module and function that show the page,
 // and what that function is given from the path's second part.
+/** @type {Array<[string, string, string, (part: string) => any]>} */
 const OPEN_PAGES = [
   ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
   ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
   ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
+  ["/reset", "./reset.js", "showReset", () => undefined],
 ];
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
-  ["/rules/", null]];
+  ["/rules/", null], ["/admin", null], ["/reset", null]];
 
 async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
   const section = (SECTIONS.find(([start]) => path.startsWith(start)) || [null, "lobby"])[1];
-  for (const a of document.querySelectorAll("[data-nav]")) {
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
     a.classList.toggle("active", a.dataset.nav === section);
     if (a.dataset.nav === section) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   }
@@ -57,6 +60,11 @@ async function route() {
     return;
   }
   if (!me) return showSignIn();
+  if (path === "/admin") {
+    const { showAdmin } = await import("./admin.js");
+    cleanup = await showAdmin(app, me);
+    return;
+  }
   if (path.startsWith("/table/")) {
     const { showTable } = await import("./table.js");
     cleanup = await showTable(app, Number(path.split("/")[2]), me);
@@ -113,7 +121,7 @@ function showSignIn() {
 window.addEventListener("popstate", route);
 // Links inside the hall change the page without reloading it.
 document.addEventListener("click", (e) => {
-  const a = e.target.closest("a[href^='/']");
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (e.target).closest("a[href^='/']"));
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (a.getAttribute("href").startsWith("/api/")) return;
   e.preventDefault();

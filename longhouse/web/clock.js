@@ -34,7 +34,7 @@ export function createClocks() {
   }
 
   function render() {
-    for (const el of document.querySelectorAll(".seat-clock[data-seat]")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-clock[data-seat]"))) {
       const seat = Number(el.dataset.seat);
       const t = left(seat);
       if (t === null) { el.textContent = ""; continue; }
@@ -42,7 +42,7 @@ export function createClocks() {
       el.classList.toggle("running", clock.running.includes(seat));
       el.classList.toggle("low", t < 30 && clock.running.includes(seat));
     }
-    for (const el of document.querySelectorAll(".seat-away[data-seat]")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-away[data-seat]"))) {
       const a = away[Number(el.dataset.seat)];
       el.textContent = a === null || a === undefined ? "" : awayText(a + (performance.now() - awayAt) / 1000);
     }

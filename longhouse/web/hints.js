@@ -6,58 +6,13 @@
 //    costliest moves marked; clicking the chart or a listed move jumps there.
 // Everything is computed by the server from the asking seat's own view only.
 import { api } from "./net.js";
-import { COLOURS, SYMBOLS, cap, h } from "./ui.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
-  for (const c of children.flat()) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
-
-const STYLE = `
-.hints .hint-list { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .25rem; max-height: 18rem; overflow: auto; }
-.hints .hint-row { display: grid; grid-template-columns: 1fr 3.2rem auto; gap: .4rem; align-items: center; font-size: .9rem; }
-.hints .hint-row.best { font-weight: 600; }
-.hints .hint-bar { position: relative; min-height: 1.3rem; border-radius: 4px; background: #eee; overflow: hidden;
-  display: block; width: 100%; margin: 0; padding: 0; border: 0; font: inherit; color: inherit; text-align: left; cursor: pointer; }
-.hints .hint-bar > i { position: absolute; inset: 0 auto 0 0; background: #9cc3a4; }
-.hints .hint-row.best .hint-bar > i { background: #2c8a3f; }
-.hints .hint-bar > span { position: relative; display: block; padding: .1rem .35rem; line-height: 1.2; overflow-wrap: anywhere; }
-.legal-action.hinted { background: #d3ecd8; box-shadow: inset 0 0 0 3px #2c8a3f; font-weight: 600; }
-.legal-action.hinted::before { content: "★ "; }
-.hint-mark:not(g) { outline: 4px solid #1d7a33 !important; outline-offset: 2px; box-shadow: 0 0 0 8px rgba(44,138,63,.35) !important; }
-.hint-mark[data-hint-win]:not(g)::after { content: attr(data-hint-win); position: absolute; top: -.8rem; left: 50%; transform: translateX(-50%); z-index: 5;
-  background: #1d6b30; color: #fff; font: 600 .8rem/1.3 system-ui, sans-serif; padding: 0 .35rem; border-radius: 9px; white-space: nowrap; }
-g .hint-ring { fill: none; stroke: #1d7a33; stroke-width: 5; pointer-events: none; }
-g .hint-badge-bg { fill: #1d6b30; pointer-events: none; }
-g .hint-badge { fill: #fff; font: 700 13px system-ui, sans-serif; pointer-events: none; }
-@media (max-width: 900px) {
-  .table-page[data-tab="board"] .side > section.hints:not([hidden]) { display: block; min-height: 0; max-height: none; }
-  .hints .hint-row button { min-height: 44px; min-width: 44px; }
-  #hint-button { min-height: 44px; }
-}
-.hints .hint-note { font-size: .8rem; color: #555; margin: .3rem 0 0; }
-.analysis { margin: .6rem 0; }
-.analysis svg { width: 100%; height: auto; max-height: 220px; background: #fff; border: 1px solid #ddd; border-radius: 6px; cursor: crosshair; }
-.analysis .legend { display: flex; flex-wrap: wrap; gap: .8rem; font-size: .85rem; margin: .3rem 0; }
-.analysis .worst { font-size: .85rem; margin: .2rem 0; padding-left: 1.2rem; }
-.analysis .worst button { font: inherit; }
-`;
-
-function ensureStyle() {
-  if (document.getElementById("hints-style")) return;
-  document.head.append(h("style", { id: "hints-style" }, STYLE));
-}
+import { COLOURS, SYMBOLS, cap, h, svg as s } from "./ui.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 
 // The table's hint panel. `send` sends a websocket message; `act(action)` plays an action; `board()` gives
 // the current board module instance (its optional `showHint(action)` marks the preferred move).
 export function hintPanel({ send, act, board }) {
-  ensureStyle();
   let version = null;
   let legalKey = null;
   let mine = false;
@@ -100,7 +55,7 @@ export function hintPanel({ send, act, board }) {
       if (msg.version !== version) return;  // the game moved on while the bot thought
       // the preferred move first, then the others by their estimated win chance
       const order = msg.moves.map((m, i) => i)
-        .sort((a, b) => (b === msg.best) - (a === msg.best) || msg.moves[b].win - msg.moves[a].win);
+        .sort((a, b) => Number(b === msg.best) - Number(a === msg.best) || msg.moves[b].win - msg.moves[a].win);
       // a move of the list is shown on the board while the pointer is on it, or after a tap on its bar;
       // the preferred one otherwise
       const mark = (i) => {
@@ -153,7 +108,6 @@ export function hintHolds(hint, msg) { return Boolean(hint) && hint.legal === ca
 // the badge with the move's win chance); HTML elements and SVG groups alike. `hint` is {win, text, best}
 // (best false: a move of the hint list shown on the board, not the preferred one).
 export function markHint(els, hint) {
-  ensureStyle();
   const badge = `${hint.best === false ? "" : "★ "}${pct(hint.win)}`;
   const what = `${hint.best === false ? "a move" : "the bot's preferred move"}: ${hint.text} (estimated win chance ${pct(hint.win)})`;
   els.filter(Boolean).forEach((el, i) => {
@@ -200,7 +154,6 @@ export function hintsOption() {
 
 // The replay's chart: { el, mark(step) }; onStep(i) is called when a step is chosen on the chart.
 export function analysisChart(tableId, onStep) {
-  ensureStyle();
   // drawn at the width it is shown at (at most 800), so that its labels keep their size on a phone
   let W = 800;
   const H = 200, L = 34, R = 8, T = 10, B = 22;
@@ -211,6 +164,7 @@ export function analysisChart(tableId, onStep) {
   const el = h("section", { class: "panel analysis", id: "analysis" }, h("h2", {}, "Win chances"), status, svg, legend, worst);
   let data = null;
   let cursor = null;
+  /** @type {(i: number) => number} */
   let x = () => 0;
 
   api(`/api/tables/${tableId}/analysis`).then((d) => {

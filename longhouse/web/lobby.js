@@ -8,7 +8,7 @@ import { COLOURS, cap, h, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 let socket = null;
 
-export function showLobby(root, me) {
+export function showLobby(root, _me) {
   if (socket) socket.close();
   let games = [];
   const tablesEl = h("div", { class: "tables" });

@@ -1,5 +1,10 @@
 // A websocket that reconnects by itself (reload, network drop) and hands JSON messages to a handler.
 export class Socket {
+  /**
+   * @param {string} path
+   * @param {(msg: any) => void} onMessage
+   * @param {(status: "online" | "closed" | "reconnecting", code?: number) => void} [onStatus]
+   */
   constructor(path, onMessage, onStatus = () => {}) {
     this.path = path;
     this.onMessage = onMessage;
@@ -54,7 +59,7 @@ export async function api(path, body) {
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
-    const err = new Error(data.error || `request failed (${r.status})`);
+    const err = /** @type {Error & { code?: string }} */ (new Error(data.error || `request failed (${r.status})`));
     err.code = data.code;
     throw err;
   }

@@ -98,7 +98,7 @@ export function settingsMenu() {
   h("span", { "aria-hidden": "true" }, "⚙"), h("span", { class: "settings-word", "aria-hidden": "true" }, " Settings"));
   button.addEventListener("click", async () => {
     await loadSettings();
-    for (const key of Object.keys(DEFAULTS)) panel.querySelector(`#notify-${key}`).checked = settings[key];
+    for (const key of Object.keys(DEFAULTS)) /** @type {HTMLInputElement} */ (panel.querySelector(`#notify-${key}`)).checked = settings[key];
     panel.hidden = !panel.hidden;
     button.setAttribute("aria-expanded", String(!panel.hidden));
   });

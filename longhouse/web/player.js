@@ -1,15 +1,6 @@
 // Player pages (ratings with a small rating-history chart, games, wins, recent games) and leaderboards.
 import { api } from "./net.js";
-import { h, missingPage, seatTag } from "./ui.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  for (const c of children) el.append(c);
-  return el;
-}
+import { h, missingPage, seatTag, svg } from "./ui.js";
 
 // A link to a player's page: names in the lobby, at tables and in the archive use it.
 export function playerLink(name) {

@@ -10,9 +10,9 @@ const PARTS = ["hunt", "season", "round"];
 
 async function boardModule(name) {
   try {
-    return await import(`./games/${name}.js`);
+    return await import(`./games/${name}/board.js`);
   } catch {
-    return import("./games/generic.js");  // a game without a board of its own
+    return import("./games/generic/board.js");  // a game without a board of its own
   }
 }
 

@@ -50,7 +50,7 @@ export async function showRules(root, game) {
     fetch(`/static/rules/${game}.html`).then((r) => r.text()), api(`/api/games/${game}`)]);
   const article = h("article", { class: "rules-text panel" });
   article.innerHTML = text;  // our own static file, not user input
-  for (const slot of article.querySelectorAll("[data-reference]")) {
+  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (article.querySelectorAll("[data-reference]"))) {
     slot.replaceChildren(REFERENCES[slot.dataset.reference](description));
   }
   root.replaceChildren(h("div", { class: "rules" },

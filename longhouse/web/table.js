@@ -7,12 +7,16 @@ import { attention, loadSettings } from "./notify.js";
 import { playerLink } from "./player.js";
 import { hallBar } from "./table_hall.js";
 import { chatPanel } from "./chat.js";
+import { mergeState } from "./state.js";
 import { COLOURS, cap, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
-export async function showTable(root, tableId, me) {
+export async function showTable(root, tableId, _me) {
+  /** @type {import("./kit/types.js").TableMessage | null} */
   let table = null;      // the latest "table" message (seating)
+  /** @type {import("./kit/types.js").StateMessage | null} */
   let state = null;      // the latest "state" message (this seat's view)
   let description = null; // the game's description (names, reference tables), sent once per connection
+  /** @type {import("./kit/types.js").Board | null} */
   let board = null;
   let boardGame = null;
   let ref = 0;
@@ -121,10 +125,11 @@ export async function showTable(root, tableId, me) {
   // many states arrive while it loads.
   async function ensureBoard(game) {
     if (board && boardGame === game) return;
-    if (!boardLoading) boardLoading = import(`./games/${game}.js`).then((mod) => makeBoard(mod, game));
+    if (!boardLoading) boardLoading = import(`./games/${game}/board.js`).then((mod) => makeBoard(mod, game));
     await boardLoading;
   }
 
+  /** @param {import("./kit/types.js").BoardModule} mod @param {string} game */
   function makeBoard(mod, game) {
     boardLoading = null;
     boardEl.replaceChildren();
@@ -199,24 +204,6 @@ export async function showTable(root, tableId, me) {
   }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
 
   return () => { socket.close(); clocks.close(); };
-}
-
-// The whole state after a "state" message (docs/hall.md): a whole one as it is; a delta (it has "base") merged
-// into the state held: the view's changed keys put in, its gone keys taken out, the legal actions and undo steps
-// kept when it leaves them out. null when the delta is against another version or seat than the one held (the
-// client then asks for its whole state). The one place deltas are applied: boards, hints and the move log
-// receive whole states.
-export function mergeState(held, msg) {
-  if (msg.base === undefined) return msg;
-  if (!held || held.version !== msg.base || held.seat !== msg.seat) return null;
-  const view = { ...held.view, ...msg.changes };
-  for (const key of msg.gone || []) delete view[key];
-  const out = { ...msg, view };
-  delete out.base;
-  delete out.changes;
-  delete out.gone;
-  for (const key of ["legal", "legal_text", "undo_steps"]) if (!(key in out)) out[key] = held[key];
-  return out;
 }
 
 // The name every board shows for each seat: whoever holds it now (a bot standing in for an absent player is

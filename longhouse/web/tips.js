@@ -9,20 +9,6 @@ const PRESS_MS = 450;   // how long a finger rests before the name shows
 const SLOP = 10;        // px a finger may wander during the press
 const SHOWN_MS = 6000;  // how long the bubble stays unless the finger touches elsewhere
 
-const STYLE = `
-.tip-bubble { position: fixed; z-index: 60; max-width: min(22rem, calc(100vw - 16px)); padding: .45rem .65rem;
-  background: #222; color: #fff; border-radius: 6px; font-size: .95rem; line-height: 1.35; box-shadow: 0 3px 12px rgba(0,0,0,.35);
-  pointer-events: none; white-space: pre-line; }
-.tip-note { display: none; font-size: .85rem; color: #444; margin: .2rem 0; }
-@media (hover: none) { .tip-note { display: block; } }
-.tips-on { -webkit-touch-callout: none; -webkit-user-select: none; user-select: none; }
-`;
-
-function ensureStyle() {
-  if (document.getElementById("tips-style")) return;
-  document.head.append(h("style", { id: "tips-style" }, STYLE));
-}
-
 // The text an element names itself with: its title (or an SVG <title> child), else its aria-label.
 export function tipOf(el) {
   if (!el || el.nodeType !== 1) return "";
@@ -66,7 +52,6 @@ function show(text, x, y) {
 // Long-press names on everything inside `root`. Returns `{ pressed() }`: whether the pointer now going up
 // ended a long press (a board that acts on pointerup itself asks this, as clicks are swallowed here).
 export function installTips(root) {
-  ensureStyle();
   root.classList.add("tips-on");
   let press = null;
   let tipped = false;
@@ -100,6 +85,5 @@ export function installTips(root) {
 
 // The line that tells a touch-screen player how to see names (shown only where nothing can hover).
 export function tipNote() {
-  ensureStyle();
   return h("p", { class: "tip-note" }, "Touch and hold any piece, card or space to see what it is.");
 }

@@ -21,9 +21,20 @@ def _blocks(kind: str) -> list[str]:
 
 def test_the_page_has_an_example_for_each_adapter() -> None:
     code = "\n".join(_blocks("python"))
-    for needle in ("pyspiel.random_sim_test", "ismcts.ISMCTSBot", "pettingzoo import env", 'ray="local"'):
+    for needle in ("pyspiel.random_sim_test", "ismcts.ISMCTSBot", "pettingzoo import env", 'ray="local"',
+                   "LonghouseVectorEnv", "learning.train", "pq.read_table"):
         assert needle in code
     assert any("longhouse selfplay" in block for block in _blocks("console"))
+    assert any("longhouse export --format parquet" in block for block in _blocks("console"))
+
+
+def test_the_page_gives_the_datasets_columns_in_order() -> None:
+    from longhouse.adapters import dataset
+
+    text = DOC.read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `(\w+)` \| (?:string|int8|int32|bool|list<\w+>) \|", text, re.M)
+    assert tuple(listed) == dataset.COLUMNS
+    assert f"Schema version {dataset.SCHEMA_VERSION}" in text
 
 
 def test_the_page_gives_the_true_size_of_each_action_space() -> None:

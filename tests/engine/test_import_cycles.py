@@ -95,3 +95,14 @@ def test_the_engine_imports_nothing_above_it_and_the_adapters_no_command_line() 
                     if (m.startswith("longhouse.engine") and not t.startswith("longhouse.engine"))
                     or (m.startswith("longhouse.adapters") and t.startswith("longhouse.cli")))
     assert upward == []
+
+
+def test_no_engine_module_imports_msgspec() -> None:
+    """The engine hands out data; encoding it for the wire is the server's (``server/json_text.py``)."""
+    found = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "msgspec"]
+    assert found == []

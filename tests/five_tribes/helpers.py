@@ -92,7 +92,7 @@ def _edited(st: FTState) -> None:
     edited position the one a take-back returns to."""
     st.refresh()
     if st.undo_turn is not None and not st.undo_turn.steps:
-        st.new_undo_base()
+        st.begin_undo(st.seat)
 
 
 def give_djinn(st: FTState, seat: int, name: str) -> None:

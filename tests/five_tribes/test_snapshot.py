@@ -51,13 +51,36 @@ def test_a_snapshot_that_is_not_a_state_raises_snapshot_error(bad: Any) -> None:
         GAME.state_from_json(bad)
 
 
+def legacy(snap: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot as this game wrote it before the engine kept the undo record (``undo_base``, ``undo_actions``)."""
+    old = {k: v for k, v in snap.items() if k != "undo"}
+    undo = snap["undo"]
+    old["undo_base"] = None if undo is None else undo["base"]
+    old["undo_actions"] = [] if undo is None else undo["steps"]
+    return old
+
+
+def test_snapshots_written_before_the_engine_kept_the_undo_record_read_back() -> None:
+    for snap in BASES:
+        assert GAME.state_from_json(legacy(copy.deepcopy(snap))).to_json() == snap
+    old = legacy(copy.deepcopy(BASES[0]))
+    assert old["undo_base"] is not None and GAME.state_from_json(old).undo_steps(0) == 2
+    for key, value in [("undo_actions", [{"type": "end"}]), ("undo_actions", "x"), ("undo_base", {"phase": 1}),
+                       ("undo_base", [])]:
+        bad = copy.deepcopy(old)
+        bad[key] = value
+        with pytest.raises(SnapshotError):
+            GAME.state_from_json(bad)
+
+
 def test_named_corruptions_raise_snapshot_error() -> None:
     snap = BASES[0]
     corruptions = [
         ("phase", 99), ("seat", 7), ("num_players", 9), ("rng", -1), ("tiles", ["V"] * 30),
         ("gold", [50, 50]), ("bag", [0, 0, 0, 0, 99]), ("board", [[0] * 5] * 30), ("djinn_row", [0, 0, 0]),
-        ("owner", [0] * 30), ("mv_left", 40), ("undo_actions", [{"type": "end"}]), ("undo_actions", "x"),
-        ("undo_base", {"phase": 1}),
+        ("owner", [0] * 30), ("mv_left", 40), ("undo", "x"), ("undo", {"seat": 0, "base": {"phase": 1}, "steps": []}),
+        ("undo", {**snap["undo"], "steps": [{"type": "end"}]}), ("undo", {**snap["undo"], "steps": "x"}),
+        ("undo", {**snap["undo"], "seat": 2}),
     ]
     for key, value in corruptions:
         bad = copy.deepcopy(snap)
@@ -75,8 +98,9 @@ def _corrupted(draw: st_.DrawFn) -> dict[str, Any]:
     snap = copy.deepcopy(draw(st_.sampled_from(BASES)))
     for _ in range(draw(st_.integers(1, 3))):
         target = snap
-        if isinstance(snap.get("undo_base"), dict) and snap["undo_base"] and draw(st_.booleans()):
-            target = snap["undo_base"]
+        undo = snap.get("undo")
+        if isinstance(undo, dict) and isinstance(undo.get("base"), dict) and draw(st_.booleans()):
+            target = undo["base"]
         key = draw(st_.sampled_from(sorted(target)))
         how = draw(st_.integers(0, 3))
         value = target[key]

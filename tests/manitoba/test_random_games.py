@@ -7,6 +7,7 @@ from hypothesis import strategies as st_
 
 from longhouse.engine.rng import Rng
 from longhouse.games.manitoba import GAME
+from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.state import ManitobaState
@@ -75,26 +76,25 @@ def test_a_game_of_greedy_players_uses_wampum_and_ceremonies() -> None:
         assert kind in seen, kind
 
 
-def _check_step(before: ManitobaState, seat: int, action: tuple[int, int, int], after: ManitobaState) -> None:
+def _check_step(before: ManitobaState, seat: int, action: A.Act, after: ManitobaState) -> None:
     """Rules that must hold for one step of any game (RULEBOOK "1. Actions", "Scoring", "Wampum tiles")."""
-    from longhouse.games.manitoba import actions as A
-
-    kind, a, b = action
     top = before.tasks[-1]
-    if kind in (A.W_WAKE, A.W_TRADE):
+    if isinstance(action, (A.WampumWake, A.WampumTrade)):
         assert not before.final_round()  # never in the final round
-    if top[0] == T.PASSIVE and kind == A.PLACE:
+    if top[0] == T.PASSIVE and isinstance(action, A.Place):
+        a = action.area
         colour = before.terr.land[a]
         assert colour in before.taken  # a colour of a disk in the active player's village
         own = [x for x, s in enumerate(before.area_cree) if s == seat]
         if own and before.pos[seat][D.WARRIOR] < D.WARRIOR_NO_ADJACENCY:
             assert any(x in before.terr.adj[a] for x in own)  # next to an own Cree
-    if top[0] in (T.PASSIVE, T.ACTIVE) and kind == A.MOVE:
-        assert b in before.terr.adj[a] and before.area_cree[b] < 0
-    if top[0] == T.ACTIVE and kind in (A.PLACE, A.MOVE):
-        assert before.terr.land[b if kind == A.MOVE else a] == top[2]  # the chosen sphere (R2)
-    if top[0] == T.SCORE and kind == A.SCORE:
-        assert all(after.area_cree[x] != seat for x in after.terr.areas_of[a])  # own Cree went home
+    if top[0] in (T.PASSIVE, T.ACTIVE) and isinstance(action, A.Move):
+        assert action.to in before.terr.adj[action.frm] and before.area_cree[action.to] < 0
+    if top[0] == T.ACTIVE and isinstance(action, (A.Place, A.Move)):
+        target = action.to if isinstance(action, A.Move) else action.area
+        assert before.terr.land[target] == top[2]  # the chosen sphere (R2)
+    if top[0] == T.SCORE and isinstance(action, A.Score):
+        assert all(after.area_cree[x] != seat for x in after.terr.areas_of[action.good])  # own Cree went home
     if after.round_no == before.round_no + 1 and before.round_no > 0:
         assert after.active == (before.active + 1) % before.n  # the totem passes left
         assert sorted(after.totem) == list(range(5))

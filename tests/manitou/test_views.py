@@ -104,15 +104,15 @@ def test_the_shared_part_of_the_views_holds_no_seats_secret_on_any_state_of_a_ga
 
 
 def test_an_unchanging_shared_key_keeps_its_json_while_its_object_is_the_same_across_games_and_undo() -> None:
-    """``last_hunt`` is named unchanging (``UNCHANGING_KEYS``): the server reuses its text while a position's
-    ``last_hunt`` is the very object of an earlier one. Over random games (clones taken as undo does), each
+    """``last_hunt`` is declared unchanging (``Game.unchanging_view_keys``): the server reuses its text while a
+    position's ``last_hunt`` is the very object of an earlier one. Over random games (clones taken as undo does), each
     object seen keeps the JSON it had when first seen."""
     rng = Rng(7)
     seen: dict[int, tuple[object, str]] = {}  # id -> (the object, held so the id stays its own; its JSON)
     reused = 0
     for players, seed in [(2, 1), (3, 2), (4, 3), (2, 5), (3, 8)]:
         s = GAME.new_state(players, seed)
-        assert s.unchanging_view_keys() == {"last_hunt"}
+        assert s.game.unchanging_view_keys == {"last_hunt"}
         copies = []
         while not s.is_over():
             value = s.shared_view()["last_hunt"]  # type: ignore[index]

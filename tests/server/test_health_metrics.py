@@ -35,6 +35,15 @@ def test_healthz_and_readyz_answer_when_all_is_well(hall: Hall) -> None:
     assert r.status_code == 200 and r.text == "ready\n"
 
 
+def test_health_checks_answer_whatever_the_host_other_pages_do_not(hall: Hall) -> None:
+    """A load balancer asks a process by its own address (Caddy's active checks: ``Host: 127.0.0.1:8001``)."""
+    odd = {"Host": "10.0.0.5:8001"}
+    assert httpx.get(hall.url + "/healthz", headers=odd).status_code == 200
+    assert httpx.get(hall.url + "/readyz", headers=odd).status_code == 200
+    assert httpx.get(hall.url + "/metrics", headers=odd).status_code == 400
+    assert httpx.get(hall.url + "/api/me", headers=odd).status_code == 400
+
+
 def test_readyz_says_503_and_why_when_the_store_is_gone(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     folder.mkdir()

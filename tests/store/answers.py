@@ -1,5 +1,6 @@
 """What the hall answers about everything it keeps: the API answers that an upgrade or a move of the database
-must leave as they were (the archive, records, replays, leaderboards, player pages, an account's settings).
+must leave as they were (the archive, records, replays, leaderboards, player pages, an account's settings; a
+replay is drawn by the games' code, so the tests take it as today's replay of the unchanged record).
 
 ``LEGACY`` is the hall's database file written by the release before migrations (``make_legacy_db.py`` made
 it, and ``legacy.json`` beside it: its accounts' passwords, its tables and the answers it gave then)."""

@@ -26,7 +26,8 @@ import numpy as np
 
 from longhouse import games
 from longhouse.adapters.action_space import space
-from longhouse.adapters.layout import Floats, Layout, Placement, Slice, relative
+from longhouse.adapters.layout import Floats, Layout, Placement, Slice
+from longhouse.adapters.layout import relative as relative  # re-exported: seats in tensors are relative
 from longhouse.adapters.tensors import five_tribes, manitoba, manitou
 
 Observe = Callable[[dict[str, Any], Floats, Placement], None]
@@ -120,6 +121,9 @@ class Recall:
         self.history = history
         self.digests = ("",) * players if digests is None else digests
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
+        return self  # immutable: a copied state shares it (OpenSpiel clones states by deep copy)
+
     def after(self, seat: int, action_id: int, shown: Sequence[Sequence[str]]) -> Recall:
         """The recall once ``seat`` took ``action_id`` and each seat was shown the texts ``shown[p]``."""
         text = space(self.game_name).text(action_id)
@@ -133,20 +137,22 @@ class Recall:
     def into(self, viewer: int, out: Floats) -> None:
         """Write the recall slices for ``viewer`` into ``out`` (``recall_at(...).size`` floats)."""
         at = recall_at(self.game_name, self.players)
+        n, actions = self.players, len(public_actions(self.game_name))
         out[:] = 0.0
-        seen, hidden = at.part(out, "seen_actions"), at.part(out, "hidden_actions")
-        public = public_actions(self.game_name)
-        n = self.players
-        for seat, action in self.history:
-            r = relative(seat, viewer, n)
-            if seat == viewer or public[action]:
-                seen[r, action] += 1.0
-            else:
-                hidden[r] += 1.0
-        at.part(out, "steps")[0] = len(self.history)
+        if self.history:
+            made = np.array(self.history, np.int64)
+            movers, ids = made[:, 0], made[:, 1]
+            slots = (movers - viewer) % n
+            seen = (movers == viewer) | public_actions(self.game_name)[ids]
+            k = at.placed["seen_actions"].offset
+            out[k:k + n * actions] = np.bincount(slots[seen] * actions + ids[seen], minlength=n * actions)
+            k = at.placed["hidden_actions"].offset
+            out[k:k + n] = np.bincount(slots[~seen], minlength=n)
+        out[at.placed["steps"].offset] = len(self.history)
         digest = self.digests[viewer]
         if digest:
-            at.part(out, "digest")[:] = np.frombuffer(bytes.fromhex(digest), np.uint8) / 255.0
+            k = at.placed["digest"].offset
+            out[k:k + DIGEST_BYTES] = np.frombuffer(bytes.fromhex(digest), np.uint8) / 255.0
 
 
 def fold(digest: str, text: str) -> str:

@@ -13,7 +13,7 @@ import numpy as np
 from longhouse.adapters.layout import Floats, Placement
 from longhouse.adapters.tensors import manitoba as M
 from longhouse.games.manitoba.flow import describe_task
-from longhouse.games.manitoba.state import card_json
+from longhouse.games.manitoba.view import card_json
 
 _GOODS = len(M.GOODS)
 _AREA_WIDTH = 1 + len(M.LANDSCAPES) + _GOODS

@@ -156,7 +156,7 @@ class FiveTribes(Game):
         return new_state(num_players, seed, self.check_setup(num_players, setup))
 
     def state_from_json(self, data: Mapping[str, Any]) -> FTPlay:
-        return FTPlay.from_snapshot(dict(data) if isinstance(data, Mapping) else data)
+        return FTPlay.from_json(dict(data) if isinstance(data, Mapping) else data)
 
 
     def max_actions(self, num_players: int) -> int:

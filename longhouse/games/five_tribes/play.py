@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from longhouse.engine.errors import IllegalAction, SnapshotError
+from longhouse.engine.errors import SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Action
@@ -36,6 +36,7 @@ from longhouse.games.five_tribes.state import (
     TILE,
     TURN_PHASES,
     FTState,
+    Phase,
     player,
 )
 
@@ -133,29 +134,25 @@ class FTPlay(FTState):
         self.touch()
         if in_turn and self.phase in TURN_PHASES and self.seat == seat and self.undo_turn is not None:
             if self._revealed:
-                self.new_undo_base()
+                self.begin_undo(seat)
             elif not isinstance(a, A.EndTurn):
-                self.undo_turn.steps.append(a)
+                self.note_step(a)
         return ev
 
-    # --- taking back ------------------------------------------------------------------------------
+    # --- the engine's undo (engine/undo.py): its hooks ------------------------------------------------
 
-    def undo_steps(self, seat: int) -> int:
-        turn = self.undo_turn
-        return turn.count(seat) if self.phase in TURN_PHASES and seat == self.seat and turn is not None else 0
+    def _undo_open(self, seat: int) -> bool:
+        return self.phase in TURN_PHASES and seat == self.seat
 
-    def undo(self, seat: int, step: int = -1) -> list[Event]:
-        turn = self.undo_turn
-        if turn is None or self.undo_steps(seat) == 0:
-            raise IllegalAction("there is nothing to take back")
-        keep = turn.keep(seat, step)
-        FIELDS.copy(turn.base, self)
+    def _restored(self) -> None:
         self.touch()
-        self.undo_turn = TurnUndo(turn.seat, turn.base)
-        for a in keep:
-            self._apply(seat, a)
+
+    def _replay_step(self, seat: int, action: Action) -> None:
+        self._apply(seat, action)
+
+    def _undone(self, seat: int, taken: int, kept: int) -> list[Event]:
         self.touch()
-        return [Event("undo", f"{player(seat)} takes back a step", {"seat": seat, "to_step": len(keep)})]
+        return [Event("undo", f"{player(seat)} takes back a step", {"seat": seat, "to_step": kept})]
 
     # --- the score, the hidden, snapshots ----------------------------------------------------------
 
@@ -219,18 +216,8 @@ class FTPlay(FTState):
         return s
 
     @classmethod
-    def from_snapshot(cls, data: Any, with_undo: bool = True) -> Self:
-        """Read a snapshot back; any malformed or inconsistent snapshot raises ``SnapshotError``."""
-        try:
-            return cls._from_snapshot(data, with_undo)
-        except SnapshotError:
-            raise
-        except (IllegalAction, TypeError, ValueError, IndexError, KeyError, AttributeError, AssertionError,
-                OverflowError, RecursionError) as exc:
-            raise SnapshotError(f"a malformed Five Tribes snapshot ({type(exc).__name__}: {exc})") from None
-
-    @classmethod
-    def _from_snapshot(cls, data: Any, with_undo: bool) -> Self:
+    def core_from_json(cls, data: Any) -> Self:
+        """A position read back from ``core_json`` (checked by ``snapshot.validate``), with no undo record."""
         if not isinstance(data, dict):
             raise SnapshotError("a Five Tribes snapshot is a JSON object")
         s = object.__new__(cls)
@@ -245,25 +232,25 @@ class FTPlay(FTState):
         s.undo_turn = None
         s._revealed = False
         s.derive()
-        base_data = data.get("undo_base")
-        if with_undo and base_data is not None:
-            base = cls._from_snapshot(base_data, with_undo=False)
-            if base.phase not in TURN_PHASES or s.phase not in TURN_PHASES or base.seat != s.seat:
-                raise SnapshotError("the undo base must be in the same player's turn")
-            history = data.get("undo_actions", [])
-            if not isinstance(history, list):
-                raise SnapshotError("'undo_actions' must be a list")
-            actions = [A.from_json(a) for a in history]
-            # The history must replay, legally, from the base to this very position.
-            replay = base.copy_without_undo()
-            for a in actions:
-                if not replay.is_legal(s.seat, a):
-                    raise SnapshotError("the undo history does not replay from its base")
-                replay._apply(s.seat, a)
-            if replay.snapshot() != s.snapshot():
-                raise SnapshotError("the undo history does not lead to this position")
-            s.undo_turn = TurnUndo(s.seat, base, actions)
         return s
+
+    @classmethod
+    def _undo_record(cls, data: Any) -> Any:
+        """The undo record: ``"undo"``, or in a snapshot written before the engine kept it (rules version 2, up
+        to 2026-12-01) the base and the actions under ``"undo_base"`` and ``"undo_actions"``."""
+        if "undo" in data or "undo_base" not in data:
+            return data["undo"]
+        base = data["undo_base"]
+        if base is None:
+            return None
+        if not isinstance(base, dict) or base.get("phase") not in TURN_PHASES or data.get("phase") not in TURN_PHASES:
+            raise SnapshotError("the undo base must be in the same player's turn")
+        if base.get("seat") != data.get("seat"):
+            raise SnapshotError("the undo base must be in the same player's turn")
+        history = data.get("undo_actions", [])
+        if not isinstance(history, list):
+            raise SnapshotError("'undo_actions' must be a list")
+        return {"seat": data["seat"], "base": base, "steps": history}
 
 
 _VALUES = frozenset(FIELDS.values)
@@ -275,5 +262,7 @@ def _snapshot_value(name: str, raw: Any) -> Any:
     if name in _VALUES:
         if not isinstance(raw, int):
             raise SnapshotError(f"{name!r} must be a number")
+        if name == "phase" and not isinstance(raw, bool):
+            return Phase(raw)
         return bool(raw) if isinstance(raw, bool) else raw
     return raw

@@ -1,6 +1,6 @@
 """Checks on a Five Tribes state read back from a snapshot: shapes, ranges, and component conservation.
 
-``FTPlay.from_snapshot`` (play.py) calls ``validate`` on every state it builds (and on the undo base), so
+``FTPlay.core_from_json`` (play.py) calls ``validate`` on every state it builds (and on the undo base), so
 that a corrupted snapshot is refused with a ``SnapshotError`` instead of failing later in some other way.
 """
 

@@ -16,6 +16,7 @@ action, selling), ``placement`` (Palaces and Palm Trees), ``djinns`` (the Djinns
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any, ClassVar
 
 from longhouse.engine.events import Event
@@ -23,8 +24,7 @@ from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Game, State
-from longhouse.engine.undo import TurnUndo, UndoCopies
-from longhouse.games.five_tribes import actions as A
+from longhouse.engine.undo import TurnUndo, TurnUndoState
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import rulings
 from longhouse.games.five_tribes.data import (
@@ -48,9 +48,29 @@ from longhouse.games.five_tribes.data import (
     WHITE,
 )
 
-BID, PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT, OVER = range(12)
-PHASE_NAMES = ("bid", "pick", "drop", "builders", "assassins", "kill", "tile", "place", "keep", "free", "suit",
-               "over")
+
+class Phase(IntEnum):
+    """Where the game stands: the Turn Order bids, then the steps of a player's turn (pick up meeples, drop
+    them, the tribe's action — Builders, Assassins and the kill —, the tile's action, placing a Palm Tree or
+    Palace, keeping a Djinn, the free actions, a Market sale), or the end. A snapshot writes the number."""
+
+    BID = 0
+    PICK = 1
+    DROP = 2
+    BUILDERS = 3
+    ASSASSINS = 4
+    KILL = 5
+    TILE = 6
+    PLACE = 7
+    KEEP = 8
+    FREE = 9
+    SUIT = 10
+    OVER = 11
+
+
+BID, PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT, OVER = Phase
+#: Each phase's name, as views say it.
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 TURN_PHASES = frozenset({PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT})
 PALM, PALACE = 0, 1
 
@@ -104,7 +124,7 @@ def blind_draw_events(seat: int, card: int, djinn: str) -> list[Event]:
                   seats=(seat,))]
 
 
-class FTState(UndoCopies, State):
+class FTState(TurnUndoState, State):
     """The data of a Five Tribes position."""
 
     game: ClassVar[Game]
@@ -112,7 +132,7 @@ class FTState(UndoCopies, State):
 
     # Every field is listed in FIELDS (TURN for the turn in progress), plus the undo record.
     num_players: int
-    phase: int
+    phase: Phase
     round: int
     marker: int
     seat: int
@@ -131,6 +151,7 @@ class FTState(UndoCopies, State):
     iblis: bool
     place_kind: int
     place_tile: int
+    #: the phase a Palm Tree, Palace, Djinn or sale returns to (its number; -1 none)
     ret_phase: int
     palm_supply: int
     palace_supply: int
@@ -263,21 +284,9 @@ class FTState(UndoCopies, State):
         """Forget everything about the turn in progress: the move, the tribe and tile actions, the sale."""
         TURN.copy(NEW_TURN, self)
 
-    def new_undo_base(self) -> None:
-        """Start the seat's undo record here: nothing before this point can be taken back."""
-        self.undo_turn = None
-        self.undo_turn = TurnUndo(self.seat, self.copy_without_undo())
-
-    def snapshot(self) -> JSON:
-        """The position without its undo record."""
+    def core_json(self) -> JSON:
+        """The position without its undo record (the engine's ``to_json`` adds it)."""
         return FIELDS.to_json(self)
-
-    def to_json(self) -> JSON:
-        d = self.snapshot()
-        turn = self.undo_turn
-        d["undo_base"] = turn.base.snapshot() if turn is not None else None
-        d["undo_actions"] = [A.to_json(a) for a in turn.steps] if turn is not None else []
-        return d
 
     # --- small helpers ---------------------------------------------------------------------------
 

@@ -90,7 +90,7 @@ def start_turn(st: FTState, ev: list[Event]) -> None:
     st.clear_turn()
     st.phase = PICK
     ev.append(Event("turn", f"{player(st.seat)} plays", {"seat": st.seat, "marker": marker}))
-    st.new_undo_base()
+    st.begin_undo(st.seat)
 
 
 def end_turn(st: FTState, ev: list[Event]) -> None:

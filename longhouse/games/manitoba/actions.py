@@ -1,272 +1,440 @@
-"""Manitoba actions: typed values ``(kind, a, b)`` (a tuple subclass per kind, so the rules index them as
-fast as plain tuples) that own their JSON, text and words through one declarative table (``KINDS``).
+"""Manitoba's actions: one frozen, slotted ``Notated`` dataclass per kind of decision, each owning its JSON
+(tag ``type``), text and words through its argument list (``args``).
 
-Every decision is one action. ``a`` and ``b`` are integers (``-1`` when unused):
+Every decision is one action; its fields are whole numbers (areas, counts, or the index of a colour, path,
+good or sector, which JSON and text show by name):
 
-==========  =====================  ====================  ===================================================
-kind        JSON                   text                  meaning
-==========  =====================  ====================  ===================================================
-TAKE        colour                 ``take brown``        totem: take that disk and those above it (Territory/Vision)
-WAKEUP      disks                  ``wakeup 3``          totem: take that many disks for the Wake-up action
-PLACE       area                   ``place 7``           a Cree from the village square onto an area
-MOVE        from, to               ``move 7 8``          a Cree on the territory to an adjacent area
-VISION      path                   ``vision hunter``     place or advance a Cree on a vision path
-WAKE        cree                   ``wake 2``            Wake-up action: wake that many Cree
-END         —                      ``end``               end the active player's actions
-PASS        —                      ``pass``              do nothing (skip an optional choice)
-STORE       sector                 ``store bison``       put the good (or feather) into a storage sector
-CEREMONY    place (3 or 4)         ``ceremony 3``        put the good on a ceremonial place
-GOOD        good                   ``good berry``        choose a good from the supply
-REPEAT      path                   ``repeat hunter``     Shaman: repeat that path's standard bonus
-RECALL      area                   ``recall 7``          take a Cree from an area back to the wigwam
-DROP        sector                 ``drop bison``        give up a feather from that storage sector
-SCORE       good                   ``score bison``       score that good
-REFILL      area                   ``refill 7``          put a good from the supply on that empty area
-W_WAKE      —                      ``wampum wake``       use a wampum tile: wake a Cree
-W_TRADE     sector                 ``wampum horse``      use a wampum tile: the top berry becomes that good
-REACTIVATE  —                      ``reactivate``        turn an inactive wampum tile back (when a ruling asks)
-==========  =====================  ====================  ===================================================
+==============  ==================  ====================  ===================================================
+type            JSON                text                  meaning
+==============  ==================  ====================  ===================================================
+``Take``        colour              ``take brown``        totem: take that disk and those above it (Territory/Vision)
+``Wakeup``      disks               ``wakeup 3``          totem: take that many disks for the Wake-up action
+``Place``       area                ``place 7``           a Cree from the village square onto an area
+``Move``        from, to            ``move 7 8``          a Cree on the territory to an adjacent area
+``Vision``      path                ``vision hunter``     place or advance a Cree on a vision path
+``Wake``        cree                ``wake 2``            Wake-up action: wake that many Cree
+``End``         —                   ``end``               end the active player's actions
+``Pass``        —                   ``pass``              do nothing (skip an optional choice)
+``Store``       sector              ``store bison``       put the good (or feather) into a storage sector
+``Ceremony``    place (3 or 4)      ``ceremony 3``        put the good on a ceremonial place
+``Good``        good                ``good berry``        choose a good from the supply
+``Repeat``      path                ``repeat hunter``     Shaman: repeat that path's standard bonus
+``Recall``      area                ``recall 7``          take a Cree from an area back to the wigwam
+``Drop``        sector              ``drop bison``        give up a feather from that storage sector
+``Score``       good                ``score bison``       score that good
+``Refill``      area                ``refill 7``          put a good from the supply on that empty area
+``WampumWake``  —                   ``wampum wake``       use a wampum tile: wake a Cree
+``WampumTrade`` sector              ``wampum horse``      use a wampum tile: the top berry becomes that good
+``Reactivate``  —                   ``reactivate``        turn an inactive wampum tile back (when a ruling asks)
+==============  ==================  ====================  ===================================================
+
+Every action exists once (``of``): the legal-action lists hand out the shared values and reading JSON or text
+gives them back, so that ``play.is_legal`` finds an action by identity before comparing values.
+
+Rules version 1 wrote these actions with the JSON tag ``kind`` (and its snapshots the legal actions as
+``[kind number, a, b]``); ``read_v1`` and ``from_v1_triple`` read those, for its records and snapshots.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, ClassVar, NamedTuple, Self
 
 from longhouse.engine.errors import IllegalAction
+from longhouse.engine.notation import JSON, ActionTable, Notated
 from longhouse.games.manitoba.data import COLOURS, GOODS, PATHS
-
-TAKE, WAKEUP, PLACE, MOVE, VISION, WAKE, END, PASS, STORE, CEREMONY, GOOD, REPEAT, RECALL, DROP, SCORE, REFILL, \
-    W_WAKE, W_TRADE, REACTIVATE = range(19)
-
-KIND_NAMES = (
-    "take", "wakeup", "place", "move", "vision", "wake", "end", "pass", "store", "ceremony", "good", "repeat",
-    "recall", "drop", "score", "refill", "wampum_wake", "wampum_trade", "reactivate",
-)
-_KIND_BY_NAME = {name: i for i, name in enumerate(KIND_NAMES)}
 
 MAX_AREA = 24  # 5 tiles × 5 areas
 SECTOR_NAMES = GOODS[:4]
 
-# Argument schema per kind: (json key, value domain) for a and b.
-_COLOUR = ("colour", COLOURS)
-_PATH = ("path", PATHS)
-_GOOD = ("good", GOODS)
-_SECTOR = ("sector", SECTOR_NAMES)
-_AREA = ("area", None)
-_SCHEMA: dict[int, tuple[tuple[str, tuple[str, ...] | None], ...]] = {
-    TAKE: (_COLOUR,),
-    WAKEUP: (("disks", None),),
-    PLACE: (_AREA,),
-    MOVE: (("from", None), ("to", None)),
-    VISION: (_PATH,),
-    WAKE: (("cree", None),),
-    END: (),
-    PASS: (),
-    STORE: (_SECTOR,),
-    CEREMONY: (("place", None),),
-    GOOD: (_GOOD,),
-    REPEAT: (_PATH,),
-    RECALL: (_AREA,),
-    DROP: (_SECTOR,),
-    SCORE: (_GOOD,),
-    REFILL: (_AREA,),
-    W_WAKE: (),
-    W_TRADE: (_SECTOR,),
-    REACTIVATE: (),
-}
-_INT_RANGE = {"disks": (1, 5), "area": (0, MAX_AREA), "from": (0, MAX_AREA), "to": (0, MAX_AREA),
-              "cree": (1, 9), "place": (3, 4)}
 
-#: Per kind: its words, with ``{a}`` and ``{b}`` its arguments (by name where the schema names them; areas
-#: by the name the caller gives them, "area 7" by default).
-_WORDS: dict[int, str] = {
-    TAKE: "Take the {a} disk (and those above it) for Territory / Vision path",
-    WAKEUP: "Take {a} disk(s) for the Wake-up action",
-    PLACE: "Place a Cree from the village square on {a}",
-    MOVE: "Move a Cree from {a} to {b}",
-    VISION: "Vision path: place or advance a Cree on the {a}'s path",
-    WAKE: "Wake up {a} Cree",
-    END: "End your actions",
-    PASS: "Pass",
-    STORE: "Put it in the {a} storage sector",
-    CEREMONY: "Put it on the {a}-space ceremonial place",
-    GOOD: "Take a {a}",
-    REPEAT: "Shaman: repeat the standard bonus of your Cree on the {a}'s path",
-    RECALL: "Take your Cree on {a} back to the wigwam",
-    DROP: "Give up a feather from the {a} sector",
-    SCORE: "Score your {a} storage",
-    REFILL: "Put a good on {a}",
-    W_WAKE: "Use a wampum tile to wake up a Cree",
-    W_TRADE: "Use a wampum tile to turn your top berry into a {a}",
-    REACTIVATE: "Turn an inactive wampum tile back to its active side",
-}
+class Arg(NamedTuple):
+    """One field of an action: its JSON key, the names its values stand for (``None``: a number from ``lo``
+    to ``hi``), and whether it is an area (named from the territory in words)."""
+
+    key: str
+    names: tuple[str, ...] | None = None
+    lo: int = 0
+    hi: int = 0
+    area: bool = False
+
+    def values(self) -> range:
+        return range(len(self.names)) if self.names is not None else range(self.lo, self.hi + 1)
+
+    def show(self, value: int) -> Any:
+        """The value as JSON shows it (a name, or the number)."""
+        if self.names is None:
+            return value
+        if type(value) is not int or not 0 <= value < len(self.names):
+            raise IllegalAction(f"not a Manitoba {self.key}: {value!r}"[:120])
+        return self.names[value]
+
+    def read(self, value: Any) -> int:
+        """A JSON value of this field, checked."""
+        if self.names is not None:
+            if not isinstance(value, str) or value not in self.names:
+                raise IllegalAction(f"{self.key!r} must be one of {', '.join(self.names)}, not {value!r}"[:160])
+            return self.names.index(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction(f"{self.key!r} must be a whole number, not {value!r}"[:120])
+        if not self.lo <= value <= self.hi:
+            raise IllegalAction(f"{self.key!r} must be between {self.lo} and {self.hi}, not {value}")
+        return value
+
+    def read_word(self, word: str) -> int:
+        """A text word of this field, checked."""
+        if self.names is not None:
+            return self.read(word)
+        try:
+            number = int(word)
+        except ValueError:
+            raise IllegalAction(f"{self.key!r} must be a whole number, not {word!r}"[:120]) from None
+        return self.read(number)
 
 
-_AREA_KEYS = frozenset({"area", "from", "to"})
+_COLOUR = Arg("colour", COLOURS)
+_PATH = Arg("path", PATHS)
+_GOOD = Arg("good", GOODS)
+_SECTOR = Arg("sector", SECTOR_NAMES)
+_AREA = Arg("area", lo=0, hi=MAX_AREA, area=True)
 
 
 def _area_number(area: int) -> str:
     return f"area {area}"
 
 
-class Act(tuple[int, int, int]):
-    """A Manitoba action ``(kind, a, b)``; each kind is a subclass (``KINDS``) owning its notation."""
+class Act(Notated):
+    """A Manitoba action: its fields (``args``), the first words of its text (``head``), its words (``said``,
+    with ``{a}`` and ``{b}`` its arguments). Each kind is a frozen dataclass deriving from it."""
 
     __slots__ = ()
-    kind: ClassVar[int]
+    #: The fields, in order, as JSON and text show them.
+    args: ClassVar[tuple[Arg, ...]] = ()
+    #: The text notation's words before the arguments (the kind, but ``wampum`` for the wampum uses).
+    head: ClassVar[str]
+    #: The action in words, ``{a}`` and ``{b}`` its arguments.
+    said: ClassVar[str]
+    #: Every action of this type, by its field values (``of``).
+    _shared: ClassVar[dict[tuple[int, ...], Any]]
 
-    def __new__(cls, a: int = -1, b: int = -1) -> Act:
-        return tuple.__new__(cls, (cls.kind, a, b))
+    @classmethod
+    def json_keys(cls) -> tuple[str, ...]:
+        return tuple(arg.key for arg in cls.args)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}{tuple(self)!r}"
+    @classmethod
+    def of(cls, *values: int) -> Self:
+        """The shared action of this type with these field values (``KeyError`` if there is none)."""
+        shared: Self = cls._shared[values]
+        return shared
 
-    def __reduce__(self) -> tuple[Any, tuple[int, int, int]]:
-        # the kinds' classes are made at import and are not module attributes: pickle (the bots' worker
-        # processes) rebuilds an action through act() instead
-        return act, (self[0], self[1], self[2])
+    @classmethod
+    def every(cls) -> Iterator[Self]:
+        """Every action of this type, in field order."""
+        return iter(cls._shared.values())
 
-    def args(self) -> list[Any]:
-        """The arguments as JSON shows them: names where the schema names them, else numbers."""
-        out = []
-        for (_key, names), value in zip(_SCHEMA[self.kind], self[1:], strict=False):
-            if names is not None and not 0 <= value < len(names):
-                raise IllegalAction(f"not a Manitoba action: {self!r}")
-            out.append(names[value] if names is not None else value)
+    def values(self) -> tuple[int, ...]:
+        names: tuple[str, ...] = self.__slots__
+        return tuple(getattr(self, name) for name in names)
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.kind}
+        for arg, value in zip(self.args, self.values(), strict=True):
+            out[arg.key] = arg.show(value)
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": KIND_NAMES[self.kind]}
-        for (key, _names), value in zip(_SCHEMA[self.kind], self.args(), strict=False):
-            out[key] = value
-        return out
+    @classmethod
+    def read(cls, data: JSON) -> Act:
+        return cls._shared[tuple(arg.read(data[arg.key]) for arg in cls.args)]
 
     def to_text(self) -> str:
-        if self.kind == W_WAKE:
-            return "wampum wake"
-        if self.kind == W_TRADE:
-            return f"wampum {SECTOR_NAMES[self[1]]}"
-        return " ".join([KIND_NAMES[self.kind], *(str(v) for v in self.args())])
+        return " ".join([self.head, *(str(arg.show(v)) for arg, v in zip(self.args, self.values(), strict=True))])
+
+    @classmethod
+    def read_text(cls, text: str) -> Act | None:
+        words = text.split()
+        head = cls.head.split()
+        if words[:len(head)] != head:
+            return None
+        given = words[len(head):]
+        if len(given) != len(cls.args):
+            if len(head) > 1:  # "wampum wake" is not "wampum GOOD"
+                return None
+            raise IllegalAction(f"{cls.head!r} takes {len(cls.args)} argument(s)"
+                                if cls.head != "wampum" else "write 'wampum wake' or 'wampum GOOD'")
+        return cls._shared[tuple(arg.read_word(w) for arg, w in zip(cls.args, given, strict=True))]
 
     def words(self, area_name: Callable[[int], str] | None = None) -> str:
         """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
         name = area_name or _area_number
-        args = [name(value) if key in _AREA_KEYS else shown
-                for (key, _names), value, shown in zip(_SCHEMA[self.kind], self[1:], self.args(), strict=False)]
-        args += [None, None]
-        return _WORDS[self.kind].format(a=args[0], b=args[1])
+        shown = [name(v) if arg.area else arg.show(v) for arg, v in zip(self.args, self.values(), strict=True)]
+        shown += [None, None]
+        return self.said.format(a=shown[0], b=shown[1])
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # unpickled (the bots' worker processes) as the shared action, not a copy of it
+        return type(self).of, self.values()
 
 
-#: The action type of each kind, indexed by kind.
-KINDS: tuple[type[Act], ...] = tuple(
-    type("".join(w.capitalize() for w in name.split("_")), (Act,), {"__slots__": (), "kind": kind})
-    for kind, name in enumerate(KIND_NAMES)
-)
-_TYPES = frozenset(KINDS)
+def _shared(cls: type[Act]) -> type[Act]:
+    """Make every action of ``cls`` once, in field order."""
+    cls._shared = {values: cls(*values) for values in product(*(arg.values() for arg in cls.args))}
+    return cls
 
 
-def act(kind: int, a: int = -1, b: int = -1) -> Act:
-    """The action of ``kind`` with arguments ``a`` and ``b``."""
-    return KINDS[kind](a, b)
+@_shared
+@dataclass(frozen=True, slots=True)
+class Take(Act):
+    colour: int
+    kind: ClassVar[str] = "take"
+    head: ClassVar[str] = "take"
+    args: ClassVar[tuple[Arg, ...]] = (_COLOUR,)
+    said: ClassVar[str] = "Take the {a} disk (and those above it) for Territory / Vision path"
 
 
-def exact(action: Any) -> bool:
-    """One of our action types with whole-number arguments (``(True, 2, -1)`` is not an action)."""
-    return type(action) in _TYPES and type(action[1]) is int and type(action[2]) is int
+@_shared
+@dataclass(frozen=True, slots=True)
+class Wakeup(Act):
+    disks: int
+    kind: ClassVar[str] = "wakeup"
+    head: ClassVar[str] = "wakeup"
+    args: ClassVar[tuple[Arg, ...]] = (Arg("disks", lo=1, hi=5),)
+    said: ClassVar[str] = "Take {a} disk(s) for the Wake-up action"
 
 
-# Pre-built actions for the argument-free kinds.
-END_ACT: Act = act(END)
-PASS_ACT: Act = act(PASS)
-W_WAKE_ACT: Act = act(W_WAKE)
-REACTIVATE_ACT: Act = act(REACTIVATE)
+@_shared
+@dataclass(frozen=True, slots=True)
+class Place(Act):
+    area: int
+    kind: ClassVar[str] = "place"
+    head: ClassVar[str] = "place"
+    args: ClassVar[tuple[Arg, ...]] = (_AREA,)
+    said: ClassVar[str] = "Place a Cree from the village square on {a}"
 
 
-def _int_arg(key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{key!r} must be a whole number, not {value!r}")
-    lo, hi = _INT_RANGE[key]
-    if not lo <= value <= hi:
-        raise IllegalAction(f"{key!r} must be between {lo} and {hi}, not {value}")
-    return value
+@_shared
+@dataclass(frozen=True, slots=True)
+class Move(Act):
+    frm: int
+    to: int
+    kind: ClassVar[str] = "move"
+    head: ClassVar[str] = "move"
+    args: ClassVar[tuple[Arg, ...]] = (_AREA._replace(key="from"), _AREA._replace(key="to"))
+    said: ClassVar[str] = "Move a Cree from {a} to {b}"
 
 
-def _named_arg(key: str, names: tuple[str, ...], value: Any) -> int:
-    if not isinstance(value, str) or value not in names:
-        raise IllegalAction(f"{key!r} must be one of {', '.join(names)}, not {value!r}")
-    return names.index(value)
+@_shared
+@dataclass(frozen=True, slots=True)
+class Vision(Act):
+    path: int
+    kind: ClassVar[str] = "vision"
+    head: ClassVar[str] = "vision"
+    args: ClassVar[tuple[Arg, ...]] = (_PATH,)
+    said: ClassVar[str] = "Vision path: place or advance a Cree on the {a}'s path"
 
 
-def _arg_out(key: str, names: tuple[str, ...] | None, value: int) -> Any:
-    if names is not None:
-        return names[value]
-    return value
+@_shared
+@dataclass(frozen=True, slots=True)
+class Wake(Act):
+    cree: int
+    kind: ClassVar[str] = "wake"
+    head: ClassVar[str] = "wake"
+    args: ClassVar[tuple[Arg, ...]] = (Arg("cree", lo=1, hi=9),)
+    said: ClassVar[str] = "Wake up {a} Cree"
 
 
-def _check(action: Any) -> Act:
-    if type(action) not in _TYPES:
-        raise IllegalAction(f"not a Manitoba action: {action!r}"[:120])
-    assert isinstance(action, Act)
-    return action
+@_shared
+@dataclass(frozen=True, slots=True)
+class End(Act):
+    kind: ClassVar[str] = "end"
+    head: ClassVar[str] = "end"
+    said: ClassVar[str] = "End your actions"
 
 
-def to_json(action: Any) -> dict[str, Any]:
-    return _check(action).to_json()
+@_shared
+@dataclass(frozen=True, slots=True)
+class Pass(Act):
+    kind: ClassVar[str] = "pass"
+    head: ClassVar[str] = "pass"
+    said: ClassVar[str] = "Pass"
 
 
-def from_json(data: Any) -> Act:
-    if not isinstance(data, dict):
-        raise IllegalAction(f"a Manitoba action is a JSON object, not {data!r}"[:120])
-    kind_name = data.get("kind")
-    if not isinstance(kind_name, str) or kind_name not in _KIND_BY_NAME:
-        raise IllegalAction(f"unknown action kind {kind_name!r}"[:120])
-    kind = _KIND_BY_NAME[kind_name]
-    schema = _SCHEMA[kind]
-    expected = {"kind"} | {key for key, _ in schema}
-    if set(data) != expected:
-        raise IllegalAction(f"a {kind_name!r} action has exactly the keys {sorted(expected)}, not {sorted(data)}")
-    args = [-1, -1]
-    for i, (key, names) in enumerate(schema):
-        value = data[key]
-        args[i] = _named_arg(key, names, value) if names is not None else _int_arg(key, value)
-    return KINDS[kind](args[0], args[1])
+@_shared
+@dataclass(frozen=True, slots=True)
+class Store(Act):
+    sector: int
+    kind: ClassVar[str] = "store"
+    head: ClassVar[str] = "store"
+    args: ClassVar[tuple[Arg, ...]] = (_SECTOR,)
+    said: ClassVar[str] = "Put it in the {a} storage sector"
 
 
-def to_text(action: Any) -> str:
-    return _check(action).to_text()
+@_shared
+@dataclass(frozen=True, slots=True)
+class Ceremony(Act):
+    place: int
+    kind: ClassVar[str] = "ceremony"
+    head: ClassVar[str] = "ceremony"
+    args: ClassVar[tuple[Arg, ...]] = (Arg("place", lo=3, hi=4),)
+    said: ClassVar[str] = "Put it on the {a}-space ceremonial place"
 
 
-def from_text(text: Any) -> Act:
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action in text is a string, not {text!r}"[:120])
-    words = text.split()
-    if not words:
-        raise IllegalAction("an empty action")
-    if words[0] == "wampum":
-        if len(words) != 2:
-            raise IllegalAction("write 'wampum wake' or 'wampum GOOD'")
-        if words[1] == "wake":
-            return W_WAKE_ACT
-        return from_json({"kind": "wampum_trade", "sector": words[1]})
-    if words[0] not in _KIND_BY_NAME or words[0] in ("wampum_wake", "wampum_trade"):
-        raise IllegalAction(f"unknown action {words[0]!r}"[:120])
-    kind = _KIND_BY_NAME[words[0]]
-    schema = _SCHEMA[kind]
-    if len(words) != 1 + len(schema):
-        raise IllegalAction(f"{words[0]!r} takes {len(schema)} argument(s)")
-    data: dict[str, Any] = {"kind": words[0]}
-    for (key, names), word in zip(schema, words[1:], strict=True):
-        if names is None:
-            try:
-                data[key] = int(word)
-            except ValueError:
-                raise IllegalAction(f"{key!r} must be a whole number, not {word!r}") from None
-        else:
-            data[key] = word
-    return from_json(data)
+@_shared
+@dataclass(frozen=True, slots=True)
+class Good(Act):
+    good: int
+    kind: ClassVar[str] = "good"
+    head: ClassVar[str] = "good"
+    args: ClassVar[tuple[Arg, ...]] = (_GOOD,)
+    said: ClassVar[str] = "Take a {a}"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class Repeat(Act):
+    path: int
+    kind: ClassVar[str] = "repeat"
+    head: ClassVar[str] = "repeat"
+    args: ClassVar[tuple[Arg, ...]] = (_PATH,)
+    said: ClassVar[str] = "Shaman: repeat the standard bonus of your Cree on the {a}'s path"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class Recall(Act):
+    area: int
+    kind: ClassVar[str] = "recall"
+    head: ClassVar[str] = "recall"
+    args: ClassVar[tuple[Arg, ...]] = (_AREA,)
+    said: ClassVar[str] = "Take your Cree on {a} back to the wigwam"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class Drop(Act):
+    sector: int
+    kind: ClassVar[str] = "drop"
+    head: ClassVar[str] = "drop"
+    args: ClassVar[tuple[Arg, ...]] = (_SECTOR,)
+    said: ClassVar[str] = "Give up a feather from the {a} sector"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class Score(Act):
+    good: int
+    kind: ClassVar[str] = "score"
+    head: ClassVar[str] = "score"
+    args: ClassVar[tuple[Arg, ...]] = (_GOOD,)
+    said: ClassVar[str] = "Score your {a} storage"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class Refill(Act):
+    area: int
+    kind: ClassVar[str] = "refill"
+    head: ClassVar[str] = "refill"
+    args: ClassVar[tuple[Arg, ...]] = (_AREA,)
+    said: ClassVar[str] = "Put a good on {a}"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class WampumWake(Act):
+    kind: ClassVar[str] = "wampum_wake"
+    head: ClassVar[str] = "wampum wake"
+    said: ClassVar[str] = "Use a wampum tile to wake up a Cree"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class WampumTrade(Act):
+    sector: int
+    kind: ClassVar[str] = "wampum_trade"
+    head: ClassVar[str] = "wampum"
+    args: ClassVar[tuple[Arg, ...]] = (_SECTOR,)
+    said: ClassVar[str] = "Use a wampum tile to turn your top berry into a {a}"
+
+
+@_shared
+@dataclass(frozen=True, slots=True)
+class Reactivate(Act):
+    kind: ClassVar[str] = "reactivate"
+    head: ClassVar[str] = "reactivate"
+    said: ClassVar[str] = "Turn an inactive wampum tile back to its active side"
+
+
+ManitobaAction = (Take | Wakeup | Place | Move | Vision | Wake | End | Pass | Store | Ceremony | Good | Repeat | Recall
+                  | Drop | Score | Refill | WampumWake | WampumTrade | Reactivate)
+
+#: The action types in the order rules version 1 numbered its kinds (``from_v1_triple``).
+TYPES: tuple[type[Act], ...] = (Take, Wakeup, Place, Move, Vision, Wake, End, Pass, Store, Ceremony, Good, Repeat,
+                                Recall, Drop, Score, Refill, WampumWake, WampumTrade, Reactivate)
+
+# The shared actions the rules hand out (as ``Act``, the type of a list of them), indexed by their field.
+TAKE: tuple[Act, ...] = tuple(Take.every())
+WAKEUP: dict[int, Act] = {a.disks: a for a in Wakeup.every()}
+PLACE: tuple[Act, ...] = tuple(Place.every())
+MOVE: dict[tuple[int, int], Act] = {(a.frm, a.to): a for a in Move.every()}
+VISION: tuple[Act, ...] = tuple(Vision.every())
+WAKE: dict[int, Act] = {a.cree: a for a in Wake.every()}
+STORE: tuple[Act, ...] = tuple(Store.every())
+CEREMONY: dict[int, Act] = {a.place: a for a in Ceremony.every()}
+GOOD: tuple[Act, ...] = tuple(Good.every())
+REPEAT: tuple[Act, ...] = tuple(Repeat.every())
+RECALL: tuple[Act, ...] = tuple(Recall.every())
+DROP: tuple[Act, ...] = tuple(Drop.every())
+SCORE: tuple[Act, ...] = tuple(Score.every())
+REFILL: tuple[Act, ...] = tuple(Refill.every())
+TRADE: tuple[Act, ...] = tuple(WampumTrade.every())
+END: End = End.of()
+PASS: Pass = Pass.of()
+WAMPUM_WAKE: WampumWake = WampumWake.of()
+REACTIVATE: Reactivate = Reactivate.of()
+
+#: The notation (``Game.notation`` reads it through this module's functions).
+NOTATION = ActionTable("Manitoba", TYPES, "write e.g. take brown, wakeup 3, place 7, move 7 8, vision hunter, "
+                       "wake 2, end, pass, store bison, ceremony 3, good berry, wampum wake, wampum horse")
+to_json = NOTATION.to_json
+from_json = NOTATION.from_json
+to_text = NOTATION.to_text
+from_text = NOTATION.from_text
 
 
 def describe(action: Any, area_name: Callable[[int], str] | None = None) -> str:
     """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
-    return _check(action).words(area_name)
+    act = NOTATION.check(action)
+    assert isinstance(act, Act)
+    return act.words(area_name)
+
+
+# --- rules version 1 -------------------------------------------------------------------------------------------
+
+def v1_to_json(data: Any) -> Any:
+    """An action's JSON as rules version 1 wrote it (the tag ``kind``) as today's (``type``); anything else as
+    it is."""
+    if isinstance(data, dict) and "kind" in data and "type" not in data:
+        return {("type" if key == "kind" else key): value for key, value in data.items()}
+    return data
+
+
+def read_v1(data: Any) -> Act:
+    """An action as rules version 1 wrote it, with the tag ``kind`` (or as today, with ``type``: a table that
+    began under version 1 and went on after the change records its new actions with the new tag)."""
+    act = from_json(v1_to_json(data))
+    assert isinstance(act, Act)
+    return act
+
+
+def from_v1_triple(raw: Any) -> Act:
+    """An action as rules version 1's snapshots listed legal actions: ``[kind number, a, b]`` (``-1`` unused)."""
+    kind, a, b = (int(v) for v in raw)
+    if not 0 <= kind < len(TYPES):
+        raise IllegalAction(f"no action kind {kind}")
+    cls = TYPES[kind]
+    try:
+        return cls.of(*(a, b)[:len(cls.args)])
+    except KeyError:
+        raise IllegalAction(f"not a Manitoba action: {raw!r}"[:120]) from None

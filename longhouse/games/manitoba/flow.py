@@ -23,18 +23,18 @@ from longhouse.games.manitoba.state import ManitobaState
 from longhouse.games.manitoba.territory import area_name
 from longhouse.games.manitoba.texts import tile_json
 
-_TAKE = tuple(A.act(A.TAKE, c, -1) for c in range(5))
-_WAKEUP = tuple(A.act(A.WAKEUP, k, -1) for k in range(6))
-_PLACE = tuple(A.act(A.PLACE, a, -1) for a in range(A.MAX_AREA + 1))
-_VISION = tuple(A.act(A.VISION, p, -1) for p in range(4))
-_WAKE = tuple(A.act(A.WAKE, k, -1) for k in range(10))
-_GOOD = tuple(A.act(A.GOOD, g, -1) for g in range(5))
-_REPEAT = tuple(A.act(A.REPEAT, p, -1) for p in range(4))
-_RECALL = tuple(A.act(A.RECALL, a, -1) for a in range(A.MAX_AREA + 1))
-_DROP = tuple(A.act(A.DROP, s, -1) for s in range(4))
-_SCORE = tuple(A.act(A.SCORE, g, -1) for g in range(4))
-_MOVE = {(f, t): A.act(A.MOVE, f, t) for f in range(A.MAX_AREA + 1) for t in range(A.MAX_AREA + 1)}
-
+# The shared actions, bound here: the legal-action lists are built in the rules' inner loop.
+_TAKE = A.TAKE
+_WAKEUP = A.WAKEUP
+_PLACE = A.PLACE
+_MOVE = A.MOVE
+_VISION = A.VISION
+_WAKE = A.WAKE
+_GOOD = A.GOOD
+_REPEAT = A.REPEAT
+_RECALL = A.RECALL
+_DROP = A.DROP
+_SCORE = A.SCORE
 
 # --- round structure ----------------------------------------------------------------------------------------
 
@@ -134,7 +134,7 @@ def run(st: ManitobaState) -> None:
             # Nothing can be done now, but a wampum tile would open a choice (RULEBOOK "Anytime ... a
             # player may use ... his active wampum tiles"): offer those uses, or pass (the bonus or good
             # goes to waste as usual).
-            st.legal = [*enabling, A.PASS_ACT]
+            st.legal = [*enabling, A.PASS]
             st.acting_seats = (t[1],)
             return
         extra = goods.wampum_actions(st, t[1])
@@ -151,11 +151,11 @@ def run(st: ManitobaState) -> None:
 
 
 def act(st: ManitobaState, action: A.Act) -> None:
-    kind = action[0]
+    kind = type(action)
     t = st.tasks[-1]
-    if kind == A.W_WAKE or kind == A.W_TRADE:
+    if kind is A.WampumWake or kind is A.WampumTrade:
         goods.use_wampum(st, t[1], action)
-    elif kind == A.PASS and not _LEGAL[t[0]](st, t):
+    elif kind is A.Pass and not _LEGAL[t[0]](st, t):
         # passing on a decision that only a wampum use could have opened
         st.tasks.pop()
         _on_empty(st, t)
@@ -232,7 +232,7 @@ def _legal_active(st: ManitobaState, t: T.Task) -> list[A.Act]:
             path = D.COLOUR_PATH[colour]
             if paths.can_vision(st, seat, path, action=True):
                 out.append(_VISION[path])
-    out.append(A.END_ACT)
+    out.append(A.END)
     return out
 
 
@@ -266,7 +266,7 @@ def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
             path = D.COLOUR_PATH[c]
             if paths.can_vision(st, seat, path, action=PASSIVE_VISION_REPEATS_LAST):
                 out.append(_VISION[path])
-    out.append(A.PASS_ACT)
+    out.append(A.PASS)
     return out
 
 
@@ -287,7 +287,7 @@ def _legal_repeat(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
     out = [_REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_offered(st, seat, p)]
     if out and SHAMAN_REPEAT_OPTIONAL:
-        out.append(A.PASS_ACT)
+        out.append(A.PASS)
     return out
 
 
@@ -296,7 +296,7 @@ def _legal_relocate(st: ManitobaState, t: T.Task) -> list[A.Act]:
         return []
     out = _unoccupied_places(st, range(st.terr.size))
     if out and not RELOCATE_COMPULSORY:
-        out.append(A.PASS_ACT)
+        out.append(A.PASS)
     return out
 
 
@@ -304,14 +304,14 @@ def _legal_ev_vision(st: ManitobaState, t: T.Task) -> list[A.Act]:
     seat = t[1]
     out = [_VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=VISION_EVENT_REPEATS_LAST)]
     if out:
-        out.append(A.PASS_ACT)
+        out.append(A.PASS)
     return out
 
 
 def _legal_ev_move(st: ManitobaState, t: T.Task) -> list[A.Act]:
     out = _moves(st, t[1], 0b11111)
     if out:
-        out.append(A.PASS_ACT)
+        out.append(A.PASS)
     return out
 
 
@@ -323,7 +323,7 @@ def _legal_ev_recall(st: ManitobaState, t: T.Task) -> list[A.Act]:
 def _legal_ev_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
     out = _legal_choose(st, t)
     if out:
-        out.append(A.PASS_ACT)
+        out.append(A.PASS)
     return out
 
 
@@ -340,7 +340,7 @@ def _legal_refill(st: ManitobaState, t: T.Task) -> list[A.Act]:
 
 
 def _legal_final(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return [_SCORE[t[2]], A.PASS_ACT]
+    return [_SCORE[t[2]], A.PASS]
 
 
 # --- carrying out a decision ---------------------------------------------------------------------------------------
@@ -371,28 +371,32 @@ def _take_area_good(st: ManitobaState, seat: int, area: int) -> None:
 
 
 def _territory(st: ManitobaState, seat: int, action: A.Act) -> None:
-    if action[0] == A.PLACE:
-        place_cree(st, seat, action[1])
+    if type(action) is A.Place:
+        place_cree(st, seat, action.area)
     else:
-        move_cree(st, seat, action[1], action[2])
+        assert type(action) is A.Move
+        move_cree(st, seat, action.frm, action.to)
 
 
 def _act_sol_area(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    place_cree(st, t[1], action[1])
+    assert type(action) is A.Place
+    place_cree(st, t[1], action.area)
 
 
 def _act_sol_path(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    paths.vision(st, t[1], action[1], action=False)
+    assert type(action) is A.Vision
+    paths.vision(st, t[1], action.path, action=False)
 
 
 def _act_totem(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     seat = t[1]
     totem = st.totem
-    if action[0] == A.TAKE:
-        count = totem.index(action[1]) + 1
-        colour, disks = action[1], -1
+    if type(action) is A.Take:
+        count = totem.index(action.colour) + 1
+        colour, disks = action.colour, -1
     else:
-        count = action[1]
+        assert type(action) is A.Wakeup
+        count = action.disks
         colour, disks = -1, count
     st.taken = totem[:count][::-1]
     st.rest = totem[count:]
@@ -409,51 +413,54 @@ def _act_totem(st: ManitobaState, t: T.Task, action: A.Act) -> None:
 
 def _act_active(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     kind, seat, colour, disks, used = t
-    a = action[0]
-    if a == A.END:
+    a = type(action)
+    if a is A.End:
         return
-    if a == A.PLACE or a == A.MOVE:
+    if a is A.Place or a is A.Move:
         st.push(kind, seat, colour, disks, used | T.USED_TERRITORY)
         _territory(st, seat, action)
-    elif a == A.VISION:
+    elif a is A.Vision:
+        assert isinstance(action, A.Vision)
         st.push(kind, seat, colour, disks, used | T.USED_VISION)
-        paths.vision(st, seat, action[1], action=True)
-    else:  # WAKE
+        paths.vision(st, seat, action.path, action=True)
+    else:
+        assert isinstance(action, A.Wake)
         st.push(kind, seat, colour, disks, used | T.USED_WAKE)
-        goods.wake(st, seat, action[1])
+        goods.wake(st, seat, action.cree)
 
 
 def _act_passive(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     seat = t[1]
-    a = action[0]
-    if a == A.PASS:
+    if type(action) is A.Pass:
         st.log("pass", f"{name(seat)} passes", seat=seat)
-    elif a == A.VISION:
-        paths.vision(st, seat, action[1], action=PASSIVE_VISION_REPEATS_LAST)
+    elif type(action) is A.Vision:
+        paths.vision(st, seat, action.path, action=PASSIVE_VISION_REPEATS_LAST)
     else:
         _territory(st, seat, action)
 
 
 def _act_good(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     seat, good = t[1], t[2]
-    if action[0] == A.STORE:
-        goods.store(st, seat, good, action[1])
+    if type(action) is A.Store:
+        goods.store(st, seat, good, action.sector)
     else:
-        goods.to_ceremony(st, seat, good, action[1])
+        assert type(action) is A.Ceremony
+        goods.to_ceremony(st, seat, good, action.place)
 
 
 def _act_feather(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    goods.store(st, t[1], D.FEATHER, action[1])
+    assert type(action) is A.Store
+    goods.store(st, t[1], D.FEATHER, action.sector)
 
 
 def _act_choose(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.GOOD:
-        goods.take_from_supply(st, t[1], action[1])
+    if type(action) is A.Good:
+        goods.take_from_supply(st, t[1], action.good)
 
 
 def _act_repeat(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.REPEAT:
-        seat, path = t[1], action[1]
+    if type(action) is A.Repeat:
+        seat, path = t[1], action.path
         space = st.pos[seat][path]
         st.log("shaman", f"{name(seat)} repeats the bonus of space {space} of the {D.PATHS[path]}'s path",
                seat=seat, path=D.PATHS[path], space=space)
@@ -461,43 +468,46 @@ def _act_repeat(st: ManitobaState, t: T.Task, action: A.Act) -> None:
 
 
 def _act_relocate(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.PLACE:
-        place_cree(st, t[1], action[1])
+    if type(action) is A.Place:
+        place_cree(st, t[1], action.area)
 
 
 def _act_ev_vision(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.VISION:
-        paths.vision(st, t[1], action[1], action=VISION_EVENT_REPEATS_LAST)
+    if type(action) is A.Vision:
+        paths.vision(st, t[1], action.path, action=VISION_EVENT_REPEATS_LAST)
 
 
 def _act_ev_move(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.MOVE:
-        move_cree(st, t[1], action[1], action[2])
+    if type(action) is A.Move:
+        move_cree(st, t[1], action.frm, action.to)
 
 
 def _act_ev_recall(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    events.recall(st, t[1], action[1])
+    assert type(action) is A.Recall
+    events.recall(st, t[1], action.area)
 
 
 def _act_ev_feather(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    events.drop_feather(st, t[1], action[1])
+    assert type(action) is A.Drop
+    events.drop_feather(st, t[1], action.sector)
 
 
 def _act_score(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.SCORE:
-        scoring.score_good(st, t[1], action[1])
+    if type(action) is A.Score:
+        scoring.score_good(st, t[1], action.good)
     else:
         st.log("skip_scoring", f"{name(t[1])} does not score", seat=t[1])
 
 
 def _act_refill(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+    assert type(action) is A.Refill
     land = t[2]
-    scoring.put(st, action[1], land)
+    scoring.put(st, action.area, land)
     scoring.refill(st, t[1], land)
 
 
 def _act_final(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    if action[0] == A.SCORE:
+    if type(action) is A.Score:
         scoring.final_score(st, t[1], t[2])
     else:
         st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1], good=D.GOODS[t[2]])

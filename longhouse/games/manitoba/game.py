@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from longhouse.engine.errors import SetupError
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
-from longhouse.engine.state import JSON, Game, Notation
+from longhouse.engine.state import JSON, Action, Game, Notation
 from longhouse.engine.view import Views
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
@@ -37,7 +37,9 @@ class ManitobaGame(Game):
     title: ClassVar[str] = "Manitoba"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[str] = "1"
+    #: "2": the actions became ``Notated`` dataclasses with the JSON tag ``type``; the rules are those of "1",
+    #: whose records (actions tagged ``kind``) still replay (``record_reader``).
+    rules_version: ClassVar[str] = "2"
     notation: ClassVar[Notation | None] = A
     views: ClassVar[Views | None] = manitoba_view
     terminal: ClassVar[str | None] = "longhouse.games.manitoba.terminal"
@@ -63,6 +65,11 @@ class ManitobaGame(Game):
                      "Cree in the wigwam)",
         "wake_event": "replace the spring GOOD(horse|canoe) event card with a WAKE event (default false)",
     }
+
+    def record_reader(self, rules_version: str) -> Callable[[Any], Action] | None:
+        if rules_version == "1":
+            return A.read_v1
+        return super().record_reader(rules_version)
 
     def description(self) -> JSON:
         return description()

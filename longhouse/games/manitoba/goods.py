@@ -15,10 +15,10 @@ from longhouse.games.manitoba.rulings import (
 )
 from longhouse.games.manitoba.state import CAT_WAKE, ManitobaState
 
-_STORE = tuple(A.act(A.STORE, s, -1) for s in range(4))
-_CEREMONY = (A.act(A.CEREMONY, 3, -1), A.act(A.CEREMONY, 4, -1))
-_TRADE = tuple(A.act(A.W_TRADE, s, -1) for s in range(4))
-_OFFER = {T.OFFER_WAKE: A.act(A.WAKE, 1, -1), T.OFFER_REACTIVATE: A.REACTIVATE_ACT}
+_STORE = A.STORE
+_CEREMONY = (A.CEREMONY[3], A.CEREMONY[4])
+_TRADE = A.TRADE
+_OFFER: dict[int, A.Act] = {T.OFFER_WAKE: A.WAKE[1], T.OFFER_REACTIVATE: A.REACTIVATE}
 CAP = D.SECTOR_CAPACITY
 
 
@@ -158,11 +158,11 @@ def wake_bonus(st: ManitobaState, seat: int) -> None:
 def offer_options(st: ManitobaState, seat: int, what: int) -> list[A.Act]:
     """An OFFER decision: the bonus, if it can still be taken, or pass."""
     possible = st.wigwam[seat] > 0 if what == T.OFFER_WAKE else st.wi[seat] > 0
-    return [_OFFER[what], A.PASS_ACT] if possible else []
+    return [_OFFER[what], A.PASS] if possible else []
 
 
 def take_offer(st: ManitobaState, seat: int, what: int, action: A.Act) -> None:
-    if action[0] == A.PASS:
+    if type(action) is A.Pass:
         st.log("pass", f"{name(seat)} passes", seat=seat)
     elif what == T.OFFER_WAKE:
         wake(st, seat, 1)
@@ -184,7 +184,7 @@ def wampum_actions(st: ManitobaState, seat: int) -> list[A.Act]:
         return []
     out: list[A.Act] = []
     if st.wigwam[seat] > 0:
-        out.append(A.W_WAKE_ACT)
+        out.append(A.WAMPUM_WAKE)
     sectors = st.sectors[seat]
     if D.BERRY in sectors[D.BERRY]:
         for s in (D.BISON, D.HORSE, D.CANOE):
@@ -196,11 +196,12 @@ def wampum_actions(st: ManitobaState, seat: int) -> list[A.Act]:
 def use_wampum(st: ManitobaState, seat: int, action: A.Act) -> None:
     st.wa[seat] -= 1
     st.wi[seat] += 1
-    if action[0] == A.W_WAKE:
+    if type(action) is A.WampumWake:
         st.log("wampum_use", f"{name(seat)} uses a wampum tile to wake up a Cree", seat=seat)
         wake(st, seat, 1)
     else:
-        target = action[1]
+        assert type(action) is A.WampumTrade
+        target = action.sector
         berries = st.sectors[seat][D.BERRY]
         del berries[top_berry(berries)]
         st.log("wampum_use", f"{name(seat)} uses a wampum tile: a berry becomes a {D.GOODS[target]}",

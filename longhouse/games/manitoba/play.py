@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from typing import Self
 
-from longhouse.engine.errors import IllegalAction
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import Action
-from longhouse.engine.undo import TurnUndo
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow, recent
 from longhouse.games.manitoba import tasks as T
-from longhouse.games.manitoba.actions import exact
 from longhouse.games.manitoba.rulings import UNDO_EVERY_SEAT
 from longhouse.games.manitoba.state import ManitobaState
 
@@ -37,8 +34,12 @@ class ManitobaPlay(ManitobaState):
     def is_legal(self, seat: int, action: Action) -> bool:
         if seat not in self.acting_seats or isinstance(seat, bool):
             return False
+        legal = self.legal
+        for a in legal:  # the shared action the list handed out: no comparison of values
+            if a is action:
+                return True
         try:
-            return action in self.legal and exact(action)
+            return action in legal and A.NOTATION.well_formed(action)
         except TypeError:
             return False
 
@@ -49,10 +50,8 @@ class ManitobaPlay(ManitobaState):
         # acts, a new turn begins or hidden cards are laid out.
         turn = self.undo_turn
         if turn is None or turn.seat != seat:
-            base = self.copy_without_undo() if UNDO_EVERY_SEAT or self.tasks[-1][0] == T.TOTEM else None
-            self.undo_turn = turn = TurnUndo(seat, base)
-        if turn.base is not None:
-            turn.steps.append(action)
+            self.begin_undo(seat, takeable=UNDO_EVERY_SEAT or self.tasks[-1][0] == T.TOTEM)
+        self.note_step(action)
         self.events = []
         self.undo_cut = False
         flow.act(self, action)
@@ -68,25 +67,20 @@ class ManitobaPlay(ManitobaState):
             self.undo_turn = None
         return events
 
-    def undo_steps(self, seat: int) -> int:
-        return 0 if self.undo_turn is None else self.undo_turn.count(seat)
+    # --- the engine's undo (engine/undo.py): its hooks ------------------------------------------------
 
-    def undo(self, seat: int, step: int = -1) -> list[Event]:
-        turn = self.undo_turn
-        if turn is None:
-            raise IllegalAction("there is nothing to take back")
-        keep = turn.keep(seat, step)
-        restored = turn.base.copy_without_undo()
-        for action in keep:
-            restored.events = []
-            flow.act(restored, action)
-            flow.run(restored)
-            recent.note(restored, seat, restored.events)
-        ManitobaState.FIELDS.copy(restored, self)
+    def _restored(self) -> None:
         self.events = []
-        self.undo_turn = TurnUndo(seat, turn.base, list(keep))
-        return [Event("undo", f"{seat_name(seat)} takes back {len(turn.steps) - len(keep)} step(s)",
-                      {"seat": seat})]
+
+    def _replay_step(self, seat: int, action: A.Act) -> None:
+        self.events = []
+        flow.act(self, action)
+        flow.run(self)
+        recent.note(self, seat, self.events)
+
+    def _undone(self, seat: int, taken: int, kept: int) -> list[Event]:
+        self.events = []
+        return [Event("undo", f"{seat_name(seat)} takes back {taken} step(s)", {"seat": seat})]
 
     def determinize(self, seat: int, rng: Rng) -> Self:
         """Re-deal what no seat has seen: the event cards of seasons not yet laid out and the undrawn

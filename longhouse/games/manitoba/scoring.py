@@ -18,7 +18,8 @@ from longhouse.games.manitoba.rulings import (
 from longhouse.games.manitoba.state import CAT_FINAL, CAT_SCORINGS, CAT_WAMPUM, ManitobaState
 from longhouse.games.manitoba.territory import area_name
 
-_SCORE = tuple(A.act(A.SCORE, g, -1) for g in range(4))
+_SCORE = A.SCORE
+_REFILL = A.REFILL
 
 
 def sector_points(count: int) -> int:
@@ -40,19 +41,19 @@ def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
     kind, offered = D.SCORE_TILES[tile]
     if kind == D.TILE_SINGLE:
         good = offered[0]
-        return [_SCORE[good], A.PASS_ACT] if st.exempt(seat, good) else [_SCORE[good]]
+        return [_SCORE[good], A.PASS] if st.exempt(seat, good) else [_SCORE[good]]
     if kind == D.TILE_PAIR:
         out = [_SCORE[g] for g in offered]
         exempt = [st.exempt(seat, g) for g in offered]
         if all(exempt) or (st.opts.pair_exemption == PAIR_EXEMPTION_EITHER and any(exempt)):
-            out.append(A.PASS_ACT)
+            out.append(A.PASS)
         return out
     sectors = st.sectors[seat]
     most = max(len(sectors[g]) for g in D.SECTORS)
     tied = [g for g in D.SECTORS if len(sectors[g]) == most]
     out = [_SCORE[g] for g in tied]
     if all(st.exempt(seat, g) for g in tied):
-        out.append(A.PASS_ACT)
+        out.append(A.PASS)
     return out
 
 
@@ -108,7 +109,7 @@ def put(st: ManitobaState, area: int, good: int) -> None:
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
     if st.supply[land] == 0:
         return []
-    return [A.act(A.REFILL, a, -1) for a in empty_areas(st, land)]
+    return [_REFILL[a] for a in empty_areas(st, land)]
 
 
 def season_end(st: ManitobaState) -> None:

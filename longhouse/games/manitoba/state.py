@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from longhouse.engine.errors import IllegalAction, SnapshotError
+from longhouse.engine.errors import SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
-from longhouse.engine.undo import TurnUndo, UndoCopies
+from longhouse.engine.undo import TurnUndo, TurnUndoState
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import recent
@@ -33,7 +33,7 @@ CAT_VISION, CAT_WAKE, CAT_EVENTS, CAT_SCORINGS, CAT_FINAL, CAT_WAMPUM = range(6)
 player_name = seat_name
 
 
-class ManitobaState(UndoCopies, State):
+class ManitobaState(TurnUndoState, State):
     """The data of a Manitoba position."""
 
     game: ClassVar[Game]
@@ -238,12 +238,6 @@ class ManitobaState(UndoCopies, State):
 
     # --- copies and snapshots ------------------------------------------------------------------------
 
-    def to_json(self) -> JSON:
-        d = self.core_json()
-        turn = self.undo_turn
-        d["undo"] = None if turn is None or turn.base is None else turn.to_json(ManitobaState.core_json, A.to_json)
-        return d
-
     def core_json(self) -> JSON:
         recent.settle(self)
         return {
@@ -251,7 +245,7 @@ class ManitobaState(UndoCopies, State):
             "options": self.opts.to_json(),
             "territory": self.terr.to_json(),
             "goods_total": self.goods_total[:],
-            "legal": [list(a) for a in self.legal],
+            "legal": [a.to_json() for a in self.legal],
             "marks": [list(m) for m in self.marks],
             "mark_seat": self.mark_seat,
             "tally": self.tally,
@@ -259,15 +253,12 @@ class ManitobaState(UndoCopies, State):
         }
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Self:
-        try:
-            st = cls.core_from_json(d)
-            st.undo_turn = TurnUndo.from_json(d["undo"], cls.core_from_json, A.from_json)
-        except SnapshotError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, IllegalAction) as exc:
-            raise SnapshotError(f"not a Manitoba snapshot: {exc!r}") from exc
-        return st
+    def _undo_record(cls, data: Mapping[str, Any]) -> Any:
+        """The undo record; in a snapshot of rules version 1 its steps have the tag ``kind``, read as ``type``."""
+        record = data["undo"]
+        if isinstance(record, dict) and isinstance(record.get("steps"), list):
+            record = {**record, "steps": [A.v1_to_json(step) for step in record["steps"]]}
+        return record
 
     @classmethod
     def core_from_json(cls, d: Mapping[str, Any]) -> Self:
@@ -301,10 +292,8 @@ class ManitobaState(UndoCopies, State):
 
 
 def _action(raw: Any) -> A.Act:
-    kind, a, b = (int(v) for v in raw)
-    if not 0 <= kind < len(A.KINDS):
-        raise SnapshotError(f"no action kind {kind}")
-    return A.act(kind, a, b)
+    """A legal action in a snapshot: its JSON, or ``[kind number, a, b]`` in a snapshot of rules version 1."""
+    return A.from_v1_triple(raw) if isinstance(raw, list) else A.read_v1(raw)
 
 
 def _field_value(name: str, raw: Any) -> Any:
@@ -322,15 +311,3 @@ def card_symbol(card: int, opts: Options) -> tuple[int, tuple[int, ...]]:
         return D.EV_WAKE, ()
     return symbol, goods
 
-
-def card_json(card: int, opts: Options) -> dict[str, Any]:
-    if card == D.CARD_SOLSTICE:
-        return {"card": "winter_solstice"}
-    if card == D.CARD_WINTER2:
-        return {"card": "winter_2"}
-    if card == D.CARD_SCORE3:
-        return {"card": "score_3"}
-    if card == D.CARD_SCORE5:
-        return {"card": "score_5"}
-    symbol, goods = card_symbol(card, opts)
-    return {"card": "event", "id": card, "event": D.EVENT_NAMES[symbol], "goods": [D.GOODS[g] for g in goods]}

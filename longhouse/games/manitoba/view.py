@@ -15,7 +15,8 @@ from longhouse.games.manitoba import recent
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.flow import describe_task
 from longhouse.games.manitoba.prompts import prompt
-from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_json
+from longhouse.games.manitoba.rulings import Options
+from longhouse.games.manitoba.state import CATEGORIES, ManitobaState, card_symbol
 from longhouse.games.manitoba.territory import area_name
 from longhouse.games.manitoba.texts import tile_json
 
@@ -143,3 +144,17 @@ def phase_text(state: ManitobaState) -> str:
 def public_scores(state: ManitobaState) -> list[int]:
     """The score track is public."""
     return state.scores()
+
+
+def card_json(card: int, opts: Options) -> JSON:
+    """An event card (or a winter or scoring card of the season row) as views show it."""
+    if card == D.CARD_SOLSTICE:
+        return {"card": "winter_solstice"}
+    if card == D.CARD_WINTER2:
+        return {"card": "winter_2"}
+    if card == D.CARD_SCORE3:
+        return {"card": "score_3"}
+    if card == D.CARD_SCORE5:
+        return {"card": "score_5"}
+    symbol, goods = card_symbol(card, opts)
+    return {"card": "event", "id": card, "event": D.EVENT_NAMES[symbol], "goods": [D.GOODS[g] for g in goods]}

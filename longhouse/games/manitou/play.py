@@ -59,9 +59,9 @@ class ManitouPlay(ManitouState):
     def undo_steps(self, seat: int) -> int:
         return selection.undo_steps(self, seat)
 
-    def undo(self, seat: int, step: int = -1) -> list[Event]:
-        """Take a pick back before confirming: ``step`` is its index in the seat's selection."""
-        return selection.unpick(self, seat, step)
+    def _take_back(self, seat: int, index: int) -> list[Event]:
+        """Take a pick back before confirming (that pick alone: the others stay): ``index`` in the selection."""
+        return selection.unpick(self, seat, index)
 
     def determinize(self, seat: int, rng: Rng) -> ManitouPlay:
         """Re-deal what ``seat`` cannot see: the buffalo decks' order, its own draw-pile order, and how

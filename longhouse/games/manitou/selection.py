@@ -3,7 +3,6 @@ may take a pick back before confirming, and the hunt starts when every seat has 
 
 from __future__ import annotations
 
-from longhouse.engine.errors import IllegalAction
 from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_name
 from longhouse.games.manitou.data import CARD_NAMES, CODE_INDEX, HAND_SIZE, card_name
@@ -24,14 +23,10 @@ def undo_steps(state: ManitouState, seat: int) -> int:
     return 0
 
 
-def unpick(state: ManitouState, seat: int, step: int) -> list[Event]:
-    """Take a pick back before confirming: ``step`` is its index in the seat's selection."""
-    n = undo_steps(state, seat) if isinstance(seat, int) and not isinstance(seat, bool) else 0
-    if n == 0:
-        raise IllegalAction("there is no pick to take back")
-    if isinstance(step, bool) or not isinstance(step, int) or not -n <= step < n:
-        raise IllegalAction(f"there is no pick number {step!r} to take back")
-    code = state.players[seat].selection.pop(step)
+def unpick(state: ManitouState, seat: int, index: int) -> list[Event]:
+    """Take a pick back before confirming: ``index`` is its place in the seat's selection (checked by the
+    engine's ``State.undo``: one of ``undo_steps``)."""
+    code = state.players[seat].selection.pop(index)
     state.players[seat].free[CODE_INDEX[code]] += 1
     return [Event("unpick", f"{seat_name(seat)} takes back {card_name(code)}",
                   {"seat": seat, "card": code}, seats=(seat,))]

@@ -1,7 +1,7 @@
 // The parts of the Five Tribes board around the Sultanate: the Turn Order and Bid Order tracks, Djinn cards,
 // the market row and Resource cards, the player panels and the score sheet. Pure renderers: each takes the
 // game description, the view and callbacks, and returns DOM.
-import { h } from "../../ui.js";
+import { h } from "../../kit/board.js";
 import { camelIcon, meepleIcon } from "./sultanate.js";
 
 export const YELLOW = 0;

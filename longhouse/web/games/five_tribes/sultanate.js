@@ -2,8 +2,8 @@
 // pieces with counts, camels in their owner's colour, Palm Trees and Palaces, the column letters and row
 // numbers of the notation, the lit tiles a click may choose, and the path of a meeple move.
 // Everything it names comes from the game description (`desc`) and the view.
+import { svg as el } from "../../kit/board.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const T = 100;          // a tile's side in SVG units
 const M = 22;           // the margin that holds the coordinates
 
@@ -11,13 +11,6 @@ export const MEEPLE = "M0,-10 a4.2,4.2 0 1 1 0.01,0 Z M-7.5,10 L-5.5,0.5 Q-7.5,-
 const CAMEL = "M-13,6 L-12,-1 Q-13,-6 -9,-6 L-7,-3 Q-4,-10 0,-4 Q3,-10 6,-4 L8,-6 Q10,-11 13,-9 L14,-6 L11,-5 L10,1 L10,6 L8,6 L8,1 L-8,1 L-8,6 Z";
 const PALM = "M-1.2,9 L-0.5,-3 L1,-3 L1.8,9 Z M0,-4 Q-7,-8 -11,-2 Q-6,-6 0,-3 Q-4,-11 -9,-10 Q-2,-10 0,-4 Q4,-11 9,-10 Q3,-9 0,-4 Q6,-7 11,-2 Q6,-5 0,-3 Z";
 const PALACE = "M-9,9 L-9,-1 L-6,-1 L-6,-5 L-3,-5 Q0,-12 3,-5 L6,-5 L6,-1 L9,-1 L9,9 Z";
-
-function el(name, attrs = {}, ...kids) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
-  for (const k of kids.flat()) if (k) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-}
 
 export function tileName(desc, t) {
   return desc.sultanate.columns[t % desc.sultanate.cols] + String(Math.floor(t / desc.sultanate.cols) + 1);

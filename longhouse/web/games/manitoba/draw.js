@@ -1,22 +1,8 @@
 // Drawing helpers of the Manitoba board: SVG elements, how each landscape, disk and good looks (colours and
 // small pictures; the names themselves come from the server's view and game description).
-import { COLOURS, SYMBOLS, cap, h } from "../../ui.js";
+import { COLOURS, SVGNS, SYMBOLS, seatTag, svg as s } from "../../kit/board.js";
 
-export const SVGNS = "http://www.w3.org/2000/svg";
-
-export function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
+export { s, seatTag };
 
 export function svgEl(viewBox, cls, ...children) {
   return s("svg", { viewBox, class: cls, xmlns: SVGNS }, ...children);
@@ -78,11 +64,6 @@ export function cree(seat, x, y, opts = {}) {
   );
   if (opts.title) g.append(s("title", {}, opts.title));
   return g;
-}
-
-export function seatTag(seat, name) {
-  return h("span", { class: `seat-tag seat-${COLOURS[seat] || "grey"}` },
-    h("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[seat] || "?"), name ?? cap(COLOURS[seat] || "?"));
 }
 
 export function plural(n, one, many) { return `${n} ${n === 1 ? one : many}`; }

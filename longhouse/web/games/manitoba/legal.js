@@ -1,38 +1,32 @@
-// The seat's legal actions (as the server sends them) sorted by the object on the board they belong to, so
-// that each area, disk, path, sector, place and good knows whether clicking it does something.
-export function indexLegal(legal, texts) {
-  const ix = {
-    count: legal.length, take: {}, wakeup: {}, place: {}, move: {}, moveFrom: {}, vision: {}, wake: {},
-    end: null, pass: null, store: {}, ceremony: {}, good: {}, repeat: {}, recall: {}, drop: {}, score: {},
-    refill: {}, wampumWake: null, wampumTrade: {},
-  };
-  legal.forEach((a, i) => {
-    const x = { a, text: texts[i] || a.kind };
-    switch (a.kind) {
-      case "take": ix.take[a.colour] = x; break;
-      case "wakeup": ix.wakeup[a.disks] = x; break;
-      case "place": ix.place[a.area] = x; break;
-      case "move":
-        (ix.move[a.from] ||= {})[a.to] = x;
-        ix.moveFrom[a.from] = true;
-        break;
-      case "vision": ix.vision[a.path] = x; break;
-      case "wake": ix.wake[a.cree] = x; break;
-      case "end": ix.end = x; break;
-      case "pass": ix.pass = x; break;
-      case "store": ix.store[a.sector] = x; break;
-      case "ceremony": ix.ceremony[a.place] = x; break;
-      case "good": ix.good[a.good] = x; break;
-      case "repeat": ix.repeat[a.path] = x; break;
-      case "recall": ix.recall[a.area] = x; break;
-      case "drop": ix.drop[a.sector] = x; break;
-      case "score": ix.score[a.good] = x; break;
-      case "refill": ix.refill[a.area] = x; break;
-      case "wampum_wake": ix.wampumWake = x; break;
-      case "wampum_trade": ix.wampumTrade[a.sector] = x; break;
-      default: break;
-    }
-  });
+// The seat's legal actions (as the server sends them, indexed by the board kit) sorted by the object on the
+// board they belong to, so that each area, disk, path, sector, place and good knows whether clicking it
+// does something.
+
+/** @typedef {import("../../kit/legal.js").Legal} Legal */
+/** @typedef {import("../../kit/legal.js").LegalEntry} LegalEntry */
+
+// What each kind of action is found by: [the index's name, the action's type, the field it is keyed by].
+const KEYED = [
+  ["take", "take", "colour"], ["wakeup", "wakeup", "disks"], ["place", "place", "area"], ["vision", "vision", "path"],
+  ["wake", "wake", "cree"], ["store", "store", "sector"], ["ceremony", "ceremony", "place"], ["good", "good", "good"],
+  ["repeat", "repeat", "path"], ["recall", "recall", "area"], ["drop", "drop", "sector"], ["score", "score", "good"],
+  ["refill", "refill", "area"], ["wampumTrade", "wampum_trade", "sector"],
+];
+
+/**
+ * @param {Legal} legal
+ * @returns {{ count: number, end: LegalEntry | null, pass: LegalEntry | null, wampumWake: LegalEntry | null,
+ *   move: { [from: string]: { [to: string]: LegalEntry } }, moveFrom: { [from: string]: boolean },
+ *   [name: string]: any }}
+ */
+export function indexLegal(legal) {
+  const ix = { count: legal.count, end: legal.one("end"), pass: legal.one("pass"), wampumWake: legal.one("wampum_wake"),
+    move: {}, moveFrom: {} };
+  for (const [name, type, field] of KEYED) ix[name] = legal.by(type, field);
+  for (const x of legal.entries("move")) {
+    (ix.move[x.a.from] ||= {})[x.a.to] = x;
+    ix.moveFrom[x.a.from] = true;
+  }
   return ix;
 }
 

@@ -1,7 +1,7 @@
 // Beside the territory: the totem (five disks in stack order), the vision board (four paths with every
 // seat's markers and the first-to-reach bonuses), the season (cards, eagle head, score tiles, the score
 // track) and the general supply.
-import { COLOURS, SYMBOLS, cap, h } from "../../ui.js";
+import { COLOURS, SYMBOLS, cap, h } from "../../kit/board.js";
 import { DISK_FILL, DISK_INK, goodChip, landSymbol, seatTag, svgEl } from "./draw.js";
 
 // --- the totem ----------------------------------------------------------------------------------------

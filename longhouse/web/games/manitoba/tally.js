@@ -1,7 +1,7 @@
 // The scorings on the board: after a score tile's scoring (and the end of a season) and after the final
 // scoring, a panel shows per seat what was scored — the tile, goods, pieces, points, sacrifices, wampum —
 // until the player confirms it with OK. The final panel adds the score sheet by category.
-import { COLOURS, cap, h } from "../../ui.js";
+import { COLOURS, cap, h } from "../../kit/board.js";
 import { goodChip, seatTag } from "./draw.js";
 import { tileWords } from "./side.js";
 
@@ -40,6 +40,7 @@ export function drawTally(ctx, onOk) {
     h("thead", {}, h("tr", {}, h("th", {}, ""), final ? h("th", {}, "Sacrificed") : null, h("th", {}, final ? "Goods scored" : "Scored"),
       h("th", {}, final ? "Wampum" : "Back to wigwam"), h("th", {}, "Score"))),
     h("tbody", {}, t.rows.map(rowFor)));
+  /** @type {HTMLElement[]} */
   const parts = [h("h2", {}, title)];
   if (t.tile && !final) parts.push(h("p", { class: "tile-line" }, "Score tile: ", tileWords(t.tile), ` — ${t.tile.text}`));
   parts.push(table);

@@ -2,7 +2,7 @@
 // one in the middle, two on the right, as the view's `slot` says); each area shows its landscape (colour and
 // symbol), its name as in the move log ("Hills 2"), its good and its Cree. Areas the player may choose light
 // up; the last move of every seat stays outlined in that seat's colour.
-import { COLOURS } from "../../ui.js";
+import { COLOURS } from "../../kit/board.js";
 import { LAND_EDGE, LAND_FILL, cree, goodIcon, landSymbol, s, svgEl } from "./draw.js";
 
 const TW = 180;   // tile width

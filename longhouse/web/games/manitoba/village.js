@@ -1,7 +1,7 @@
 // The villages: mine large along the bottom (wigwam, village square, the two ceremonial places, the four
 // storage sectors with their point scale, wampum), the others as compact panels with the same facts.
 // Sectors, places, wake-up counts and wampum uses are buttons whenever the engine offers them.
-import { COLOURS, cap, h } from "../../ui.js";
+import { COLOURS, cap, h } from "../../kit/board.js";
 import { sectorAction } from "./legal.js";
 import { cree, goodChip, seatTag, svgEl } from "./draw.js";
 

@@ -3,31 +3,30 @@
 // a path, a sector, a ceremonial place, a good — from the legal actions the server sends; the same actions
 // in words stay one click away as a fallback. Names and reference tables come from the view and the game's
 // description (`api.description`), never from a copy of the game's tables.
-import { hintFor, hintHolds, markHint, sameAction } from "../hints.js";
-import { installTips, tipNote } from "../tips.js";
-import { COLOURS, cap, h } from "../ui.js";
-import { goodChip, seatTag } from "./manitoba/draw.js";
-import { indexLegal } from "./manitoba/legal.js";
-import { drawPaths, drawScores, drawSeason, drawSupply, drawTotem } from "./manitoba/side.js";
-import { drawTally, tallyKey, tallyReady } from "./manitoba/tally.js";
-import { drawTerritory } from "./manitoba/territory.js";
-import { drawMyVillage, drawOpponent, lastMoveText } from "./manitoba/village.js";
+import { sameAction } from "../../hints.js";
+import { installTips, tipNote } from "../../tips.js";
+import { COLOURS, boardCycle, cap, h, loadStylesheet, seatNamer, seatTag } from "../../kit/board.js";
+import { goodChip } from "./draw.js";
+import { indexLegal } from "./legal.js";
+import { drawPaths, drawScores, drawSeason, drawSupply, drawTotem } from "./side.js";
+import { drawTally, tallyKey, tallyReady } from "./tally.js";
+import { drawTerritory } from "./territory.js";
+import { drawMyVillage, drawOpponent, lastMoveText } from "./village.js";
 
-function loadStyle() {
-  if (document.getElementById("manitoba-css")) return;
-  document.head.append(h("link", { id: "manitoba-css", rel: "stylesheet", href: new URL("./manitoba/board.css", import.meta.url).href }));
-}
+await loadStylesheet(new URL("./board.css", import.meta.url));
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../../kit/types.js").BoardApi} api
+ * @returns {import("../../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
-  loadStyle();
-  let msg = null;
-  let pending = false;
+  const cycle = boardCycle(api, { render, sent, received, hints: true });
   let selectedFrom = null;   // a Cree of mine chosen to move, waiting for its target area
   let wakeMode = false;      // the totem's disks take the Wake-up action
   let tradeMode = false;     // a wampum trade: the lit sectors take the berry
   let tallyDone = null;      // the scoring panel the player confirmed
   let words = false;         // the words fallback open
-  let hint = null;           // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "manitoba" });
   const opps = h("div", { class: "mb-opps" });
@@ -48,20 +47,20 @@ export function createBoard(root, api) {
   let lastPerRow = perRow();
   const onResize = () => { if (perRow() !== lastPerRow) { lastPerRow = perRow(); render(); } };
   window.addEventListener("resize", onResize);
-  const names = () => (api.names && api.names()) || [];
-  const nameOf = (seat) => names()[seat] || cap(COLOURS[seat] || `seat ${seat + 1}`);
+  const nameOf = seatNamer(api);
   const desc = () => api.description || {};
 
+  // x: an indexed legal action ({a, text}, legal.js)
   function send(x) {
-    if (pending || !x || !x.a) return;
+    if (x && x.a) cycle.send(x.a);
+  }
+
+  // A move or an undo is on its way: the half-made choices go, the board shows it waits.
+  function sent() {
     selectedFrom = null;
     wakeMode = false;
     tradeMode = false;
-    if (api.act(x.a)) {
-      pending = true;
-      hint = null;  // the hint was for the position before my move
-      el.classList.add("pending");
-    }
+    el.classList.add("pending");
   }
 
   function context(view, ix) {
@@ -109,9 +108,9 @@ export function createBoard(root, api) {
       const label = d && ["score", "final_choice"].includes(d.kind) ? "Don't score" : "Pass";
       buttons.push(h("button", { id: "pass", onclick: () => send(ix.pass), title: ix.pass.text }, label));
     }
-    if (me !== null && msg.undo_steps > 0 && !isOver(view)) {
-      buttons.push(h("button", { id: "undo", title: `take back your last step (${msg.undo_steps} possible)`,
-        onclick: () => { if (!pending && api.undo(-1)) { pending = true; hint = null; } } }, "↶ Undo"));
+    if (me !== null && cycle.msg.undo_steps > 0 && !isOver(view)) {
+      buttons.push(h("button", { id: "undo", title: `take back your last step (${cycle.msg.undo_steps} possible)`,
+        onclick: () => cycle.undo(-1) }, "↶ Undo"));
     }
     status.className = `mb-status${mine ? " my-turn" : ""}`;
     status.replaceChildren(h("span", { class: "prompt" }, text), h("span", { class: "status-buttons" }, buttons));
@@ -122,12 +121,12 @@ export function createBoard(root, api) {
   }
 
   function renderWords(ctx) {
-    const legal = msg.legal || [];
-    if (!legal.length) { wordsEl.replaceChildren(); return; }
-    const texts = msg.legal_text || [];
+    const legal = cycle.legal();
+    if (!legal.count) { wordsEl.replaceChildren(); return; }
     const det = h("details", { class: "mb-words", open: words ? true : null },
-      h("summary", {}, `My choices in words (${legal.length})`),
-      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.kind))));
+      h("summary", {}, `My choices in words (${legal.count})`),
+      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" },
+        legal.all.map((x) => h("button", { class: "legal-action", onclick: () => send(x) }, x.text))));
     det.addEventListener("toggle", () => { words = det.open; });
     wordsEl.replaceChildren(det);
     void ctx;
@@ -146,9 +145,9 @@ export function createBoard(root, api) {
   }
 
   function render() {
-    if (!msg) return;
-    const view = msg.view;
-    const ix = indexLegal(msg.legal || [], msg.legal_text || []);
+    if (!cycle.msg) return;
+    const view = cycle.msg.view;
+    const ix = indexLegal(cycle.legal());
     if (selectedFrom !== null && !ix.move[selectedFrom]) selectedFrom = null;
     if (wakeMode && !Object.keys(ix.wakeup).length) wakeMode = false;
     if (tradeMode && !Object.keys(ix.wampumTrade).length) tradeMode = false;
@@ -173,8 +172,8 @@ export function createBoard(root, api) {
     renderWords(ctx);
     renderOverlay(ctx);
     showMark();
-    el.className = `manitoba${me !== null ? ` me-${COLOURS[me]}` : ""}${pending ? " pending" : ""}${ix.count ? " my-move" : ""}`;
-    el.dataset.version = String(msg.version);
+    el.className = `manitoba${me !== null ? ` me-${COLOURS[me]}` : ""}${cycle.pending ? " pending" : ""}${ix.count ? " my-move" : ""}`;
+    el.dataset.version = String(cycle.msg.version);
     el.dataset.phase = isOver(view) ? "over" : view.decision ? view.decision.kind : "waiting";
     el.dataset.mine = ix.count ? "yes" : "no";
     el.dataset.over = isOver(view) ? "yes" : "no";
@@ -190,9 +189,10 @@ export function createBoard(root, api) {
   // The hinted move on its object: the disk, area, path, sector, place, good or button it uses; a move's
   // Cree and then its area; the Wake-up or trade switch before its disk or sector. Its line in words too.
   function showMark() {
-    if (!hint) return;
-    const a = hint.action;
-    const q = (sel) => el.querySelector(sel);
+    cycle.mark(el, (a, q) => marked(a, q));
+  }
+
+  function marked(a, q) {
     const area = (id) => q(`.territory-map .area[data-area="${id}"]`);
     const sector = (good) => q(`.mb-village .sector[data-sector="${good}"]`);
     const one = {
@@ -208,30 +208,15 @@ export function createBoard(root, api) {
       good: () => [q(`.supply-good[data-good="${a.good}"]`)],
       wampum_wake: () => [q("#wampum-wake")],
       wampum_trade: () => [tradeMode ? null : q("#wampum-trade"), sector(a.sector)],
-    }[a.kind];
-    const words = (msg.legal || []).findIndex((x) => sameAction(x, a));
-    const els = (one ? one() : []).filter(Boolean);
-    markHint([...els, wordsEl.querySelectorAll(".words-list .legal-action")[words]], hint.info);
+    }[a.type];
+    const words = (cycle.msg.legal || []).findIndex((x) => sameAction(x, a));
+    return [...(one ? one() : []), wordsEl.querySelectorAll(".words-list .legal-action")[words]];
   }
 
-  return {
-    showHint(action, info) {
-      if (!msg) return;
-      hint = hintFor(msg, action, info);
-      render();
-    },
-    update(stateMsg) {
-      if (msg && stateMsg.version !== msg.version) {
-        pending = false;
-        selectedFrom = null;
-      }
-      if (!hintHolds(hint, stateMsg)) hint = null;
-      msg = stateMsg;
-      render();
-    },
-    error() {
-      pending = false;
-      render();
-    },
-  };
+  // A new version: the Cree chosen to move is let go.
+  function received(next, prev) {
+    if (prev && next.version !== prev.version) selectedFrom = null;
+  }
+
+  return cycle.board;
 }

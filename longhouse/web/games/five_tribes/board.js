@@ -2,18 +2,13 @@
 // it, the opponents along the top and my own area along the bottom. Every decision is made where its object
 // is: a tile, a track spot, a Djinn card, a market card, a meeple colour. It knows only the seat's view, the
 // legal actions sent with it and the game description (names of tiles, tribes, cards and Djinns).
-import { hintFor, hintHolds, markHint, sameAction } from "../hints.js";
-import { installTips, tipNote } from "../tips.js";
-import { COLOURS, SYMBOLS, cap, h } from "../ui.js";
-import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./five_tribes/panels.js";
-import { distance, drawSultanate, meepleIcon, neighbour, tileName } from "./five_tribes/sultanate.js";
+import { sameAction } from "../../hints.js";
+import { installTips, tipNote } from "../../tips.js";
+import { COLOURS, SYMBOLS, boardCycle, cap, h, loadStylesheet, seatTag } from "../../kit/board.js";
+import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
+import { distance, drawSultanate, meepleIcon, neighbour, tileName } from "./sultanate.js";
 
-const CSS_ID = "five-tribes-css";
-
-function loadCss() {
-  if (document.getElementById(CSS_ID)) return;
-  document.head.append(h("link", { id: CSS_ID, rel: "stylesheet", href: new URL("./five_tribes/five_tribes.css", import.meta.url).href }));
-}
+await loadStylesheet(new URL("./board.css", import.meta.url));
 
 async function fetchDescription() {
   const res = await fetch("/api/games/five_tribes");
@@ -21,16 +16,17 @@ async function fetchDescription() {
   return res.json();
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../../kit/types.js").BoardApi} api
+ * @returns {import("../../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
-  loadCss();
-  let msg = null;
   let desc = null;
-  let pending = false;
   let armed = null;          // a Djinn power waiting for its target tile: {djinn, pay}
   let chooser = null;        // a choice on a tile or spot: {title, options: [{label, icon, action}], anchor}
   let marketFirst = null;    // the first card chosen at a Large Market (a resource index)
   let sheetHidden = false;
-  let hint = null;           // the bot's preferred move while my choices stay: {legal, action, info}
 
   const el = h("div", { class: "five-tribes" });
   const top = h("div", { class: "ft-top", role: "list", "aria-label": "opponents" });
@@ -52,16 +48,17 @@ export function createBoard(root, api) {
   })().catch((e) => { el.replaceChildren(h("p", { class: "panel" }, String(e))); });
 
   // --- small helpers ----------------------------------------------------------------------------------------
-  const v = () => msg.view;
-  const me = () => msg.seat;
-  const L = () => msg.legal || [];
-  const of = (type) => L().filter((a) => a.type === type);
+  const cycle = boardCycle(api, { render, sent, received, ready: descReady, hints: true });
+  const v = () => cycle.msg.view;
+  const me = () => cycle.msg.seat;
+  const L = () => cycle.msg.legal || [];
+  const of = (type) => cycle.legal().of(type);
   const names = () => api.names() || [];
   const header = () => v().header || null;
   const colour = (s) => (header() && header().seats[s] ? header().seats[s].colour : COLOURS[s]);
   const symbol = (s) => (header() && header().seats[s] ? header().seats[s].symbol : SYMBOLS[s]);
   const nameOf = (s) => names()[s] || cap(colour(s));
-  const tag = (s) => h("span", { class: `seat-tag seat-${colour(s)}` }, h("span", { class: "sym", "aria-hidden": "true" }, symbol(s)), nameOf(s));
+  const tag = (s) => seatTag(s, nameOf(s), { colour: colour(s), symbol: symbol(s) });
   const ctx = () => ({ desc, me: me(), colour, symbol, name: nameOf, tag });
   const tribe = (c) => desc.tribes[c];
   const tileLabel = (t) => `${tileName(desc, t)} (${desc.tiles[v().tiles[t]].name})`;
@@ -69,22 +66,14 @@ export function createBoard(root, api) {
   const pay = (p) => desc.payments[p] || p;
   const an = (word) => (/^[AEIOU]/.test(word) ? `an ${word}` : `a ${word}`);
 
-  function send(action) {
-    if (pending || !api.act(action)) return;
-    pending = true;
-    hint = null;  // the hint was for the position before my move
+  const send = (action) => cycle.send(action);
+  const undo = () => cycle.undo(-1);
+
+  // A move or an undo is on its way: the half-made choices go.
+  function sent() {
     chooser = null;
     armed = null;
     marketFirst = null;
-    render();
-  }
-
-  function undo() {
-    if (pending || !api.undo(-1)) return;
-    pending = true;
-    hint = null;
-    chooser = null;
-    armed = null;
     render();
   }
 
@@ -136,7 +125,7 @@ export function createBoard(root, api) {
 
   function onTile(t) {
     const target = tileTargets().get(t);
-    if (!target || pending) return;
+    if (!target || cycle.pending) return;
     if (target.options.length === 1) {
       send(target.options[0].action);
       return;
@@ -160,7 +149,7 @@ export function createBoard(root, api) {
   function statusText() {
     const view = v();
     if (view.phase === "over") {
-      const r = msg.result || { winners: [], scores: view.scores || [] };
+      const r = cycle.msg.result || { winners: [], scores: view.scores || [] };
       const w = r.winners || [];
       return w.length ? `Game over — ${w.map(nameOf).join(" and ")} win${w.length > 1 ? "" : "s"} with ${r.scores[w[0]]} points` : "Game over";
     }
@@ -202,8 +191,8 @@ export function createBoard(root, api) {
   function renderBar() {
     const view = v();
     const items = [];
-    if (me() !== null && msg.undo_steps > 0 && view.phase !== "over") {
-      items.push(h("button", { id: "ft-undo", disabled: pending || null, title: `take back your last step (${msg.undo_steps} possible)`, onclick: undo }, "↶ Undo"));
+    if (me() !== null && cycle.msg.undo_steps > 0 && view.phase !== "over") {
+      items.push(h("button", { id: "ft-undo", disabled: cycle.pending || null, title: `take back your last step (${cycle.msg.undo_steps} possible)`, onclick: undo }, "↶ Undo"));
     }
     if (view.move && myTurn()) {
       items.push(h("span", { class: "ft-hand", title: "the meeples in your hand" }, "In hand:",
@@ -403,7 +392,7 @@ export function createBoard(root, api) {
   // --- the board ----------------------------------------------------------------------------------------------
   function renderBoard() {
     const view = v();
-    const targets = myTurn() && !pending ? tileTargets() : new Map();
+    const targets = myTurn() && !cycle.pending ? tileTargets() : new Map();
     const lit = new Map([...targets].map(([t, x]) => [t, x.label]));
     let range = null;
     if (view.phase === "kill" && view.assassin_range !== null && view.final_tile >= 0) {
@@ -424,7 +413,8 @@ export function createBoard(root, api) {
       overlay.hidden = true;
       return;
     }
-    const given = msg.result || {};
+    /** @type {Partial<import("../../kit/types.js").Result>} */
+    const given = cycle.msg.result || {};
     const result = { breakdown: given.breakdown || view.breakdown, scores: given.scores || view.scores,
       winners: given.winners || (view.header ? view.header.winners : []) };
     overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": "final scores" },
@@ -436,7 +426,7 @@ export function createBoard(root, api) {
   }
 
   function render() {
-    if (!msg || !desc) return;
+    if (!cycle.msg || !desc) return;
     const view = v();
     renderTop();
     status.textContent = statusText();
@@ -452,9 +442,9 @@ export function createBoard(root, api) {
     renderOverlay();
     showMark();
     el.className = `five-tribes phase-${view.phase}${me() !== null ? ` me-${colour(me())}` : ""}`;
-    el.dataset.version = String(msg.version);
+    el.dataset.version = String(cycle.msg.version);
     el.dataset.phase = view.phase;
-    el.dataset.mine = myTurn() && !pending ? "yes" : "no";
+    el.dataset.mine = myTurn() && !cycle.pending ? "yes" : "no";
   }
 
   // The hinted move on its object: a tile (a drop's or a Djinn's target, the meeples to pick up, a victim,
@@ -462,13 +452,14 @@ export function createBoard(root, api) {
   // Djinn's Take, Use or Keep button, or a button of the bar; the next step first (a Djinn's Use before its
   // tile, the choice in an open chooser before its tile).
   function showMark() {
-    if (!hint || !desc) return;
-    const a = hint.action;
-    const q = (sel) => el.querySelector(sel);
+    if (desc) cycle.mark(el, (a, q) => marked(a, q));
+  }
+
+  function marked(a, q) {
     const tile = (t) => (t >= 0 ? boardBox.querySelector(`.ft-tile[data-tile="${t}"]`) : null);
-    const choice = chooser ? [...boardBox.querySelectorAll(".ft-choice")].find((b) => sameAction(JSON.parse(b.dataset.action), a)) : null;
+    const choice = chooser ? [.../** @type {NodeListOf<HTMLElement>} */ (boardBox.querySelectorAll(".ft-choice"))].find((b) => sameAction(JSON.parse(b.dataset.action), a)) : null;
     const here = v().move ? v().move.path[v().move.path.length - 1] : -1;
-    const market = (r, n) => [...side.querySelectorAll(".ft-market .ft-card.lit")].filter((c) => Number(c.dataset.card) === r).slice(0, n);
+    const market = (r, n) => [.../** @type {NodeListOf<HTMLElement>} */ (side.querySelectorAll(".ft-market .ft-card.lit"))].filter((c) => Number(c.dataset.card) === r).slice(0, n);
     const one = {
       bid: () => [q(`.ft-spot[data-bid="${a.spot}"]`)],
       pick: () => [tile(a.tile)],
@@ -485,28 +476,17 @@ export function createBoard(root, api) {
         : [mine.querySelector(`.ft-power[data-djinn="${a.djinn}"][data-pay="${a.pay}"]`), tile(a.tile)]),
       keep: () => [q(`.ft-keep-button[data-djinn="${a.djinn}"]`)],
     }[a.type];
-    markHint([choice, ...(one ? one() : [])], hint.info);
+    return [choice, ...(one ? one() : [])];
   }
 
-  return {
-    showHint(action, info) {
-      if (!msg) return;
-      hint = hintFor(msg, action, info);
-      render();
-    },
-    async update(stateMsg) {
-      if (!hintHolds(hint, stateMsg)) hint = null;
-      if (!msg || stateMsg.version !== msg.version) {
-        pending = false;
-        if (msg && stateMsg.view.phase !== msg.view.phase) { chooser = null; marketFirst = null; armed = null; }
-      }
-      msg = stateMsg;
-      await descReady;
-      if (msg === stateMsg) render();
-    },
-    error() {
-      pending = false;
-      render();
-    },
-  };
+  // A new version: a new phase drops the half-made choices of the last one.
+  function received(next, prev) {
+    if (prev && next.version !== prev.version && next.view.phase !== prev.view.phase) {
+      chooser = null;
+      marketFirst = null;
+      armed = null;
+    }
+  }
+
+  return cycle.board;
 }

@@ -1,7 +1,9 @@
 // The generic board: plays any game through the engine contract alone, for games without a board of their
 // own. It shows who is acting, the scores, the seat's view as a collapsible tree (its own part highlighted),
 // the legal actions as buttons in words (the state message's `legal_text`), Undo, and the final results.
-import { COLOURS, SYMBOLS, cap, h, keepingFocus } from "../ui.js";
+import { COLOURS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, tagOf } from "../../kit/board.js";
+
+await loadStylesheet(new URL("./board.css", import.meta.url));
 
 const FILTER_FROM = 12;          // more legal actions than this: a filter box
 const GROUP_FROM = 7;            // more than this: grouped by kind
@@ -22,12 +24,15 @@ const isScalarList = (v) => Array.isArray(v) && v.every(isScalar);
 const isFlat = (v) => isScalar(v) || isScalarList(v)
   || (isPlainObject(v) && Object.values(v).every((x) => isScalar(x) || isScalarList(x)));
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../../kit/types.js").BoardApi} api
+ * @returns {import("../../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
-  let msg = null;
+  const cycle = boardCycle(api, { render, sent: () => renderActions(), received });
   let table = null;
-  let pending = false;
   let resultsHidden = false;
-  let lastVersion = null;
   const opened = new Map();       // tree path -> open (what the player unfolded or folded stays so)
 
   const el = h("div", { class: "generic" });
@@ -50,26 +55,23 @@ export function createBoard(root, api) {
   overlay);
   root.append(el);
 
-  const seat = () => msg.seat;
-  const view = () => msg.view || {};
+  const seat = () => cycle.msg.seat;
+  const view = () => cycle.msg.view || {};
   const names = () => api.names() || [];
   const numSeats = () => Math.max(names().length, (table && table.table.players || []).length,
     Array.isArray(view().players) ? view().players.length : 0);
-  const nameOf = (s) => names()[s] || cap(COLOURS[s] || `seat ${s + 1}`);
-  const acting = () => msg.acting || view().acting || [];
-  const isOver = () => msg.status === "over" || !!msg.result;
+  const nameOf = seatNamer(api);
+  const acting = () => cycle.msg.acting || view().acting || [];
+  const isOver = () => cycle.msg.status === "over" || !!cycle.msg.result;
 
-  function tag(s, label) {
-    return h("span", { class: `seat-tag seat-${COLOURS[s] || "grey"}` },
-      h("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[s] || "?"), label ?? nameOf(s));
-  }
+  const tag = (s) => seatTag(s, nameOf(s));
 
   function colourName(s) { return cap(COLOURS[s] || `seat ${s + 1}`); }
 
   // --- scores --------------------------------------------------------------------------------------------
 
   function scores() {
-    if (msg.result) return msg.result.scores;
+    if (cycle.msg.result) return cycle.msg.result.scores;
     const v = view();
     if (Array.isArray(v.scores) && v.scores.every((x) => typeof x === "number")) return v.scores;
     for (const value of Object.values(v)) {
@@ -84,7 +86,7 @@ export function createBoard(root, api) {
     const sc = scores();
     const act = acting();
     const n = numSeats();
-    const winners = msg.result ? msg.result.winners : [];
+    const winners = cycle.msg.result ? cycle.msg.result.winners : [];
     seatsEl.replaceChildren(...[...Array(n).keys()].map((s) => h("div", {
       role: "listitem",
       class: `g-seat seat-${COLOURS[s] || "grey"}${act.includes(s) ? " acting" : ""}${s === seat() ? " mine" : ""}`,
@@ -101,14 +103,14 @@ export function createBoard(root, api) {
     let text;
     let mine = false;
     if (isOver()) {
-      const w = msg.result ? msg.result.winners : [];
+      const w = cycle.msg.result ? cycle.msg.result.winners : [];
       const sc = scores();
       text = w.length ? `Game over — ${w.map(nameOf).join(" and ")} win${w.length > 1 ? "" : "s"}`
         + (sc ? ` with ${sc[w[0]]} points` : "") : "Game over";
-    } else if (me !== null && act.includes(me) && msg.legal.length) {
+    } else if (me !== null && act.includes(me) && cycle.msg.legal.length) {
       mine = true;
       const others = act.filter((s) => s !== me);
-      text = (msg.legal.length === 1 ? "Your move — one action possible" : `Your move — choose one of ${msg.legal.length} actions`)
+      text = (cycle.msg.legal.length === 1 ? "Your move — one action possible" : `Your move — choose one of ${cycle.msg.legal.length} actions`)
         + (others.length ? ` (${others.map(colourName).join(", ")} choosing too)` : "");
     } else if (act.length) {
       text = `Waiting for ${act.map((s) => `${colourName(s)} (${nameOf(s)})`).join(", ")}…`;
@@ -117,7 +119,7 @@ export function createBoard(root, api) {
     }
     status.textContent = text;
     status.classList.toggle("my-turn", mine);
-    const ev = (msg.events || []).filter((e) => e.text);
+    const ev = (cycle.msg.events || []).filter((e) => e.text);
     lastMove.textContent = ev.length ? ev.slice(-2).map((e) => e.text).join(" · ") : "";
   }
 
@@ -261,21 +263,15 @@ export function createBoard(root, api) {
   // --- the legal actions ---------------------------------------------------------------------------------
 
   function groupOf(action, text) {
-    const k = isPlainObject(action) ? action.type ?? action.kind ?? action.action : null;
-    return typeof k === "string" ? humanise(k) : String(text).split(/\s+/)[0] || "Actions";
+    const k = tagOf(action);
+    return k !== null ? humanise(k) : String(text).split(/\s+/)[0] || "Actions";
   }
 
-  function send(action) {
-    if (pending) return;
-    if (api.act(action)) {
-      pending = true;
-      renderActions();
-    }
-  }
+  const send = (action) => cycle.send(action);
 
   function renderActions() {
     const me = seat();
-    const legal = msg.legal || [];
+    const legal = cycle.msg.legal || [];
     const head = [];
     if (me === null) head.push(h("h2", {}, "Watching"), h("p", { class: "hint" }, "You are watching this table."));
     else if (isOver()) head.push(h("h2", {}, "The game is over"));
@@ -284,10 +280,10 @@ export function createBoard(root, api) {
     if (isOver() && resultsHidden) {
       head.push(h("button", { id: "show-results", onclick: () => { resultsHidden = false; renderOverlay(); renderActions(); } }, "Show the results"));
     }
-    if (me !== null && msg.undo_steps > 0 && !isOver()) {
-      head.push(h("button", { id: "undo-button", class: "g-undo", disabled: pending ? true : null,
-        title: `take back your last step (${msg.undo_steps} possible)`,
-        onclick: () => { if (!pending && api.undo(-1)) { pending = true; renderActions(); } } }, "↶ Undo"));
+    if (me !== null && cycle.msg.undo_steps > 0 && !isOver()) {
+      head.push(h("button", { id: "undo-button", class: "g-undo", disabled: cycle.pending ? true : null,
+        title: `take back your last step (${cycle.msg.undo_steps} possible)`,
+        onclick: () => cycle.undo(-1) }, "↶ Undo"));
     }
     if (legal.length > FILTER_FROM) head.push(filter);
     const typing = document.activeElement === filter;
@@ -297,15 +293,13 @@ export function createBoard(root, api) {
   }
 
   function renderList() {
-    const legal = msg.legal || [];
-    const texts = msg.legal_text || legal.map((a) => JSON.stringify(a));
+    const legal = cycle.legal();
     const words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    const shown = legal.map((a, i) => ({ a, i, text: texts[i] ?? JSON.stringify(a) }))
-      .filter((x) => legal.length <= FILTER_FROM || words.every((w) => x.text.toLowerCase().includes(w)));
-    const button = (x) => h("button", { class: "legal-action", dataset: { index: x.i, focus: `action:${x.text}` }, disabled: pending ? true : null,
+    const shown = legal.all.filter((x) => legal.count <= FILTER_FROM || words.every((w) => x.text.toLowerCase().includes(w)));
+    const button = (x) => h("button", { class: "legal-action", dataset: { index: x.i, focus: `action:${x.text}` }, disabled: cycle.pending ? true : null,
       title: x.text, onclick: () => send(x.a) }, x.text);
     if (!shown.length) {
-      actionsEl.replaceChildren(legal.length ? h("p", { class: "hint" }, "No action matches the filter.") : "");
+      actionsEl.replaceChildren(legal.count ? h("p", { class: "hint" }, "No action matches the filter.") : "");
       return;
     }
     const groups = new Map();
@@ -314,7 +308,7 @@ export function createBoard(root, api) {
       if (!groups.has(g)) groups.set(g, []);
       groups.get(g).push(x);
     }
-    if (legal.length <= GROUP_FROM || groups.size === 1) {
+    if (legal.count <= GROUP_FROM || groups.size === 1) {
       actionsEl.replaceChildren(h("div", { class: "g-buttons" }, shown.map(button)));
     } else {
       actionsEl.replaceChildren(...[...groups].map(([g, xs]) => h("div", { class: "g-group" },
@@ -325,11 +319,11 @@ export function createBoard(root, api) {
   // --- the final results ----------------------------------------------------------------------------------
 
   function renderOverlay() {
-    if (!isOver() || !msg.result || resultsHidden) {
+    if (!isOver() || !cycle.msg.result || resultsHidden) {
       overlay.hidden = true;
       return;
     }
-    const { scores: sc, winners, breakdown } = msg.result;
+    const { scores: sc, winners, breakdown } = cycle.msg.result;
     const seats = [...Array(sc.length).keys()];
     const cats = [...new Set((breakdown || []).flatMap((b) => Object.keys(b)))].filter((c) => c !== "total");
     overlay.replaceChildren(h("div", { class: "score-screen panel final", role: "dialog", "aria-label": "final results" },
@@ -346,7 +340,7 @@ export function createBoard(root, api) {
   }
 
   function render() {
-    if (!msg) return;
+    if (!cycle.msg) return;
     keepingFocus(el, () => {
       renderSeats();
       renderStatus();
@@ -355,25 +349,16 @@ export function createBoard(root, api) {
       renderOverlay();
     }, ".legal-action:not(:disabled), #action-filter, #see-board");
     el.className = `generic${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}${isOver() ? " over" : ""}`;
-    el.dataset.version = String(msg.version);
+    el.dataset.version = String(cycle.msg.version);
     el.dataset.over = isOver() ? "yes" : "no";
-    el.dataset.mine = msg.legal && msg.legal.length ? "yes" : "no";
+    el.dataset.mine = cycle.msg.legal && cycle.msg.legal.length ? "yes" : "no";
   }
 
-  return {
-    update(stateMsg, tableMsg) {
-      if (lastVersion !== null && stateMsg.version !== lastVersion) {
-        pending = false;
-        if (stateMsg.by !== null && stateMsg.by === stateMsg.seat) filter.value = "";  // my move was made
-      }
-      lastVersion = stateMsg.version;
-      msg = stateMsg;
-      table = tableMsg;
-      render();
-    },
-    error() {
-      pending = false;
-      if (msg) renderActions();
-    },
-  };
+  // A new state: after my own move the filter is cleared.
+  function received(next, prev, tableMsg) {
+    if (prev && next.version !== prev.version && next.by !== null && next.by === next.seat) filter.value = "";
+    table = tableMsg;
+  }
+
+  return cycle.board;
 }

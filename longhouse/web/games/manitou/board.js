@@ -1,10 +1,11 @@
 // Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
-import { hintFor, hintHolds, markHint } from "../hints.js";
-import { installTips, tipNote } from "../tips.js";
-import { COLOURS, SYMBOLS, cap, h, toast } from "../ui.js";
-import { herdNotes, laneNote, scorePanel } from "./manitou_scores.js";
+import { installTips, tipNote } from "../../tips.js";
+import { COLOURS, SYMBOLS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, svg, toast } from "../../kit/board.js";
+import { herdNotes, laneNote, scorePanel } from "./scores.js";
+
+await loadStylesheet(new URL("./board.css", import.meta.url));
 
 // A phone or tablet is used with a finger: the status line says "tap" there.
 const touch = () => window.matchMedia("(pointer: coarse)").matches;
@@ -20,12 +21,9 @@ function learn(description) {
   ORDER = description.cards.map((c) => c.code);
 }
 
-const SVGNS = "http://www.w3.org/2000/svg";
-function svg(viewBox, inner, cls = "") {
-  const el = document.createElementNS(SVGNS, "svg");
-  el.setAttribute("viewBox", viewBox);
-  el.setAttribute("aria-hidden", "true");
-  if (cls) el.setAttribute("class", cls);
+// A small picture (a warrior, the buffalo) from its SVG markup.
+function picture(viewBox, inner, cls = "") {
+  const el = svg("svg", { viewBox, "aria-hidden": "true", class: cls || null });
   el.innerHTML = inner;
   return el;
 }
@@ -58,7 +56,7 @@ function cardEl(code, opts = {}) {
   const classes = ["card", warrior ? "warrior" : "hunter", colour ? `seat-${colour}` : "", opts.cls || ""];
   const el = h("div", { class: classes.join(" "), dataset: { code }, title: cardTip(code) });
   if (warrior) {
-    el.append(svg("0 0 40 42", FIGURES[code], "figure"), h("span", { class: "name" }, WARRIORS[code]));
+    el.append(picture("0 0 40 42", FIGURES[code], "figure"), h("span", { class: "name" }, WARRIORS[code]));
   } else {
     el.append(h("span", { class: "value" }, code));
   }
@@ -66,18 +64,20 @@ function cardEl(code, opts = {}) {
   return el;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../../kit/types.js").BoardApi} api
+ * @returns {import("../../kit/types.js").Board}
+ */
 export function createBoard(root, api) {
   learn(api.description);
-  let msg = null;
-  let table = null;
   let selected = null;          // a hand card chosen by click or keyboard, waiting for its ground
   let selectedIndex = null;     // which of the hand's cards (two of a kind are two cards)
   let drag = null;
   let seenCards = new Set();
   let lastPlay = new Map();     // seat -> key of the card it played last (marked until it plays again)
   let laneSizes = null;         // "ground:seat" -> cards in that lane at the last state
-  let pending = false;
-  let hint = null;              // the bot's preferred move while my choices stay: {legal, action, info}
+  const cycle = boardCycle(api, { render, received, hints: true });
 
   const el = h("div", { class: "manitou" });
   const opponents = h("div", { class: "opponents" });
@@ -86,7 +86,7 @@ export function createBoard(root, api) {
   const reference = h("aside", { class: "reference", "aria-label": "who beats whom", tabindex: "0" },
     h("h3", {}, "Who beats whom"),
     h("table", {}, h("tbody", {}, Object.entries(BEATS).map(([w, beaten]) => h("tr", {},
-      h("td", {}, h("div", { class: "ref-who" }, svg("0 0 40 42", FIGURES[w], "mini"), h("b", {}, WARRIORS[w])),
+      h("td", {}, h("div", { class: "ref-who" }, picture("0 0 40 42", FIGURES[w], "mini"), h("b", {}, WARRIORS[w])),
         h("div", { class: "beats" }, "beats ", beaten.map((b) => WARRIORS[b]).join(", "))))))),
     h("p", { class: "hint" }, "Same warrior on a controlled ground: both are cancelled. "
       + "A second warrior of the controller protects the first."));
@@ -95,22 +95,12 @@ export function createBoard(root, api) {
   root.append(el);
   const tips = installTips(el);
 
-  const seat = () => msg.seat;
-  const view = () => msg.view;
-  const names = () => api.names() || [];
-  const nameOf = (s) => names()[s] || cap(COLOURS[s]);
-  const legal = (pred) => msg.legal.filter(pred);
-  const playable = (code) => legal((a) => a.type === "play" && a.card === code).map((a) => a.ground);
-
-  function send(action) {
-    if (pending) return;
-    if (api.act(action)) { pending = true; hint = null; }  // the hint was for the position before my move
-  }
-
-  function tag(s) {
-    return h("span", { class: `seat-tag seat-${COLOURS[s]}` },
-      h("span", { class: "sym", "aria-hidden": "true" }, SYMBOLS[s]), nameOf(s));
-  }
+  const seat = () => cycle.msg.seat;
+  const view = () => cycle.msg.view;
+  const nameOf = seatNamer(api);
+  const playable = (code) => cycle.legal().of("play").filter((a) => a.card === code).map((a) => a.ground);
+  const send = (action) => cycle.send(action);
+  const tag = (s) => seatTag(s, nameOf(s));
 
   function waitingWord(v, p) {
     if (v.phase === "select") {
@@ -198,7 +188,7 @@ export function createBoard(root, api) {
     grounds.replaceChildren(...shownGrounds(v).map((g, gi) => {
       const herd = h("div", { class: "herd" },
         g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: `${cap(b.size)} herd worth ${b.value} points: the strongest hunters here take the largest herd` },
-          svg("0 0 58 32", BUFFALO, "bison"), h("b", {}, String(b.value)))));
+          picture("0 0 58 32", BUFFALO, "bison"), h("b", {}, String(b.value)))));
       const lanes = laneOrder().map((s) => {
         const cards = g.lanes[s].map((c, ci) => {
           const key = `${v.hunt}:${gi}:${s}:${ci}:${c.code}`;
@@ -250,13 +240,13 @@ export function createBoard(root, api) {
       e.preventDefault();
       const i = targets.indexOf(gi);
       const next = targets[(i + (e.key === "ArrowRight" ? 1 : targets.length - 1)) % targets.length];
-      grounds.querySelector(`[data-ground="${next}"]`).focus();
+      /** @type {HTMLElement} */ (grounds.querySelector(`[data-ground="${next}"]`)).focus();
     } else if (e.key === "Escape") {
       const back = selectedIndex;
       selected = null;
       selectedIndex = null;
       render();
-      const card = mine.querySelector(`[data-hand-index="${back}"]`);
+      const card = /** @type {HTMLElement | null} */ (mine.querySelector(`[data-hand-index="${back}"]`));
       if (card) card.focus();
     }
   }
@@ -274,7 +264,7 @@ export function createBoard(root, api) {
     mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${me !== null && v.acting.includes(me) ? " acting" : ""}`;
     if (v.phase === "score" || v.phase === "over") {
       mine.classList.add("scores");
-      mine.replaceChildren(scorePanel(v, me, { tag, legal, send, pending: () => pending }));
+      mine.replaceChildren(scorePanel(v, me, { tag, legal: cycle.legal(), send, pending: () => cycle.pending }));
       return;
     }
     if (me === null) {
@@ -288,7 +278,7 @@ export function createBoard(root, api) {
     const head = h("div", { class: "my-head" }, tag(me), h("span", { class: "score" }, `${v.scores[me]} points`),
       me === v.dealer ? h("span", { class: "dealer" }, "dealer") : null);
     if (v.phase === "select") {
-      const picks = new Set(legal((a) => a.type === "pick").map((a) => a.card));
+      const picks = new Set(cycle.legal().of("pick").map((a) => a.card));
       // the view's reserve still holds the picked cards; show only what is left to pick
       const reserve = [...you.reserve];
       for (const code of you.selection) {
@@ -308,25 +298,25 @@ export function createBoard(root, api) {
         c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
         return c;
       }));
-      const okLegal = legal((a) => a.type === "ok").length > 0;
+      const okLegal = cycle.legal().of("ok").length > 0;
       const selection = h("div", { class: "selection", role: "group", "aria-label": "your hunting party" },
         you.selection.map((code, i) => {
           const c = cardEl(code, { seat: me, cls: p.confirmed ? "inert" : "picked" });
           c.dataset.selectionIndex = i;
           c.dataset.focus = `selection:${i}`;
-          if (!p.confirmed && msg.undo_steps > 0) {
+          if (!p.confirmed && cycle.msg.undo_steps > 0) {
             c.tabIndex = 0;
             c.setAttribute("role", "button");
             c.setAttribute("aria-label", `take back ${cardName(code)}`);
             c.title = "click to take it back";
-            const back = () => { if (!pending && api.undo(i)) { pending = true; hint = null; } };
+            const back = () => cycle.undo(i);
             c.addEventListener("click", back);
             c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); back(); } });
           }
           return c;
         }),
         Array.from({ length: Math.max(0, you.must_pick - you.selection.length) }, () => h("div", { class: "card slot" })));
-      const ok = h("button", { id: "ok-button", class: "primary big", disabled: !okLegal || pending,
+      const ok = h("button", { id: "ok-button", class: "primary big", disabled: !okLegal || cycle.pending,
         onclick: () => send({ type: "ok" }) }, "OK");
       mine.replaceChildren(head, h("div", { class: "select-row" },
         h("div", { class: "party" }, h("h3", {}, p.confirmed ? "Your hunting party (confirmed)"
@@ -354,7 +344,7 @@ export function createBoard(root, api) {
             selected = code;
             selectedIndex = i;
             render();
-            const first = grounds.querySelector(".ground.droppable");
+            const first = /** @type {HTMLElement | null} */ (grounds.querySelector(".ground.droppable"));
             if (first) first.focus();
           }
         });
@@ -395,7 +385,7 @@ export function createBoard(root, api) {
     drag.ghost.style.left = `${e.clientX - 35}px`;
     drag.ghost.style.top = `${e.clientY - 50}px`;
     const under = document.elementFromPoint(e.clientX, e.clientY);
-    const ground = under ? under.closest(".ground") : null;
+    const ground = under ? /** @type {HTMLElement | null} */ (under.closest(".ground")) : null;
     const gi = ground ? Number(ground.dataset.ground) : null;
     const ok = gi !== null && playable(drag.code).includes(gi);
     for (const g of grounds.querySelectorAll(".ground")) g.classList.toggle("over", ok && g === ground);
@@ -438,71 +428,43 @@ export function createBoard(root, api) {
   }
 
   function render() {
-    if (!msg) return;
-    // keep the keyboard focus on the same place across the redraw (a card, a ground, a button)
-    const active = document.activeElement;
-    const focusKey = active && el.contains(active) ? (active.dataset.focus || (active.id ? `#${active.id}` : null)) : null;
-    renderOpponents();
-    renderStatus();
-    renderGrounds();
-    renderMine();
-    if (focusKey) restoreFocus(focusKey);
+    if (!cycle.msg) return;
+    // the keyboard focus stays on the same place across the redraw (a card, a ground, a button); a card that
+    // went (picked, played) hands it to the next of its row, else the last, else OK
+    keepingFocus(el, () => {
+      renderOpponents();
+      renderStatus();
+      renderGrounds();
+      renderMine();
+    }, "#ok-button:not(:disabled), #score-continue, .hand .card.playable");
     showMark();
     el.className = `manitou phase-${view().phase}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
-    el.dataset.version = String(msg.version);
+    el.dataset.version = String(cycle.msg.version);
     el.dataset.phase = view().phase;
-  }
-
-  function restoreFocus(key) {
-    const found = key.startsWith("#") ? el.querySelector(`[id="${key.slice(1)}"]`)
-      : el.querySelector(`[data-focus="${key}"]`);
-    if (found && found.tabIndex >= 0) { found.focus({ preventScroll: true }); return; }
-    // the card went (picked, played): the next one of its row, else the last, else OK
-    const [kind, index] = key.split(":");
-    const row = [...el.querySelectorAll(`[data-focus^="${kind}:"]`)].filter((x) => x.tabIndex >= 0);
-    const next = row.find((x) => Number(x.dataset.focus.split(":")[1]) >= Number(index)) || row[row.length - 1]
-      || el.querySelector("#ok-button:not(:disabled), #score-continue, .hand .card.playable");
-    if (next) next.focus({ preventScroll: true });
   }
 
   // The hinted move on the board: the card to pick, the card to play and its ground (the card first, or the
   // ground once that card is chosen), OK, or Continue.
   function showMark() {
-    if (!hint) return;
-    const a = hint.action;
-    const q = (sel) => el.querySelector(sel);
-    let els = [];
-    if (a.type === "pick") els = [q(`[data-reserve-card="${a.card}"]`)];
-    else if (a.type === "ok") els = [q("#ok-button")];
-    else if (a.type === "done") els = [q("#score-continue")];
-    else if (a.type === "play") {
+    cycle.mark(el, (a, q) => {
+      if (a.type === "pick") return [q(`[data-reserve-card="${a.card}"]`)];
+      if (a.type === "ok") return [q("#ok-button")];
+      if (a.type === "done") return [q("#score-continue")];
+      if (a.type !== "play") return [];
       const card = selected === a.card ? q(`[data-hand-index="${selectedIndex}"]`) : q(`.hand [data-hand-card="${a.card}"]`);
       const ground = q(`.ground[data-ground="${a.ground}"]`);
-      els = selected === a.card ? [ground, card] : [card, ground];
-    }
-    markHint(els, hint.info);
+      return selected === a.card ? [ground, card] : [card, ground];
+    });
   }
 
-  return {
-    showHint(action, info) {
-      if (!msg) return;
-      hint = hintFor(msg, action, info);
-      render();
-    },
-    update(stateMsg, tableMsg) {
-      if (msg && stateMsg.version !== msg.version) pending = false;
-      if (!hintHolds(hint, stateMsg)) hint = null;
-      if (msg && msg.view.hunt !== stateMsg.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
-      msg = stateMsg;
-      table = tableMsg;
-      if (msg.view.phase === "hunt") trackLastPlays(msg.view);
-      if (selectedIndex !== null && msg.view.you?.hand?.[selectedIndex] !== selected) { selected = null; selectedIndex = null; }
-      if (drag) return;  // do not pull the card out from under the pointer; the drop re-renders
-      render();
-    },
-    error() {
-      pending = false;
-      render();
-    },
-  };
+  // A new state: a new hunt starts its marks afresh; a chosen card that left the hand is let go; a card being
+  // dragged is not pulled out from under the pointer (the drop draws the board).
+  function received(next, prev) {
+    if (prev && prev.view.hunt !== next.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
+    if (next.view.phase === "hunt") trackLastPlays(next.view);
+    if (selectedIndex !== null && next.view.you?.hand?.[selectedIndex] !== selected) { selected = null; selectedIndex = null; }
+    return !drag;
+  }
+
+  return cycle.board;
 }

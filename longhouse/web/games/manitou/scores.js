@@ -1,6 +1,6 @@
 // Manitou's scores after a hunt and at the end: written on the board (each herd says who took it, each lane
 // what it won) and in a panel in the player's own area, never a modal: the board stays there to study.
-import { h } from "../ui.js";
+import { h } from "../../kit/board.js";
 
 function signed(x) { return x > 0 ? `+${x}` : String(x); }
 
@@ -57,7 +57,7 @@ export function scorePanel(v, me, ctx) {
     : "No pelt robbers this hunt.") : null;
   let foot;
   if (v.phase === "score") {
-    const canConfirm = legal((a) => a.type === "done").length > 0;
+    const canConfirm = legal.of("done").length > 0;
     const waiting = v.players.filter((p) => !p.ready).map((p) => p.seat);
     foot = h("div", { class: "score-foot" },
       canConfirm ? h("button", { id: "score-continue", class: "primary big", disabled: pending(),
