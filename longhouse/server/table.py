@@ -32,6 +32,7 @@ from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
+from longhouse.server.metrics import HallMetrics
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
 from longhouse.server.state_texts import StateTexts
@@ -65,6 +66,7 @@ class Host(Protocol):
     bot_delay: float
     thinker: Thinker  # where bots think (worker processes)
     commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
+    metrics: HallMetrics  # what /metrics serves
 
     @property
     def lobby(self) -> Listing: ...
@@ -539,7 +541,9 @@ class Table:
                 version = self.version
                 bot = self.bots[seat]
                 # thought in a worker process: the event loop stays free for every other table
+                asked = time.perf_counter()
                 action = (await self.hall.thinker.think(bot, self.state, seat)).action
+                self.hall.metrics.thought(time.perf_counter() - asked)
                 state = self.state
                 if state is None or self.bots.get(seat) is not bot or seat not in state.acting():
                     return
