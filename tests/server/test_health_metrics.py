@@ -114,6 +114,23 @@ def test_metrics_count_moves_commits_sockets_tables_and_refusals(hall: Hall) -> 
     lobby.close()
 
 
+def test_bot_thinking_is_timed(hall: Hall) -> None:
+    from harness import Client, create_table, fill_with_bots, join, start_game
+
+    ann = Client(hall, "Ann")
+    lobby = ann.lobby()
+    tid = create_table(lobby, "toy", 2)
+    ws = ann.table(tid)
+    join(ws, 1)
+    fill_with_bots(ws, "casual")
+    start_game(ws, ws)
+    state = pick(ws)
+    ws.wait(lambda m: m.get("type") == "state" and m["version"] > state["version"] + 1, what="the bot's move")
+    assert sample(scrape(hall).text, "longhouse_bot_think_seconds_count") >= 1
+    ws.close()
+    lobby.close()
+
+
 def test_errors_logged_are_counted_by_the_part_that_logged_them() -> None:
     import logging
 
