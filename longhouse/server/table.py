@@ -24,6 +24,7 @@ from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
+from longhouse.engine.seats import seat_colour, seat_title
 from longhouse.engine.state import Game, State
 from longhouse.server import table_options
 from longhouse.server.boards import board_for, game_message
@@ -31,6 +32,7 @@ from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
+from longhouse.server.metrics import HallMetrics
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
 from longhouse.server.state_texts import StateTexts
@@ -41,12 +43,18 @@ from longhouse.store.people import PeopleStore
 
 log = logging.getLogger("longhouse.table")
 
-COLOURS = ("red", "blue", "green", "yellow")
 CHAT_HISTORY = 100
 #: Watchers named in a table's summary (beyond them, only their number, ``watching``).
 NAMED_WATCHERS = 30
 #: Why a private table refuses a websocket (``Table.admits``), on a direct or a proxied connection alike.
 PRIVATE_REFUSAL = "this table is private: open it with its invitation link"
+
+
+class Listing(Protocol):
+    """What a table tells the lobby (``Lobby`` is one)."""
+
+    def changed(self, local: bool = True) -> None: ...
+    def listing_changed(self, table_id: int) -> None: ...  # its summary or status changed
 
 
 class Host(Protocol):
@@ -58,25 +66,20 @@ class Host(Protocol):
     bot_delay: float
     thinker: Thinker  # where bots think (worker processes)
     commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
+    metrics: HallMetrics  # what /metrics serves
 
-    def lobby_changed(self, local: bool = True) -> None: ...
-
-    def table_changed(self, table: Table) -> None: ...
-    def listing_changed(self, table: Table) -> None: ...  # its summary or status: see ``Hall._listed_texts``
+    @property
+    def lobby(self) -> Listing: ...
 
     def table_finished(self, table: Table) -> None: ...
 
     def give_up(self, table: Table) -> None: ...
 
-    # the people's part: see hall.py, timekeeper.py and rematch.py
+    # the people's part, and what the timekeeper does: see hall.py, timekeeper.py and rematch.py
     people: PeopleStore
-
     def clock(self) -> float: ...
-
     def drop_waiting(self, table: Table) -> None: ...
-
     def abandon(self, table: Table, text: str) -> None: ...
-
     def forget_finished(self, table: Table) -> None: ...
 
     def table(self, table_id: int) -> Table | None: ...
@@ -163,7 +166,7 @@ class Table:
     @status.setter
     def status(self, status: Status) -> None:  # whether the lobby lists it may change
         self._status = status
-        self.hall.listing_changed(self)
+        self.hall.lobby.listing_changed(self.id)
 
     @property
     def version(self) -> int:
@@ -179,8 +182,7 @@ class Table:
         return self._seat_by_user.get(user_id)
 
     def seat_label(self, seat: int) -> str:
-        colour = COLOURS[seat] if seat < len(COLOURS) else f"seat {seat + 1}"
-        return colour.capitalize()
+        return seat_title(seat)
 
     def watchers(self) -> list[str]:
         seated = {occ.user_id for occ in self.occupants if isinstance(occ, Person)}
@@ -213,7 +215,7 @@ class Table:
 
     def forget_summary(self) -> None:
         self._summary = self._summary_text = self._table_prefix = None
-        self.hall.listing_changed(self)
+        self.hall.lobby.listing_changed(self.id)
 
     def _compute_summary(self) -> dict[str, Any]:
         seats: list[dict[str, Any] | None] = []
@@ -223,7 +225,7 @@ class Table:
             else:
                 seats.append({
                     "name": occ.name, "kind": occ.kind, "level": occ.level if isinstance(occ, BotSeat) else None,
-                    "colour": COLOURS[seat] if seat < len(COLOURS) else None,
+                    "colour": seat_colour(seat),
                     "connected": isinstance(occ, BotSeat) or self.connected(occ.user_id),
                     "away": self.keeper.away_for(seat),
                 })
@@ -316,7 +318,7 @@ class Table:
         self.forget_summary()
         for conn in self.conns:
             conn.send_text(self._table_text(conn))
-        self.hall.table_changed(self)
+        self.hall.lobby.changed()
 
     # --- chat -----------------------------------------------------------------------------------
 
@@ -573,7 +575,9 @@ class Table:
                 version = self.version
                 bot = self.bots[seat]
                 # thought in a worker process: the event loop stays free for every other table
+                asked = time.perf_counter()
                 action = (await self.hall.thinker.think(bot, self.state, seat)).action
+                self.hall.metrics.thought(time.perf_counter() - asked)
                 state = self.state
                 if state is None or self.bots.get(seat) is not bot or seat not in state.acting():
                     return
