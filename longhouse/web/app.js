@@ -20,11 +20,12 @@ function showWho() {
   const who = document.getElementById("who");
   who.replaceChildren();
   if (!me) return;
-  who.append(h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
+  // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
+  who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
     settingsMenu(),
     h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
-      "Sign out"));
+      "Sign out")].filter(Boolean));
 }
 
 let cleanup = null;
