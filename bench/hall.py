@@ -20,6 +20,7 @@ hall's server runs under cProfile during its windows only (CPU time) and the CPU
     python bench/hall.py --tables 200 --think 0.5      # p99 when people take their time (0.5 s mean)
     python bench/hall.py --tables 20 --seconds 10 --no-peer
     python bench/hall.py --tables 200 --profile /tmp/hall.prof   # the server under cProfile
+    python bench/hall.py --tables 200 --compare-metrics   # and a hall counting no metrics, for their cost
 
 Targets (issue 16): hall moves/s >= 1.5x boardgame.io's flat out at 400 sockets, single process; p99 < 25 ms
 at 200 tables at a human pace (0.5 s mean think).
@@ -62,7 +63,8 @@ NO_LIMITS = [
 # --- the hall -------------------------------------------------------------------------------------
 
 
-async def hall_side(port: int, tables: int, per_table: int, server_pid: int, seed: int, think: float) -> Side:
+async def hall_side(port: int, tables: int, per_table: int, server_pid: int, seed: int, think: float,
+                    name: str = "hall") -> Side:
     """The hall's players, seated at their first tables (created from the lobby, as people do)."""
     rng = random.Random(seed)
     tokens = await guests(port, tables * per_table)
@@ -83,16 +85,16 @@ async def hall_side(port: int, tables: int, per_table: int, server_pid: int, see
         return tasks
 
     groups = [players[t * per_table:(t + 1) * per_table] for t in range(tables)]
-    side = Side("hall", server_pid, groups, seat, gate)
+    side = Side(name, server_pid, groups, seat, gate)
     await side.start()
     return side
 
 
-def serve_hall(port: int, database: str, profile: str | None) -> list[str]:
+def serve_hall(port: int, database: str, profile: str | None, extra: tuple[str, ...] = ()) -> list[str]:
     """The arguments that run ``longhouse serve`` for the benchmark (under cProfile with ``profile``)."""
     prefix = [str(Path(__file__).resolve()), "--serve-profiled", profile] if profile else ["-m", "longhouse.cli"]
     return [*prefix, "serve", "--port", str(port), "--database", database,
-            "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *NO_LIMITS]
+            "--bot-delay", "0", "--log-level", "warning", "--max-rate", "0", *NO_LIMITS, *extra]
 
 
 def serve_profiled(out: str, argv: list[str]) -> int:
@@ -116,12 +118,17 @@ def serve_profiled(out: str, argv: list[str]) -> int:
         profile.dump_stats(out)
 
 
-async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer: tuple[int, int] | None
-                  ) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Seat both sides, then measure them in alternating windows."""
+async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer: tuple[int, int] | None,
+                  quiet: tuple[int, int] | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]:
+    """Seat every side, then measure them in alternating windows: the hall, the hall counting no metrics
+    (``quiet``: its port and pid, with ``--compare-metrics``), boardgame.io."""
     hall = await hall_side(hall_port, args.tables, args.players, hall_pid, args.seed, args.think)
     hall.profiled = bool(args.profile)
     sides = [hall]
+    if quiet is not None:
+        sides.append(await hall_side(quiet[0], args.tables, args.players, quiet[1], args.seed, args.think,
+                                     name="hall, no metrics"))
     if peer is not None:
         from peer import peer_side
 
@@ -131,7 +138,8 @@ async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer:
     figures = hall.figures()
     figures.update(stale=sum(p.stale for g in hall.groups for p in g), rss_started_kib=rss_started,
                    rss_end_kib=rss_kib(hall_pid))
-    return figures, sides[1].figures() if peer is not None else None
+    return (figures, sides[-1].figures() if peer is not None else None,
+            sides[1].figures() if quiet is not None else None)
 
 
 def line(name: str, r: dict[str, Any]) -> str:
@@ -158,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-peer", action="store_true", help="measure the hall only")
+    parser.add_argument("--compare-metrics", action="store_true",
+                        help="also measure a second hall started with --no-metrics, in the same alternating windows")
     parser.add_argument(
         "--profile",
         metavar="FILE",
@@ -178,7 +188,14 @@ def main(argv: list[str] | None = None) -> int:
             peer_server = start_peer()
             servers.callback(stop, peer_server[0])
             peer = (peer_server[1], peer_server[0].pid)
-        hall, bgio = uvloop.run(measure(args, port, hall_server.pid, peer))
+        quiet = None
+        if args.compare_metrics:
+            quiet_port = free_port()
+            quiet_server = start_process(serve_hall(quiet_port, f"sqlite:///{tmp}/quiet.db", None, ("--no-metrics",)),
+                                         quiet_port)
+            servers.callback(stop, quiet_server)
+            quiet = (quiet_port, quiet_server.pid)
+        hall, bgio, unmetered = uvloop.run(measure(args, port, hall_server.pid, peer, quiet))
     pace = f"thinking {args.think:g} s a move on average" if args.think else "moving as fast as they can"
     print(f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket clients "
           f"(loopback), {pace}; {args.rounds} alternating windows of {args.seconds / args.rounds:g} s a side; "
@@ -191,6 +208,13 @@ def main(argv: list[str] | None = None) -> int:
         ratio = hall["moves_per_s"] / bgio["moves_per_s"] if bgio["moves_per_s"] else float("nan")
         print(f"  ratio          {ratio:.2f}x boardgame.io's moves/s (target >= 1.5 flat out);  "
               f"p99 hall {hall['p99_ms']:.1f} ms vs boardgame.io {bgio['p99_ms']:.1f} ms")
+    if unmetered is not None:
+        print(line("no metrics", unmetered))
+        if bgio is not None and bgio["moves_per_s"] and unmetered["moves_per_s"]:
+            with_metrics = hall["moves_per_s"] / bgio["moves_per_s"]
+            without = unmetered["moves_per_s"] / bgio["moves_per_s"]
+            print(f"  metrics' cost  ratio to boardgame.io {with_metrics:.2f}x with metrics, {without:.2f}x without: "
+                  f"{100 * (with_metrics / without - 1):+.1f}% (allowed: -3%)")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
     if args.profile:
         from profile_areas import report

@@ -9,6 +9,7 @@ bar, and prints the table, the JSON report or the plot.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 from collections.abc import Sequence
 
@@ -94,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     if args.games < 1 or jobs < 1:
         return lineup.fail("arena", "--games and --jobs must be at least 1")
+    if args.plot and importlib.util.find_spec("matplotlib") is None:  # said before the games, not after
+        return lineup.fail("arena", "--plot draws with matplotlib, which the hall does not need: "
+                                    "install it with  pip install -e '.[plot]'")
     specs = build_specs(args.game, names, args.games, players, args.seed, args.seconds_per_move, args.iterations)
     outcomes = run_with_progress(specs, jobs, args.ray)
     summaries = summarize([o.result for o in outcomes if o.result is not None])

@@ -50,6 +50,16 @@ def seat_name(seat: int) -> str:
     return SEATS[seat].name
 
 
+def seat_colour(seat: int) -> str | None:
+    """The seat's colour key ("red"), or None for a seat past the coloured ones."""
+    return SEATS[seat].colour if seat < len(SEATS) else None
+
+
+def seat_title(seat: int) -> str:
+    """The seat in words at a table: its name ("Red"), or its number past the coloured seats ("Seat 5")."""
+    return SEATS[seat].name if seat < len(SEATS) else f"Seat {seat + 1}"
+
+
 def seats_json(num_players: int) -> list[dict[str, Any]]:
     """The first ``num_players`` seats as JSON, for views' headers and game descriptions."""
     return [s.to_json() for s in SEATS[:num_players]]

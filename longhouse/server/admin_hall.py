@@ -30,7 +30,7 @@ ANNOUNCED = "Announcement: "
 
 
 def _sockets(hall: Hall) -> Iterator[Conn]:
-    yield from list(hall.lobby)
+    yield from list(hall.lobby.conns)
     for table in list(hall.tables.values()):
         yield from list(table.conns)
     if hall.cluster is not None:
@@ -60,7 +60,7 @@ def announce(hall: Hall, text: str, everywhere: bool = True) -> int:
     """Say ``text`` in every lobby and at every table here (and, ``everywhere``, in the other processes);
     how many tables here heard it."""
     line = {"type": "chat", "from": None, "text": ANNOUNCED + text, "time": time.time(), "announcement": True}
-    hall.lobby_line(line, local=False)
+    hall.lobby.line(line, local=False)
     tables = 0
     for table in list(hall.tables.values()):
         if table.status != Status.OVER or table.conns:

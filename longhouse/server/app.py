@@ -67,7 +67,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.metrics.attach_logging()
     hall.start_bots()
     hall.start_ticker()
-    hall.publish_lobby()
+    hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
     collector = Collector(settings.gc_interval if settings.gc_freeze else 0)
@@ -125,7 +125,7 @@ def readings(hall: Hall) -> Readings:
 
     def sockets() -> dict[str, int]:
         proxied = len(hall.cluster.local) if hall.cluster is not None else 0
-        return {"lobby": len(hall.lobby), "table": sum(len(t.conns) for t in hall.tables.values()),
+        return {"lobby": len(hall.lobby.conns), "table": sum(len(t.conns) for t in hall.tables.values()),
                 "proxied": proxied}
 
     def tables() -> dict[str, int]:

@@ -47,6 +47,16 @@ return 0
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
 
+class Lobby(Protocol):
+    """What the cluster tells its process's lobby (``lobby.Lobby`` is one)."""
+
+    def changed(self, local: bool = True) -> None: ...
+
+    def line(self, line: dict[str, Any], local: bool = True) -> None: ...
+
+    def publish(self) -> None: ...
+
+
 class Host(Protocol):
     """What the cluster needs from its process's hall (``Hall`` is one)."""
 
@@ -58,11 +68,8 @@ class Host(Protocol):
 
     def adopt(self, row: TableRow) -> Table | None: ...
 
-    def lobby_changed(self, local: bool = True) -> None: ...
-
-    def lobby_line(self, line: dict[str, Any], local: bool = True) -> None: ...
-
-    def publish_lobby(self) -> None: ...
+    @property
+    def lobby(self) -> Lobby: ...
 
     def table_message(self, table: Table, conn: Conn, msg: ClientMessage) -> None: ...
 
@@ -253,12 +260,12 @@ class Cluster:
                 return
             if data["op"] == "tables":
                 self.remote_tables[data["node"]] = (time.monotonic(), data["tables"], data["online"])
-                self.hall.lobby_changed(local=False)
+                self.hall.lobby.changed(local=False)
             elif data["op"] == "chat":
-                self.hall.lobby_line(data["line"], local=False)
+                self.hall.lobby.line(data["line"], local=False)
             elif data["op"] == "bye":
                 self.remote_tables.pop(data["node"], None)
-                self.hall.lobby_changed(local=False)
+                self.hall.lobby.changed(local=False)
             elif data["op"] == "admin" and self.on_admin is not None:  # an admin's action (admin_hall.py)
                 self.on_admin(data)
         elif channel.startswith("table:"):
@@ -383,4 +390,4 @@ class Cluster:
             if await self.owner(table_id) != owner:
                 self.local.pop(cid, None)
                 conn.close(1012, "the table moved; reconnect")
-        self.hall.publish_lobby()
+        self.hall.lobby.publish()

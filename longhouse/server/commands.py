@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from longhouse import bots
+from longhouse.engine.seats import SEAT_COLOURS
 from longhouse.server import hints
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
-from longhouse.server.table import COLOURS, Table, default_bot
+from longhouse.server.table import Table, default_bot
 from longhouse.store import BotSeat, Person, StaleOwner, Status
 
 HELP = {
@@ -48,12 +49,12 @@ def _ascii_number(text: str) -> bool:
 
 def _seat_arg(table: Table, arg: str) -> int:
     key = arg.strip().lower()
-    if key in COLOURS and COLOURS.index(key) < len(table.occupants):
-        return COLOURS.index(key)
+    if key in SEAT_COLOURS and SEAT_COLOURS.index(key) < len(table.occupants):
+        return SEAT_COLOURS.index(key)
     if _ascii_number(key) and 1 <= int(key) <= len(table.occupants):
         return int(key) - 1
     raise CommandError(f"there is no seat {arg!r} here; seats are 1-{len(table.occupants)} "
-                       f"({', '.join(COLOURS[: len(table.occupants)])})")
+                       f"({', '.join(SEAT_COLOURS[: len(table.occupants)])})")
 
 
 def _free_seats(table: Table) -> list[int]:
@@ -185,7 +186,7 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     rest = list(args)
     if rest and rest[0].lower() in bots.names():
         level = rest.pop(0).lower()
-    elif rest and not (_ascii_number(rest[0]) or rest[0].lower() in COLOURS):
+    elif rest and not (_ascii_number(rest[0]) or rest[0].lower() in SEAT_COLOURS):
         raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.levels())}")
     free = _free_seats(table)
     if rest:

@@ -56,6 +56,6 @@ async def drain(hall: Hall) -> None:
     for table in tables:
         table.stop(RESTART_CODE, RESTART_REASON)
         hall.tables.pop(table.id, None)
-    for conn in list(hall.lobby):
+    for conn in list(hall.lobby.conns):
         conn.close(RESTART_CODE, RESTART_REASON)
     log.info("stopping: %d tables stored and handed on, their sockets closed with %d", len(tables), RESTART_CODE)

@@ -1,9 +1,9 @@
 """The hall's HTTP guard: answer only to allowed host names, and send every page the security headers.
 
 ``Host`` must be one of ``Settings.allowed_hosts`` (a guard against DNS rebinding: another site's name
-pointed at this address gets 400); every HTTP response carries a Content-Security-Policy (scripts, styles,
-images and sockets from this origin only, never framed), ``X-Frame-Options: DENY``, ``X-Content-Type-Options:
-nosniff`` and ``Referrer-Policy: same-origin``.
+pointed at this address gets 400), but for the health checks (``ANY_HOST``); every HTTP response carries a
+Content-Security-Policy (scripts, styles, images and sockets from this origin only, never framed),
+``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,11 @@ HEADERS = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
 }
+
+
+#: Paths answered whatever the ``Host``: a load balancer's or a monitor's checks name the process by its own
+#: address (``127.0.0.1:8001``), not by the hall's name, and these two say nothing but "up" and "ready".
+ANY_HOST = frozenset({"/healthz", "/readyz"})
 
 
 def host_name(host: str) -> str:
@@ -55,7 +60,7 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        if not self.hosts.allow(scope):
+        if not self.hosts.allow(scope) and scope["path"] not in ANY_HOST:
             if scope["type"] == "websocket":
                 await refuse_socket(send)
             else:

@@ -1,7 +1,7 @@
 """Hints at the table and the analysis of finished games: the strongest bot's search as help for people.
 
-* **Hints** are a table option (``{"hints": true}`` when the table is created; refused together with
-  ``rated``, and never given in a rated game). A seated player whose seat is acting sends ``/hint`` (the
+* **Hints** are a table option (``{"hints": true}`` when the table is created; a game played with them
+  is not rated: ``ratings.rateable``). A seated player whose seat is acting sends ``/hint`` (the
   page's Hint button sends the same command); the search runs in the hall's worker processes
   (``longhouse.bots.thinking``) through ``longhouse.bots.analysis.hint``, from that seat's own view
   only, and the answer goes to that player alone as ``{"type": "hint", "version", "seat", "best",
@@ -99,7 +99,7 @@ def hint_seed(table_id: int, version: int, seat: int) -> int:
 def request(table: Table, conn: Conn) -> str | None:
     """Start a hint for the sender's seat; the reason when it may not have one."""
     if not allowed(table):
-        return "hints are off at this table (they are a table option, never allowed in rated games)"
+        return "hints are off at this table (they are a table option, chosen when it is created)"
     state = table.state
     if state is None or state.is_over():
         return "there is no game in progress to give a hint for"

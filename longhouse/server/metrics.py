@@ -169,3 +169,16 @@ class HallMetrics:
                 labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
                 out[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
         return out
+
+
+class UncountedMetrics(HallMetrics):
+    """``--no-metrics``: the registry and what is read when scraped, but nothing counted as it happens."""
+
+    def move(self, game: str, received: float | None) -> None:
+        pass
+
+    def batch(self, moves: int, seconds: float) -> None:
+        pass
+
+    def thought(self, seconds: float) -> None:
+        pass

@@ -69,6 +69,8 @@ class Settings:
                                      "with Redis pub/sub between them, e.g. redis://127.0.0.1:6379/0")
     redis_prefix: str = _s("longhouse:", "prefix of the Redis keys and channels")
     redis_lease: float = _s(15.0, "seconds a process's claim on a table lasts without renewal")
+    no_metrics: bool = _s(False, "count nothing for /metrics as it happens (moves, latency, commits, bots), to "
+                                 "measure what counting costs; what is read when scraped is still served")
     metrics_token: str | None = _s(None, "a token that lets a scraper read /metrics from anywhere "
                                          "(Authorization: Bearer TOKEN); without it, only from this machine")
     tick: float = _s(1.0, "seconds between two looks of every table's timekeeper at its clocks, away players "

@@ -89,8 +89,8 @@ async def lobby_ws(ws: WebSocket) -> None:
         conn = Conn(user, hall.settings.max_backlog)
         track(ws, conn)
         conn.log_context = log_context(ws, user)
-        hall.enter_lobby(conn)
-        await serve(ws, conn, hall.lobby_message, hall.leave_lobby, hall.limits)
+        hall.lobby.enter(conn)
+        await serve(ws, conn, hall.lobby.message, hall.lobby.leave, hall.limits)
     finally:
         release(ws, user)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 #: The hall's own table options, with what each means.
 HALL_OPTIONS = {
-    "hints": "seated players may ask the strongest bot for a hint on their turn (never in rated games)",
+    "hints": "seated players may ask the strongest bot for a hint on their turn (the game is then not rated)",
 }
 
 
@@ -15,8 +15,6 @@ def check_options(options: dict[str, Any]) -> None:
     hints = options.get("hints", False)
     if not isinstance(hints, bool):
         raise ValueError("the hints option is true or false")
-    if hints and options.get("rated"):
-        raise ValueError("hints are not allowed in rated games")
 
 
 def game_setup(options: dict[str, Any]) -> dict[str, Any]:
@@ -25,4 +23,4 @@ def game_setup(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def hints_allowed(options: dict[str, Any]) -> bool:
-    return bool(options.get("hints")) and not options.get("rated")
+    return bool(options.get("hints"))

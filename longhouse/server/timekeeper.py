@@ -59,11 +59,13 @@ class TimedTable(Protocol):
     status: Status
     #: The fencing epoch its process holds it with (None: one process): see ``fencing.py``.
     epoch: int | None
-    state: State | None
     occupants: list[Occupant | None]
     settings: TableSettings
     #: Seated people with no connection to the table: user id -> since when (the hall's clock).
     away_since: dict[int, float]
+
+    @property
+    def state(self) -> State | None: ...
 
     @property
     def hall(self) -> TimedHall: ...

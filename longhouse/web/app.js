@@ -20,14 +20,15 @@ function showWho() {
   const who = document.getElementById("who");
   who.replaceChildren();
   if (!me) return;
-  who.append(h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
+  // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
+  who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
     settingsMenu(),
     h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
       "Sign out"),
     h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
       onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
-    "Sign out everywhere"));
+    "Sign out everywhere")].filter(Boolean));
 }
 
 let cleanup = null;

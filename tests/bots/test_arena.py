@@ -78,3 +78,16 @@ def test_arena_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_arena_refuses_bad_arguments(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
     assert arena_command.run(parse(*argv)) == 2  # type: ignore[arg-type]
     assert "longhouse arena:" in capsys.readouterr().err
+
+
+def test_arena_plot_without_matplotlib_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """matplotlib is an extra (``.[plot]``): the hall's own install has no plotting library."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    from longhouse.cli import main
+
+    assert main(["arena", "manitou", "--bots", "random,random", "--games", "1", "--plot", "out.png"]) == 2
+    assert "pip install -e '.[plot]'" in capsys.readouterr().err

@@ -30,3 +30,4 @@ def test_the_store_s_password_is_never_shown() -> None:
     assert shown_url("postgresql+psycopg://hall:s3cret@db.example:5432/longhouse") == (
         "postgresql+psycopg://hall:***@db.example:5432/longhouse")
     assert shown_url("sqlite:///data/longhouse.db") == "sqlite:///data/longhouse.db"
+

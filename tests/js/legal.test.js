@@ -13,15 +13,15 @@ const MANITOU = [
 ];
 const MANITOU_TEXT = ["play the hunter 3 on ground 1", "play the hunter 3 on ground 3", "play the chief on ground 2", "OK"];
 
-// Manitoba's by `kind`.
+// Manitoba's too (rules_version 2; the first version said `kind`).
 const MANITOBA = [
-  { kind: "take", colour: "green" }, { kind: "take", colour: "blue" },
-  { kind: "move", from: 4, to: 5 }, { kind: "move", from: 4, to: 7 }, { kind: "move", from: 9, to: 5 },
-  { kind: "store", sector: "berry" }, { kind: "wampum_trade", sector: "horse" }, { kind: "wampum_wake" },
-  { kind: "pass" },
+  { type: "take", colour: "green" }, { type: "take", colour: "blue" },
+  { type: "move", from: 4, to: 5 }, { type: "move", from: 4, to: 7 }, { type: "move", from: 9, to: 5 },
+  { type: "store", sector: "berry" }, { type: "wampum_trade", sector: "horse" }, { type: "wampum_wake" },
+  { type: "pass" },
 ];
 
-test("an action's tag is its type, or Manitoba's kind; anything else has none", () => {
+test("an action's tag is its type (a game that tags otherwise: kind or action); anything else has none", () => {
   assert.equal(tagOf({ type: "play", card: 3 }), "play");
   assert.equal(tagOf({ kind: "take", colour: "green" }), "take");
   assert.equal(tagOf({ card: 3 }), null);
@@ -40,7 +40,7 @@ test("the index finds a tag's actions in the server's order, with their places a
 });
 
 test("an action without words is named by its tag", () => {
-  const ix = indexLegal([{ type: "end" }, { kind: "pass" }], []);
+  const ix = indexLegal([{ type: "end" }, { type: "pass" }], []);
   assert.deepEqual(ix.all.map((e) => e.text), ["end", "pass"]);
 });
 
@@ -51,16 +51,16 @@ test("by(tag, field) keys a tag's actions by one of their fields", () => {
 });
 
 test("Manitoba's index: each disk, sector and area knows what clicking it does", () => {
-  const ix = manitobaIndex(indexLegal(MANITOBA, MANITOBA.map((a) => `${a.kind}!`)));
+  const ix = manitobaIndex(indexLegal(MANITOBA, MANITOBA.map((a) => `${a.type}!`)));
   assert.equal(ix.count, MANITOBA.length);
   assert.deepEqual(Object.keys(ix.take), ["green", "blue"]);
   assert.deepEqual(Object.keys(ix.move[4]), ["5", "7"]);
-  assert.deepEqual(ix.move[9][5].a, { kind: "move", from: 9, to: 5 });
+  assert.deepEqual(ix.move[9][5].a, { type: "move", from: 9, to: 5 });
   assert.deepEqual(ix.moveFrom, { 4: true, 9: true });
   assert.equal(ix.pass.text, "pass!");
   assert.equal(ix.end, null);
   assert.equal(ix.wampumWake.i, 7);
   assert.deepEqual(Object.keys(ix.wampumTrade), ["horse"]);
-  assert.equal(sectorAction(ix, "berry").a.kind, "store");
+  assert.equal(sectorAction(ix, "berry").a.type, "store");
   assert.equal(sectorAction(ix, "horse"), null);
 });

@@ -35,6 +35,15 @@ def test_healthz_and_readyz_answer_when_all_is_well(hall: Hall) -> None:
     assert r.status_code == 200 and r.text == "ready\n"
 
 
+def test_health_checks_answer_whatever_the_host_other_pages_do_not(hall: Hall) -> None:
+    """A load balancer asks a process by its own address (Caddy's active checks: ``Host: 127.0.0.1:8001``)."""
+    odd = {"Host": "10.0.0.5:8001"}
+    assert httpx.get(hall.url + "/healthz", headers=odd).status_code == 200
+    assert httpx.get(hall.url + "/readyz", headers=odd).status_code == 200
+    assert httpx.get(hall.url + "/metrics", headers=odd).status_code == 400
+    assert httpx.get(hall.url + "/api/me", headers=odd).status_code == 400
+
+
 def test_readyz_says_503_and_why_when_the_store_is_gone(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     folder.mkdir()
@@ -102,6 +111,23 @@ def test_metrics_count_moves_commits_sockets_tables_and_refusals(hall: Hall) -> 
     assert sample(scrape(hall).text, "longhouse_sockets", kind="lobby") == 1
     for ws in sockets:
         ws.close()
+    lobby.close()
+
+
+def test_bot_thinking_is_timed(hall: Hall) -> None:
+    from harness import Client, create_table, fill_with_bots, join, start_game
+
+    ann = Client(hall, "Ann")
+    lobby = ann.lobby()
+    tid = create_table(lobby, "toy", 2)
+    ws = ann.table(tid)
+    join(ws, 1)
+    fill_with_bots(ws, "casual")
+    start_game(ws, ws)
+    state = pick(ws)
+    ws.wait(lambda m: m.get("type") == "state" and m["version"] > state["version"] + 1, what="the bot's move")
+    assert sample(scrape(hall).text, "longhouse_bot_think_seconds_count") >= 1
+    ws.close()
     lobby.close()
 
 

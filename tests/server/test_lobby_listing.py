@@ -1,4 +1,4 @@
-"""The lobby's listing of this process's tables, kept up to date table by table (``Hall._listed_texts``), is
+"""The lobby's listing of this process's tables, kept up to date table by table (``Lobby._listed_texts``), is
 always the listing made anew from every table: through random comings and goings, seatings, starts, ends,
 private tables and tables dropped, with and without a listing in between."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from longhouse.server import hall as hall_module
+from longhouse.server import lobby as lobby_module
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
@@ -64,7 +64,7 @@ def step(hall: Hall, rng: random.Random, users: list[User], conns: dict[int, lis
 def test_the_listing_kept_up_to_date_is_the_listing_made_anew(tmp_path: Path, seed: int,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     if seed % 2:
-        monkeypatch.setattr(hall_module, "LISTING_REDO", 5)  # made anew now and then
+        monkeypatch.setattr(lobby_module, "LISTING_REDO", 5)  # made anew now and then
     rng = random.Random(seed)
     store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
 
@@ -76,9 +76,9 @@ def test_the_listing_kept_up_to_date_is_the_listing_made_anew(tmp_path: Path, se
         for _ in range(400):
             step(hall, rng, users, conns)
             if rng.random() < 0.3:
-                assert hall._listing()[0] == listed_anew(hall)
-                assert list(hall._listing()[0]) == sorted(hall._listing()[0])
-        assert hall._listing()[0] == listed_anew(hall)
+                assert hall.lobby.listing()[0] == listed_anew(hall)
+                assert list(hall.lobby.listing()[0]) == sorted(hall.lobby.listing()[0])
+        assert hall.lobby.listing()[0] == listed_anew(hall)
         hall.shutdown()
 
     asyncio.run(main())

@@ -20,6 +20,7 @@ from longhouse.engine.records import Record
 from longhouse.server import ratings
 from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
+from longhouse.server.lobby import games_info
 from longhouse.server.settings import Settings
 from longhouse.store import BotSeat, Move, Person, Status, Store
 from longhouse.store.people import PeopleStore
@@ -178,16 +179,16 @@ def test_the_lobby_is_sent_each_tables_summary_as_the_table_shows_it(tmp_path: P
         ann = store.create_user("Ann", None, guest=True)
         tables[1].sit(0, Person(ann.id, "Ann"))
         lobby = Sink(store.create_user("Lobby", None, guest=True))
-        hall.enter_lobby(lobby)
+        hall.lobby.enter(lobby)
         hello, _history, listing = lobby.messages
         assert hello["type"] == "hello" and hello["you"] == {"name": "Lobby", "guest": True}
-        assert [g["name"] for g in hello["games"]] == [g["name"] for g in hall.games_info()]
+        assert [g["name"] for g in hello["games"]] == [g["name"] for g in games_info()]
         assert listing == {"type": "tables", "online": ["Lobby"], "online_count": 1,
                            "tables": [json.loads(json.dumps(t.summary())) for t in tables]}
         table_text = json.loads(tables[1]._table_text(lobby))
         assert table_text["table"] == listing["tables"][1] and table_text["you"]["name"] == "Lobby"
         tables[2].sit(1, Person(ann.id, "Ann"))
-        hall._flush_lobby()  # against the list just sent: only the table that changed since
+        hall.lobby.flush()  # against the list just sent: only the table that changed since
         assert lobby.messages[-1] == {"type": "tables_delta", "removed": [],
                                       "changed": [json.loads(json.dumps(tables[2].summary()))]}
     finally:

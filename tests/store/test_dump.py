@@ -239,3 +239,26 @@ def test_a_dump_made_while_moves_are_written_holds_whole_transactions(
         assert moves == clock and 2020 <= moves <= written[0]
     finally:
         loaded.close()
+
+
+def test_a_dump_of_an_older_revision_loads_and_is_upgraded(legacy_copy: str, tmp_path: Path) -> None:
+    """As a dump an older release made: its tables and columns are that revision's; loaded, it is upgraded."""
+    engine = create_engine(legacy_copy, poolclass=NullPool)
+    revisions.upgrade(engine, to=revisions.BASELINE)
+    before = counts(engine)
+    engine.dispose()
+    old = tmp_path / "old.jsonl"
+    assert main(["db", "dump", str(old), "--database", legacy_copy]) == 0
+    header = json.loads(old.read_text(encoding="utf-8").splitlines()[0])
+    assert header["revision"] == revisions.BASELINE != revisions.head()
+    target = f"sqlite:///{tmp_path / 'new.db'}"
+    assert main(["db", "load", str(old), "--database", target]) == 0
+    loaded = create_engine(target, poolclass=NullPool)
+    assert revisions.database_state(loaded).up_to_date
+    now = counts(loaded)
+    assert {name: now[name] for name in before} == before and len(now) == len(model("").tables)
+    loaded.dispose()
+    made = f"sqlite:///{tmp_path / 'made.db'}"
+    Store(made).close()  # empty, but at the newest revision: the older dump's tables are not its own
+    with pytest.raises(dump.DumpError, match="newer than the dump's"), old.open(encoding="utf-8") as lines:
+        dump.load(create_engine(made, poolclass=NullPool), "", lines)

@@ -148,6 +148,8 @@ def look(page: Any, folder: Path, label: str, size: dict[str, int]) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     page.screenshot(path=str(folder / f"{label}-{size['width']}x{size['height']}.png"))
     assert sideways(page) == [], (label, size, sideways(page))
+    top = page.inner_text("#who")
+    assert "null" not in top.split(), (label, top)  # nothing left out is written as the text "null"
     bad = axe_check(page, f"{label} at {size['width']}x{size['height']}", folder / "axe.txt")
     assert bad == [], (label, size, bad)
 

@@ -30,7 +30,7 @@ from longhouse.games.five_tribes.data import (
     UTUG,
     VILLAGE,
 )
-from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, blind_draw_events, player
+from longhouse.games.five_tribes.state import KEEP, PALACE, PALM, FTState, Phase, blind_draw_events, player
 
 #: Paid powers usable at any decision point of the owner's turn outside the drops.
 ANYTIME = (ANUN_NAK, BOURAQ, ENKI, LETA, SIBITTIS, SLOAR, UTUG)
@@ -139,5 +139,5 @@ def apply_keep(st: FTState, seat: int, a: A.Keep, ev: list[Event]) -> None:
     st.djinn_discard.extend(st.keep_choices)
     st.keep_choices = []
     st.gain_djinn(seat, a.djinn, ev)
-    st.phase = st.ret_phase
+    st.phase = Phase(st.ret_phase)
 

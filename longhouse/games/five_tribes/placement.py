@@ -17,10 +17,11 @@ from longhouse.games.five_tribes.state import (
     PALACE,
     PLACE,
     FTState,
+    Phase,
 )
 
 
-def start_placement(st: FTState, kind: int, tile: int, ret: int, ev: list[Event]) -> None:
+def start_placement(st: FTState, kind: int, tile: int, ret: Phase, ev: list[Event]) -> None:
     helper = HAGIS if kind == PALACE else LAMIA
     seat = st.seat
     if st.owns(seat, helper) and not st.used >> helper & 1 and st.payments(seat, "E/F"):
@@ -55,6 +56,6 @@ def apply_place(st: FTState, seat: int, a: A.Place, ev: list[Event]) -> None:
         st.place_palace(a.tile, ev)
     else:
         st.place_palm(a.tile, ev)
-    st.phase = st.ret_phase
+    st.phase = Phase(st.ret_phase)
     st.place_kind = -1
     st.place_tile = -1

@@ -36,6 +36,7 @@ from longhouse.games.five_tribes.state import (
     TILE,
     TURN_PHASES,
     FTState,
+    Phase,
     player,
 )
 
@@ -261,5 +262,7 @@ def _snapshot_value(name: str, raw: Any) -> Any:
     if name in _VALUES:
         if not isinstance(raw, int):
             raise SnapshotError(f"{name!r} must be a number")
+        if name == "phase" and not isinstance(raw, bool):
+            return Phase(raw)
         return bool(raw) if isinstance(raw, bool) else raw
     return raw

@@ -16,6 +16,7 @@ action, selling), ``placement`` (Palaces and Palm Trees), ``djinns`` (the Djinns
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any, ClassVar
 
 from longhouse.engine.events import Event
@@ -47,9 +48,29 @@ from longhouse.games.five_tribes.data import (
     WHITE,
 )
 
-BID, PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT, OVER = range(12)
-PHASE_NAMES = ("bid", "pick", "drop", "builders", "assassins", "kill", "tile", "place", "keep", "free", "suit",
-               "over")
+
+class Phase(IntEnum):
+    """Where the game stands: the Turn Order bids, then the steps of a player's turn (pick up meeples, drop
+    them, the tribe's action — Builders, Assassins and the kill —, the tile's action, placing a Palm Tree or
+    Palace, keeping a Djinn, the free actions, a Market sale), or the end. A snapshot writes the number."""
+
+    BID = 0
+    PICK = 1
+    DROP = 2
+    BUILDERS = 3
+    ASSASSINS = 4
+    KILL = 5
+    TILE = 6
+    PLACE = 7
+    KEEP = 8
+    FREE = 9
+    SUIT = 10
+    OVER = 11
+
+
+BID, PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT, OVER = Phase
+#: Each phase's name, as views say it.
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 TURN_PHASES = frozenset({PICK, DROP, BUILDERS, ASSASSINS, KILL, TILE, PLACE, KEEP, FREE, SUIT})
 PALM, PALACE = 0, 1
 
@@ -111,7 +132,7 @@ class FTState(TurnUndoState, State):
 
     # Every field is listed in FIELDS (TURN for the turn in progress), plus the undo record.
     num_players: int
-    phase: int
+    phase: Phase
     round: int
     marker: int
     seat: int
@@ -130,6 +151,7 @@ class FTState(TurnUndoState, State):
     iblis: bool
     place_kind: int
     place_tile: int
+    #: the phase a Palm Tree, Palace, Djinn or sale returns to (its number; -1 none)
     ret_phase: int
     palm_supply: int
     palace_supply: int

@@ -31,6 +31,7 @@ from longhouse.games.five_tribes.state import (
     SUIT,
     TILE,
     FTState,
+    Phase,
     player,
 )
 
@@ -102,4 +103,4 @@ def apply_suit(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
     ev.append(Event("sell", f"{player(seat)} sells " + ", ".join(RESOURCE_NAMES[c] for c in st.suit)
                     + f" for {value} gold", {"seat": seat, "cards": st.suit[:], "gold": value}))
     st.suit = []
-    st.phase = st.ret_phase
+    st.phase = Phase(st.ret_phase)

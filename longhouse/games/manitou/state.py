@@ -8,6 +8,7 @@ Copies and snapshots are driven by the field lists (``engine.fields``), so a new
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any, Self
 
 from longhouse.engine.errors import SnapshotError
@@ -29,8 +30,19 @@ from longhouse.games.manitou.data import (
 )
 from longhouse.games.manitou.fights import Card
 
-SELECT, HUNT, SCORE, OVER = "select", "hunt", "score", "over"
-PHASES = (SELECT, HUNT, SCORE, OVER)
+
+class Phase(StrEnum):
+    """Where a hunt stands: the seats choose their hunting parties, play them, confirm the score screen; or
+    the game is over. A snapshot and a view write the value (a ``str``)."""
+
+    SELECT = "select"
+    HUNT = "hunt"
+    SCORE = "score"
+    OVER = "over"
+
+
+SELECT, HUNT, SCORE, OVER = Phase
+PHASES = tuple(Phase)
 SHUFFLED, AS_SELECTED = "shuffled", "as_selected"
 
 
@@ -258,6 +270,8 @@ class ManitouState(State):
 
 
 def _state_value(name: str, raw: Any) -> Any:
+    if name == "phase":
+        return Phase(raw)
     if name in ("hunt", "dealer", "large", "small"):
         return int(raw)
     if name == "turn":

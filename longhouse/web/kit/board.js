@@ -6,7 +6,7 @@
 //  - indexLegal: the legal actions sorted by their tag, with their words;
 //  - seat tags and names, h() and svg() to make elements, keepingFocus across redraws;
 //  - loadStylesheet: a board's own stylesheet (games/<board>/board.css), loaded before the board draws.
-import { hintFor, hintHolds } from "../hints.js";
+import { hintFor, hintHolds, markHint } from "../hints.js";
 import { COLOURS, SVGNS, SYMBOLS, cap, h, keepingFocus, seatTag, svg, toast } from "../ui.js";
 import { indexLegal, tagOf } from "./legal.js";
 
@@ -95,6 +95,15 @@ export function boardCycle(api, hooks) {
         legal = indexLegal(cycle.msg ? cycle.msg.legal || [] : [], cycle.msg ? cycle.msg.legal_text || [] : []);
       }
       return legal;
+    },
+    /**
+     * Mark the hinted move (if there is one) on the board: `find` gives the elements it uses, the next step
+     * first (null for what is not drawn); `q` finds one inside the board's element `root`.
+     * @param {Element} root
+     * @param {(action: Action, q: (selector: string) => Element | null) => Array<Element | null | undefined>} find
+     */
+    mark(root, find) {
+      if (cycle.hint) markHint(find(cycle.hint.action, (sel) => root.querySelector(sel)), cycle.hint.info);
     },
     /** Send a move, unless one is on its way; true if it was sent. @param {Action} action */
     send(action) {

@@ -6,7 +6,8 @@
 /** @typedef {import("./types.js").Action} Action */
 
 /**
- * An action's tag: what kind of move it is (`type`; Manitoba's actions say `kind`).
+ * An action's tag: what kind of move it is (`type`, the engine's tag; an action of a game that tags its
+ * actions otherwise may say `kind` or `action`, which the generic board groups by too).
  * @param {Action} action
  * @returns {string | null}
  */

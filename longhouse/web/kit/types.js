@@ -5,8 +5,8 @@
 // createBoard returns (games/<board>/board.js).
 
 /**
- * A legal action as the server sends it (`Game.action_to_json`): an object told apart by its tag, `type`
- * (Manitoba's: `kind`), the rest its arguments.
+ * A legal action as the server sends it (`Game.action_to_json`): an object told apart by its tag, `type`,
+ * the rest its arguments.
  * @typedef {{ [key: string]: any }} Action
  */
 

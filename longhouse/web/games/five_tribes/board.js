@@ -2,7 +2,7 @@
 // it, the opponents along the top and my own area along the bottom. Every decision is made where its object
 // is: a tile, a track spot, a Djinn card, a market card, a meeple colour. It knows only the seat's view, the
 // legal actions sent with it and the game description (names of tiles, tribes, cards and Djinns).
-import { markHint, sameAction } from "../../hints.js";
+import { sameAction } from "../../hints.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, h, loadStylesheet, seatTag } from "../../kit/board.js";
 import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
@@ -452,10 +452,10 @@ export function createBoard(root, api) {
   // Djinn's Take, Use or Keep button, or a button of the bar; the next step first (a Djinn's Use before its
   // tile, the choice in an open chooser before its tile).
   function showMark() {
-    const hint = cycle.hint;
-    if (!hint || !desc) return;
-    const a = hint.action;
-    const q = (sel) => el.querySelector(sel);
+    if (desc) cycle.mark(el, (a, q) => marked(a, q));
+  }
+
+  function marked(a, q) {
     const tile = (t) => (t >= 0 ? boardBox.querySelector(`.ft-tile[data-tile="${t}"]`) : null);
     const choice = chooser ? [.../** @type {NodeListOf<HTMLElement>} */ (boardBox.querySelectorAll(".ft-choice"))].find((b) => sameAction(JSON.parse(b.dataset.action), a)) : null;
     const here = v().move ? v().move.path[v().move.path.length - 1] : -1;
@@ -476,7 +476,7 @@ export function createBoard(root, api) {
         : [mine.querySelector(`.ft-power[data-djinn="${a.djinn}"][data-pay="${a.pay}"]`), tile(a.tile)]),
       keep: () => [q(`.ft-keep-button[data-djinn="${a.djinn}"]`)],
     }[a.type];
-    markHint([choice, ...(one ? one() : [])], hint.info);
+    return [choice, ...(one ? one() : [])];
   }
 
   // A new version: a new phase drops the half-made choices of the last one.

@@ -293,15 +293,13 @@ export function createBoard(root, api) {
   }
 
   function renderList() {
-    const legal = cycle.msg.legal || [];
-    const texts = cycle.msg.legal_text || legal.map((a) => JSON.stringify(a));
+    const legal = cycle.legal();
     const words = filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    const shown = legal.map((a, i) => ({ a, i, text: texts[i] ?? JSON.stringify(a) }))
-      .filter((x) => legal.length <= FILTER_FROM || words.every((w) => x.text.toLowerCase().includes(w)));
+    const shown = legal.all.filter((x) => legal.count <= FILTER_FROM || words.every((w) => x.text.toLowerCase().includes(w)));
     const button = (x) => h("button", { class: "legal-action", dataset: { index: x.i, focus: `action:${x.text}` }, disabled: cycle.pending ? true : null,
       title: x.text, onclick: () => send(x.a) }, x.text);
     if (!shown.length) {
-      actionsEl.replaceChildren(legal.length ? h("p", { class: "hint" }, "No action matches the filter.") : "");
+      actionsEl.replaceChildren(legal.count ? h("p", { class: "hint" }, "No action matches the filter.") : "");
       return;
     }
     const groups = new Map();
@@ -310,7 +308,7 @@ export function createBoard(root, api) {
       if (!groups.has(g)) groups.set(g, []);
       groups.get(g).push(x);
     }
-    if (legal.length <= GROUP_FROM || groups.size === 1) {
+    if (legal.count <= GROUP_FROM || groups.size === 1) {
       actionsEl.replaceChildren(h("div", { class: "g-buttons" }, shown.map(button)));
     } else {
       actionsEl.replaceChildren(...[...groups].map(([g, xs]) => h("div", { class: "g-group" },

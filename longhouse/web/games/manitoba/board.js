@@ -3,7 +3,7 @@
 // a path, a sector, a ceremonial place, a good — from the legal actions the server sends; the same actions
 // in words stay one click away as a fallback. Names and reference tables come from the view and the game's
 // description (`api.description`), never from a copy of the game's tables.
-import { markHint, sameAction } from "../../hints.js";
+import { sameAction } from "../../hints.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, boardCycle, cap, h, loadStylesheet, seatNamer, seatTag } from "../../kit/board.js";
 import { goodChip } from "./draw.js";
@@ -121,12 +121,12 @@ export function createBoard(root, api) {
   }
 
   function renderWords(ctx) {
-    const legal = cycle.msg.legal || [];
-    if (!legal.length) { wordsEl.replaceChildren(); return; }
-    const texts = cycle.msg.legal_text || [];
+    const legal = cycle.legal();
+    if (!legal.count) { wordsEl.replaceChildren(); return; }
     const det = h("details", { class: "mb-words", open: words ? true : null },
-      h("summary", {}, `My choices in words (${legal.length})`),
-      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" }, legal.map((a, i) => h("button", { class: "legal-action", onclick: () => send({ a, text: texts[i] }) }, texts[i] || a.type))));
+      h("summary", {}, `My choices in words (${legal.count})`),
+      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" },
+        legal.all.map((x) => h("button", { class: "legal-action", onclick: () => send(x) }, x.text))));
     det.addEventListener("toggle", () => { words = det.open; });
     wordsEl.replaceChildren(det);
     void ctx;
@@ -189,10 +189,10 @@ export function createBoard(root, api) {
   // The hinted move on its object: the disk, area, path, sector, place, good or button it uses; a move's
   // Cree and then its area; the Wake-up or trade switch before its disk or sector. Its line in words too.
   function showMark() {
-    const hint = cycle.hint;
-    if (!hint) return;
-    const a = hint.action;
-    const q = (sel) => el.querySelector(sel);
+    cycle.mark(el, (a, q) => marked(a, q));
+  }
+
+  function marked(a, q) {
     const area = (id) => q(`.territory-map .area[data-area="${id}"]`);
     const sector = (good) => q(`.mb-village .sector[data-sector="${good}"]`);
     const one = {
@@ -210,8 +210,7 @@ export function createBoard(root, api) {
       wampum_trade: () => [tradeMode ? null : q("#wampum-trade"), sector(a.sector)],
     }[a.type];
     const words = (cycle.msg.legal || []).findIndex((x) => sameAction(x, a));
-    const els = (one ? one() : []).filter(Boolean);
-    markHint([...els, wordsEl.querySelectorAll(".words-list .legal-action")[words]], hint.info);
+    return [...(one ? one() : []), wordsEl.querySelectorAll(".words-list .legal-action")[words]];
   }
 
   // A new version: the Cree chosen to move is let go.

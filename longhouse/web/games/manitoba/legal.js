@@ -5,7 +5,7 @@
 /** @typedef {import("../../kit/legal.js").Legal} Legal */
 /** @typedef {import("../../kit/legal.js").LegalEntry} LegalEntry */
 
-// What each kind of action is found by: [the index's name, the action's kind, the field it is keyed by].
+// What each kind of action is found by: [the index's name, the action's type, the field it is keyed by].
 const KEYED = [
   ["take", "take", "colour"], ["wakeup", "wakeup", "disks"], ["place", "place", "area"], ["vision", "vision", "path"],
   ["wake", "wake", "cree"], ["store", "store", "sector"], ["ceremony", "ceremony", "place"], ["good", "good", "good"],
@@ -22,7 +22,7 @@ const KEYED = [
 export function indexLegal(legal) {
   const ix = { count: legal.count, end: legal.one("end"), pass: legal.one("pass"), wampumWake: legal.one("wampum_wake"),
     move: {}, moveFrom: {} };
-  for (const [name, kind, field] of KEYED) ix[name] = legal.by(kind, field);
+  for (const [name, type, field] of KEYED) ix[name] = legal.by(type, field);
   for (const x of legal.entries("move")) {
     (ix.move[x.a.from] ||= {})[x.a.to] = x;
     ix.moveFrom[x.a.from] = true;

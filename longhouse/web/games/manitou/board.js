@@ -1,7 +1,6 @@
 // Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
-import { markHint } from "../../hints.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, svg, toast } from "../../kit/board.js";
 import { herdNotes, laneNote, scorePanel } from "./scores.js";
@@ -447,20 +446,15 @@ export function createBoard(root, api) {
   // The hinted move on the board: the card to pick, the card to play and its ground (the card first, or the
   // ground once that card is chosen), OK, or Continue.
   function showMark() {
-    const hint = cycle.hint;
-    if (!hint) return;
-    const a = hint.action;
-    const q = (sel) => el.querySelector(sel);
-    let els = [];
-    if (a.type === "pick") els = [q(`[data-reserve-card="${a.card}"]`)];
-    else if (a.type === "ok") els = [q("#ok-button")];
-    else if (a.type === "done") els = [q("#score-continue")];
-    else if (a.type === "play") {
+    cycle.mark(el, (a, q) => {
+      if (a.type === "pick") return [q(`[data-reserve-card="${a.card}"]`)];
+      if (a.type === "ok") return [q("#ok-button")];
+      if (a.type === "done") return [q("#score-continue")];
+      if (a.type !== "play") return [];
       const card = selected === a.card ? q(`[data-hand-index="${selectedIndex}"]`) : q(`.hand [data-hand-card="${a.card}"]`);
       const ground = q(`.ground[data-ground="${a.ground}"]`);
-      els = selected === a.card ? [ground, card] : [card, ground];
-    }
-    markHint(els, hint.info);
+      return selected === a.card ? [ground, card] : [card, ground];
+    });
   }
 
   // A new state: a new hunt starts its marks afresh; a chosen card that left the hand is let go; a card being
