@@ -225,18 +225,8 @@ class Hall:
             del self.tables[table.id]
 
     def abandon(self, table: Table, text: str) -> None:
-        """Close a running table nobody came back to: archived as abandoned, no ratings change."""
-        result: dict[str, Any] = {"abandoned": True, "scores": None, "winners": [], "breakdown": None}
-        self.people.close_abandoned(table.id, result, self.clock())
-        if table.record is not None:
-            table.record.result = result
-        table.status = Status.OVER
-        table.keeper.clock = None
-        for task in table.bot_tasks.values():
-            task.cancel()
-        table.bot_tasks.clear()
-        table.say(None, text)
-        table.seating_changed()
+        """Close a running table nobody came back to (``Table.abandon``); with nobody there it leaves memory."""
+        table.abandon(text)
         if not table.conns:
             self.tables.pop(table.id, None)
 

@@ -1,17 +1,16 @@
-"""A table: seats, watchers, chat, and the running game, held in memory and stored as its record.
+"""A table: seats, watchers, chat, bots and its connections around the running game, held in memory.
 
-The table talks to its game only through the engine contract. A move goes: check the sender holds the
-acting seat and saw the current version -> parse it with ``Game.action_from_json`` -> ``State.apply``
-(illegal: nothing changed) -> store the record entry, together with the other moves of this turn of the
-event loop (``commits.py``) -> only then send each seat its own view and the events it may see. If the
-commit fails, the state is rebuilt from the stored record and the move is refused.
+The game itself is the table's move authority's (``authority.py``). A move goes: the sender's seat (by the
+seating here) and the version they saw -> the authority refuses it or applies it -> the record entry is
+stored, together with the other moves of this turn of the event loop (``commits.py``) -> only then is each
+client sent its seat's own view and the events it may see. If the store fails, the authority is rebuilt
+from the stored record and the movers are told their moves were not played.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import secrets
 import time
@@ -23,10 +22,11 @@ from longhouse import bots, games
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
-from longhouse.engine.records import Record, replay_with_events, result_of
+from longhouse.engine.records import Record
 from longhouse.engine.seats import seat_colour, seat_title
 from longhouse.engine.state import Game, State
 from longhouse.server import table_options
+from longhouse.server.authority import Authority, Played
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
@@ -109,9 +109,8 @@ class Table:
         self.epoch: int | None = None
         #: The person who created the table (counted against ``Settings.tables_per_person``), if known.
         self.creator: int | None = None
-        self.record: Record | None = None
-        self.state: State | None = None
-        self.history: list[Event] = []
+        #: The running game: its record, its state, and whether a move may be played.
+        self.authority = Authority(self.game)
         self.conns: list[Conn] = []
         self.present: Counter[int] = Counter()  # user id -> open connections here
         self.names: dict[int, str] = {}  # user id -> name, of everyone present
@@ -129,10 +128,6 @@ class Table:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.bots: dict[int, bots.Bot] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
-        # For merging concurrent moves of a simultaneous phase: since which version each acting seat has
-        # been acting without a break, and the version its own last move made.
-        self.acting_since: dict[int, int] = {}
-        self.last_own: dict[int, int] = {}
         self.settings = TableSettings()
         self.keeper = Timekeeper(self)
         self.texts = StateTexts(self.game)  # the state messages, their shared part made once per version
@@ -145,9 +140,7 @@ class Table:
         table = cls(hall, row)
         table.settings = TableSettings.from_json(hall.people.table_hall(row.id))
         if record is not None:
-            table.state, table.history = replay_with_events(record, table.game)
-            table.record = record
-            table._track_acting()
+            table.authority.load(record)
             now = hall.limits.now()
             for seat, occ in enumerate(table.occupants):
                 if isinstance(occ, Person):
@@ -169,8 +162,16 @@ class Table:
         self.hall.lobby.listing_changed(self.id)
 
     @property
+    def state(self) -> State | None:
+        return self.authority.state
+
+    @property
+    def record(self) -> Record | None:
+        return self.authority.record
+
+    @property
     def version(self) -> int:
-        return len(self.record.actions) if self.record is not None else 0
+        return self.authority.version
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` holds here (the first, should it hold several), or None."""
@@ -263,7 +264,8 @@ class Table:
         conn.send_text(self._table_text(conn))
         conn.send({"type": "chat_history", "lines": list(self.chat)})
         if self.state is not None:
-            conn.send({"type": "log", "events": [e.to_json() for e in self.history if e.visible_to(seat)]})
+            conn.send({"type": "log", "events": [e.to_json() for e in self.authority.history
+                                                 if e.visible_to(seat)]})
             self.send_state(conn, whole=True)
         if self.present[uid] == 1:
             self._people_changed(seat is not None)
@@ -388,9 +390,8 @@ class Table:
         self.hall.store.start_table(self.id, record, seated, people=starters)
         self.starters = starters
         self.occupants = seated
-        self.record, self.state, self.history = record, state, []
+        self.authority.begin(record, state)
         self.status = Status.RUNNING
-        self._track_acting()
         self.bound = {occ.user_id: seat for seat, occ in enumerate(seated) if isinstance(occ, Person)}
         self.bots = {}
         for seat, occ in enumerate(seated):
@@ -405,81 +406,42 @@ class Table:
     # --- moves ----------------------------------------------------------------------------------
 
     def act(self, conn: Conn, version: int, action_json: dict[str, Any], ref: int | None) -> None:
-        self._move(conn, version, ref, lambda seat, state: self._parse_and_apply(seat, state, action_json))
+        self._move(conn, version, ref, lambda seat: self.authority.play(seat, action_json))
 
     def take_back(self, conn: Conn, version: int, step: int, ref: int | None) -> None:
-        self._move(conn, version, ref, lambda seat, state: (state.undo(seat, step), {"seat": seat, "undo": step}))
+        self._move(conn, version, ref, lambda seat: self.authority.take_back(seat, step))
 
-    def _parse_and_apply(self, seat: int, state: State, data: dict[str, Any]) -> tuple[list[Event], dict[str, Any]]:
-        action = self.game.action_from_json(data)
-        events = state.apply(seat, action)
-        return events, {"seat": seat, "action": self.game.action_to_json(action)}
-
-    def _move(self, conn: Conn, version: int, ref: int | None,
-              do: Callable[[int, State], tuple[list[Event], dict[str, Any]]]) -> None:
-        if self.state is None or self.record is None:
-            conn.error("the game has not started", ref)
-            return
+    def _move(self, conn: Conn, version: int, ref: int | None, do: Callable[[int], Played]) -> None:
         seat = self.seat_of(conn.user.id)
-        if seat is None:
-            conn.error("you hold no seat at this table (you are watching)", ref)
+        refused = self.authority.refusal(seat, version)
+        if refused is not None:
+            message, code = refused
+            if code == "stale":
+                self.hall.commits.flush()  # the refreshed view may show only stored moves
+                conn.error(message, ref, code=code)
+                self.send_state(conn)
+            else:
+                conn.error(message, ref)
             return
-        if self.state.is_over():
-            conn.error("the game is over", ref)
-            return
-        if not self.fresh(seat, version):
-            self.hall.commits.flush()  # the refreshed view may show only stored moves
-            conn.error(f"stale move: you saw version {version} but the game is at version {self.version}; "
-                       "your view is refreshed", ref, code="stale")
-            self.send_state(conn)
-            return
+        assert seat is not None
         try:
-            events, entry = do(seat, self.state)
+            events, entry = do(seat)
         except IllegalAction as exc:
             conn.error(str(exc), ref, code="illegal")
             return
         self.commit(seat, entry, events)
 
-    def fresh(self, seat: int, version: int) -> bool:
-        """Whether a move made at ``version`` may still be played.
-
-        At the current version, yes. At an older one only in a simultaneous phase: when ``seat`` has been
-        acting all along since then and has not moved itself since, so only other seats' independent
-        choices came in between (the move is then checked for legality as usual). Anything else is stale.
-        """
-        if version == self.version:
-            return True
-        return (version < self.version and self.acting_since.get(seat, self.version + 1) <= version
-                and self.last_own.get(seat, -1) <= version)
-
-    def _track_acting(self) -> None:
-        acting = set(self.state.acting()) if self.state is not None else set()
-        for seat in list(self.acting_since):
-            if seat not in acting:
-                del self.acting_since[seat]
-        for seat in acting:
-            self.acting_since.setdefault(seat, self.version)
-
     def commit(self, seat: int, entry: dict[str, Any], events: list[Event]) -> None:
         """Record an entry already applied to the state, and store it with the other moves of this turn of
         the event loop (``commits.py``); its state goes out only once it is stored (``acknowledged``)."""
-        assert self.state is not None and self.record is not None
-        over = self.state.is_over()
-        result = result_of(self.state) if over else None
-        index = self.version
-        self.record.actions.append(entry)
-        self.history.extend(events)
-        self.last_own[seat] = self.version
-        self._track_acting()
+        index, result = self.authority.commit(seat, entry, events)
+        over = result is not None
         clock = self.keeper.run(mover=seat)  # stored with the move, in its transaction
         move = Move(self.id, index, entry, result, self.epoch, clock=None if clock is None else clock[0],
                     clock_cleared=clock is not None and clock[0] is None)
         if over:
-            self.record.result = result
             self.status = Status.OVER
-            for task in self.bot_tasks.values():
-                task.cancel()
-            self.bot_tasks.clear()
+            self._stop_bots()
         # the messages are made now, of this version, and sent once it is stored
         sends = self._state_texts(events, by=seat)
         self.hall.commits.add(self, move, seat, lambda: self._acknowledged(sends, over))
@@ -498,32 +460,36 @@ class Table:
         the stored record; the movers are told, and a bot among them tries again a second later (the store
         may be down for a while)."""
         assert self.record is not None
-        self._rebuild(stored=len(self.record.actions) - len(movers))
+        self._rebuild(kept=len(self.record.actions) - len(movers))
         for conn in self.conns:
             if self.seat_of(conn.user.id) in movers:
                 conn.error("the move could not be stored; it was not played", code="store")
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().call_later(1.0, self.schedule_bots)
 
-    def _rebuild(self, stored: int) -> None:
-        """The state again as the store has it after a failed write; if the store cannot be read either (it
-        is down), as the first ``stored`` entries of the record, the ones stored before."""
-        assert self.record is not None
+    def _rebuild(self, kept: int) -> None:
+        """The game again as the store has it after a failed write; if the store cannot be read either (it
+        is down), as the first ``kept`` entries of the record, the ones stored before."""
         try:
-            record = self.hall.store.record(self.id)
+            stored = self.hall.store.record(self.id)
         except Exception as exc:
             log.warning("table %s: the store cannot be read either (%s); back to its %d stored moves", self.id,
-                        exc, stored)
-            record = None
-        if record is None:
-            record = dataclasses.replace(self.record, actions=self.record.actions[:stored], result=None)
-        self.state, self.history = replay_with_events(record, self.game)
-        self.record = record
+                        exc, kept)
+            stored = None
+        record = self.authority.rebuild(stored, kept)
         self.texts.forget()
         if record.result is None and self.status == Status.OVER:  # the last move was not stored after all
             self.status = Status.RUNNING
-        self.acting_since = {}
-        self._track_acting()
+
+    def abandon(self, text: str) -> None:
+        """Close a running game nobody came back to: archived as abandoned (no ratings change), the chat
+        says ``text``."""
+        self.authority.abandon(lambda result: self.hall.people.close_abandoned(self.id, result, self.hall.clock()))
+        self.status = Status.OVER
+        self.keeper.clock = None
+        self._stop_bots()
+        self.say(None, text)
+        self.seating_changed()
 
     def send_state(self, conn: Conn, whole: bool = False) -> None:
         """Send one client the current state (a refresh: no events, no mover): whole (on connecting, or
@@ -583,8 +549,7 @@ class Table:
                     return
                 if self.version != version and not state.is_legal(seat, action):
                     continue
-                events = state.apply(seat, action)
-                entry = {"seat": seat, "action": self.game.action_to_json(action)}
+                events, entry = self.authority.apply(seat, action)
                 self.bot_tasks.pop(seat, None)
                 self.commit(seat, entry, events)
                 return
@@ -596,9 +561,12 @@ class Table:
             if self.bot_tasks.get(seat) is asyncio.current_task():
                 del self.bot_tasks[seat]
 
-    def stop(self, code: int = 1000, reason: str = "") -> None:
+    def _stop_bots(self) -> None:
         for task in self.bot_tasks.values():
             task.cancel()
         self.bot_tasks.clear()
+
+    def stop(self, code: int = 1000, reason: str = "") -> None:
+        self._stop_bots()
         for conn in list(self.conns):
             conn.close(code, reason)

@@ -51,11 +51,13 @@ class TimedTable(Protocol):
 
     id: int
     status: Status
-    state: State | None
     occupants: list[Occupant | None]
     settings: TableSettings
     #: Seated people with no connection to the table: user id -> since when (the hall's clock).
     away_since: dict[int, float]
+
+    @property
+    def state(self) -> State | None: ...
 
     @property
     def hall(self) -> TimedHall: ...

@@ -64,9 +64,9 @@ def blank(n: int = 4, **setup: Any) -> ManitobaState:
     return st
 
 
-def decide(st: ManitobaState, kind: int, seat: int = -1, x: int = -1, y: int = -1, z: int = 0) -> None:
+def decide(st: ManitobaState, task: T.Task) -> None:
     """Put one task on the stack and run to the first decision."""
-    st.tasks.append((kind, seat, x, y, z))
+    st.tasks.append(task)
     flow.run(st)
 
 

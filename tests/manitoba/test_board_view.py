@@ -46,7 +46,7 @@ def test_the_last_move_of_each_seat_stays_until_that_seat_moves_again() -> None:
     play(st, "take brown")  # brown: prairies and the Hunter's path
     prairie = next(a for a in st.terr.areas_of[D.PRAIRIE] if st.area_cree[a] < 0)
     play(st, f"place {prairie}")
-    while st.acting()[0] == seat and st.tasks[-1][0] != T.ACTIVE:
+    while st.acting()[0] == seat and st.tasks[-1].kind != T.ACTIVE:
         play(st, GAME.action_to_text(st.legal_actions(seat)[0]))
     marks = st.view(None)["marks"][seat]
     kinds = [m["kind"] for m in marks]

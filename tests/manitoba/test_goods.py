@@ -13,7 +13,7 @@ from tests.manitoba.helpers import GAME, blank, decide, fill, play, texts
 def test_felix_cannot_put_a_second_feather_on_the_3_space_place() -> None:
     st = blank()
     st.cere[0][0] = [D.BERRY, D.FEATHER]
-    decide(st, T.GOOD, 0, D.FEATHER)
+    decide(st, T.Stow(0, D.FEATHER))
     assert texts(st) == ["store bison", "store berry", "store horse", "store canoe", "ceremony 4"]
 
 
@@ -26,7 +26,7 @@ def test_felix_completes_the_3_space_place_stores_the_feather_gets_a_wampum_and_
     st.supply[D.HORSE] -= 1
     st.supply[D.BERRY] -= 1
     st.supply[D.FEATHER] -= 1
-    decide(st, T.TOTEM, 0)
+    decide(st, T.Totem(0))
     # Felix starts his turn with the Territory action and gets a horse ...
     play(st, "take beige", "place 3", seat=0)
     assert texts(st) == ["store horse", "ceremony 3", "ceremony 4"]
@@ -53,7 +53,7 @@ def test_felix_completes_the_3_space_place_stores_the_feather_gets_a_wampum_and_
 def test_no_two_goods_of_a_type_on_one_place() -> None:
     st = blank()
     st.cere[0][1] = [D.BISON]
-    decide(st, T.GOOD, 0, D.BISON)
+    decide(st, T.Stow(0, D.BISON))
     assert texts(st) == ["store bison", "ceremony 3"]
 
 
@@ -61,7 +61,7 @@ def test_completing_the_4_space_place_gives_a_wampum_and_reactivates_one() -> No
     st = blank()
     st.wi[0] = 2
     st.cere[0][1] = [D.BISON, D.BERRY, D.HORSE]
-    decide(st, T.GOOD, 0, D.CANOE)
+    decide(st, T.Stow(0, D.CANOE))
     play(st, "ceremony 4", seat=0)
     assert st.wa[0] == 2 and st.wi[0] == 1
     assert [len(s) for s in st.sectors[0]] == [1, 1, 1, 1]
@@ -71,7 +71,7 @@ def test_no_wampum_left_means_none_is_gained() -> None:
     st = blank()
     st.wampum_supply = 0
     st.cere[0][0] = [D.BISON, D.BERRY]
-    decide(st, T.GOOD, 0, D.CANOE)
+    decide(st, T.Stow(0, D.CANOE))
     play(st, "ceremony 3", seat=0)
     assert st.wa[0] == 0 and st.cere[0][0] == []
 
@@ -82,7 +82,7 @@ def test_a_full_sector_sends_the_good_back_to_the_supply_when_no_place_takes_it(
     st.cere[0] = [[D.BISON], [D.BISON]]
     before = st.supply[D.BISON]
     st.supply[D.BISON] -= 1  # the bison taken
-    decide(st, T.GOOD, 0, D.BISON)
+    decide(st, T.Stow(0, D.BISON))
     assert st.acting() == () and st.supply[D.BISON] == before
     assert len(st.sectors[0][D.BISON]) == D.SECTOR_CAPACITY
 
@@ -92,7 +92,7 @@ def test_a_completed_place_good_with_a_full_sector_goes_back_to_the_supply() -> 
     fill(st, 0, D.BISON, D.SECTOR_CAPACITY)
     st.cere[0][0] = [D.BISON, D.BERRY]
     supply = st.supply[D.BISON]
-    decide(st, T.GOOD, 0, D.CANOE)
+    decide(st, T.Stow(0, D.CANOE))
     play(st, "ceremony 3", seat=0)
     assert st.supply[D.BISON] == supply + 1
 
@@ -100,7 +100,7 @@ def test_a_completed_place_good_with_a_full_sector_goes_back_to_the_supply() -> 
 def test_feathers_are_jokers_in_any_sector_and_count_there() -> None:
     st = blank()
     fill(st, 0, D.CANOE, 2)
-    decide(st, T.GOOD, 0, D.FEATHER)
+    decide(st, T.Stow(0, D.FEATHER))
     play(st, "store canoe", seat=0)
     assert len(st.sectors[0][D.CANOE]) == 3
 
@@ -109,7 +109,7 @@ def test_wampum_wakes_a_cree() -> None:
     st = blank()
     st.wa[0] = 1
     st.wigwam[0] = 2
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     st.taken = [D.BROWN]
     assert "wampum wake" in texts(st)
     play(st, "wampum wake", seat=0)
@@ -121,7 +121,7 @@ def test_wampum_trade_moves_the_topmost_berry_and_needs_room() -> None:
     st.wa[0] = 2
     st.sectors[0][D.BERRY] = [D.BERRY, D.FEATHER, D.BERRY, D.FEATHER]
     fill(st, 0, D.CANOE, D.SECTOR_CAPACITY)
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     options = texts(st)
     assert "wampum bison" in options and "wampum horse" in options and "wampum canoe" not in options
     assert "wampum berry" not in options
@@ -134,7 +134,7 @@ def test_wampum_used_at_any_decision_of_its_owner_several_times() -> None:
     st = blank()
     st.wa[0] = 2
     st.wigwam[0] = 3
-    decide(st, T.GOOD, 0, D.BISON)
+    decide(st, T.Stow(0, D.BISON))
     play(st, "wampum wake", "wampum wake", seat=0)
     assert st.wa[0] == 0 and st.wi[0] == 2 and st.wigwam[0] == 1
     assert "wampum wake" not in texts(st)
@@ -146,7 +146,7 @@ def test_no_wampum_in_the_final_round() -> None:
     st.card_idx = 4
     st.wa[0] = 2
     st.wigwam[0] = 3
-    decide(st, T.GOOD, 0, D.BISON)
+    decide(st, T.Stow(0, D.BISON))
     assert texts(st) == ["store bison", "ceremony 3", "ceremony 4"]
     with pytest.raises(IllegalAction):
         st.apply(0, GAME.action_from_text("wampum wake"))
@@ -173,7 +173,7 @@ def test_wampum_anytime_wake_then_warrior_space_5_relocates() -> None:
     st.wa[0] = 1
     st.pos[0][D.WARRIOR] = 4
     st.taken = [D.BEIGE]
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     play(st, "vision warrior", seat=0)
     assert texts(st) == ["wampum wake", "pass"]
     play(st, "wampum wake", seat=0)
@@ -187,7 +187,7 @@ def test_wampum_anytime_passing_lets_the_bonus_go_to_waste() -> None:
     st.square[0] = 0
     st.wigwam[0] = 2
     st.wa[0] = 1
-    decide(st, T.RELOCATE, 0)
+    decide(st, T.WarriorRelocate(0))
     play(st, "pass", seat=0)
     assert st.acting() == () and st.wa[0] == 1 and st.square[0] == 0 and st.tasks == []
 
@@ -198,7 +198,7 @@ def test_wampum_anytime_trade_makes_room_for_a_berry_in_a_full_berry_sector() ->
     fill(st, 0, D.BERRY, D.SECTOR_CAPACITY)
     st.cere[0] = [[D.BERRY], [D.BERRY]]
     st.supply[D.BERRY] -= 2
-    decide(st, T.GOOD, 0, D.BERRY)
+    decide(st, T.Stow(0, D.BERRY))
     assert texts(st) == ["wampum bison", "wampum horse", "wampum canoe", "pass"]
     play(st, "wampum canoe", seat=0)  # the top berry becomes a canoe; the new berry is stored at once
     assert len(st.sectors[0][D.BERRY]) == D.SECTOR_CAPACITY and st.sectors[0][D.CANOE] == [D.BERRY]
@@ -209,12 +209,12 @@ def test_wampum_anytime_is_offered_only_where_it_opens_a_choice() -> None:
     st = blank()
     st.wa[0] = 1
     st.wigwam[0] = 2
-    decide(st, T.EV_RECALL, 0)  # no Cree on the territory: no wampum use helps
+    decide(st, T.EventRecall(0))  # no Cree on the territory: no wampum use helps
     assert st.acting() == () and st.wa[0] == 1
     fill(st, 0, D.BISON, D.SECTOR_CAPACITY)
     st.cere[0] = [[D.BISON], [D.BISON]]
     before = st.supply[D.BISON]
-    decide(st, T.GOOD, 0, D.BISON)  # a trade puts a berry in, never takes a bison out
+    decide(st, T.Stow(0, D.BISON))  # a trade puts a berry in, never takes a bison out
     assert st.acting() == () and st.supply[D.BISON] == before + 1  # the bison goes back to the supply
 
 
@@ -224,7 +224,7 @@ def test_wampum_anytime_wake_lets_a_vision_event_place_a_new_cree() -> None:
     st.wigwam[0] = 1
     st.wa[0] = 1
     st.pos[0] = [6, 6, 6, 0]  # nothing to advance, no Cree on the square for the Shaman's path
-    decide(st, T.EV_VISION, 0)
+    decide(st, T.EventVision(0))
     assert texts(st) == ["wampum wake", "pass"]
     play(st, "wampum wake", "vision shaman", seat=0)
     assert st.pos[0][D.SHAMAN] == 1

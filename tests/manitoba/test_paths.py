@@ -14,7 +14,7 @@ def step(st: ManitobaState, seat: int, path: int, before: int) -> None:
     """Seat takes a passive Vision path action on ``path`` from space ``before``."""
     st.pos[seat][path] = before
     st.taken = [D.BROWN, D.GREEN, D.BEIGE, D.WHITE]
-    decide(st, T.PASSIVE, seat)
+    decide(st, T.Passive(seat))
     play(st, f"vision {D.PATHS[path]}", seat=seat)
 
 
@@ -226,12 +226,12 @@ def test_shaman_space_5_is_the_end_no_repeat_bonus() -> None:
     st = blank()
     st.pos[0][D.SHAMAN] = 5
     st.taken = [D.WHITE]
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     assert "vision shaman" not in texts(st)
 
 
 def test_vision_event_cannot_repeat_a_last_space() -> None:
     st = blank()
     st.pos[0] = [6, 6, 6, 5]
-    decide(st, T.EV_VISION, 0)
+    decide(st, T.EventVision(0))
     assert st.acting() == ()  # nothing to do: the event passes

@@ -19,7 +19,8 @@ def check_conservation(st: ManitobaState) -> None:
         for p in range(st.n):
             count += sum(s.count(g) for s in st.sectors[p]) + sum(c.count(g) for c in st.cere[p])
         # a good in hand: taken, its place not chosen yet
-        count += sum(1 for t in st.tasks if (t[0] == T.GOOD and t[2] == g) or (t[0] == T.FEATHER and g == D.FEATHER))
+        count += sum(1 for t in st.tasks
+                     if (isinstance(t, T.Stow) and t.good == g) or (isinstance(t, T.StowFeather) and g == D.FEATHER))
         assert count == st.goods_total[g], (D.GOODS[g], count)
         assert st.supply[g] >= 0
     for p in range(st.n):
@@ -81,19 +82,19 @@ def _check_step(before: ManitobaState, seat: int, action: A.Act, after: Manitoba
     top = before.tasks[-1]
     if isinstance(action, (A.WampumWake, A.WampumTrade)):
         assert not before.final_round()  # never in the final round
-    if top[0] == T.PASSIVE and isinstance(action, A.Place):
+    if top.kind == T.PASSIVE and isinstance(action, A.Place):
         a = action.area
         colour = before.terr.land[a]
         assert colour in before.taken  # a colour of a disk in the active player's village
         own = [x for x, s in enumerate(before.area_cree) if s == seat]
         if own and before.pos[seat][D.WARRIOR] < D.WARRIOR_NO_ADJACENCY:
             assert any(x in before.terr.adj[a] for x in own)  # next to an own Cree
-    if top[0] in (T.PASSIVE, T.ACTIVE) and isinstance(action, A.Move):
+    if top.kind in (T.PASSIVE, T.ACTIVE) and isinstance(action, A.Move):
         assert action.to in before.terr.adj[action.frm] and before.area_cree[action.to] < 0
-    if top[0] == T.ACTIVE and isinstance(action, (A.Place, A.Move)):
+    if isinstance(top, T.Active) and isinstance(action, (A.Place, A.Move)):
         target = action.to if isinstance(action, A.Move) else action.area
-        assert before.terr.land[target] == top[2]  # the chosen sphere (R2)
-    if top[0] == T.SCORE and isinstance(action, A.Score):
+        assert before.terr.land[target] == top.colour  # the chosen sphere (R2)
+    if top.kind == T.SCORE and isinstance(action, A.Score):
         assert all(after.area_cree[x] != seat for x in after.terr.areas_of[action.good])  # own Cree went home
     if after.round_no == before.round_no + 1 and before.round_no > 0:
         assert after.active == (before.active + 1) % before.n  # the totem passes left

@@ -31,11 +31,11 @@ def flip(monkeypatch: pytest.MonkeyPatch, name: str, value: Any) -> None:
 def test_single_choice_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
     st.area_cree[0] = 0
-    decide(st, T.EV_RECALL, 0)  # one Cree on the territory: recalled without asking
+    decide(st, T.EventRecall(0))  # one Cree on the territory: recalled without asking
     assert st.acting() == () and st.area_cree[0] == -1 and st.wigwam[0] == 1
     flip(monkeypatch, "SINGLE_CHOICE_AUTOMATIC", False)
     st.area_cree[0] = 0
-    decide(st, T.EV_RECALL, 0)
+    decide(st, T.EventRecall(0))
     assert texts(st) == ["recall 0"]
     play(st, "recall 0", seat=0)
     assert st.area_cree[0] == -1 and st.wigwam[0] == 2
@@ -46,7 +46,7 @@ def _relocate_needing_a_wampum_wake() -> Any:
     st.square[0] = 0
     st.wigwam[0] = 2
     st.wa[0] = 1
-    decide(st, T.RELOCATE, 0)
+    decide(st, T.WarriorRelocate(0))
     return st
 
 
@@ -61,11 +61,11 @@ def test_wake_bonus_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
     st.active = 0
     st.wigwam = [1, 1]
-    decide(st, T.WAKE_ALL)  # the end-of-season wake-up
+    decide(st, T.WakeAll())  # the end-of-season wake-up
     assert st.wigwam == [0, 0] and st.acting() == ()
     flip(monkeypatch, "WAKE_BONUS_AUTOMATIC", False)
     st.wigwam = [1, 1]
-    decide(st, T.WAKE_ALL)
+    decide(st, T.WakeAll())
     assert texts(st) == ["wake 1", "pass"]
     play(st, "pass", seat=0)  # in turn from the active player
     play(st, "wake 1", seat=1)
@@ -78,7 +78,7 @@ def test_wake_bonus_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _complete_the_4_place(st: Any) -> None:
     st.cere[0][1] = [D.BISON, D.BERRY, D.HORSE]
-    decide(st, T.GOOD, 0, D.CANOE)
+    decide(st, T.Stow(0, D.CANOE))
     play(st, "ceremony 4", seat=0)
 
 
@@ -104,11 +104,11 @@ def test_reactivate_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_relocate_compulsory(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
-    decide(st, T.RELOCATE, 0)
+    decide(st, T.WarriorRelocate(0))
     assert "pass" not in texts(st)
     flip(monkeypatch, "RELOCATE_COMPULSORY", False)
     st = blank(2)
-    decide(st, T.RELOCATE, 0)
+    decide(st, T.WarriorRelocate(0))
     assert texts(st)[-1] == "pass"
     play(st, "pass", seat=0)
     assert st.acting() == () and st.square[0] == D.CREE_PER_PLAYER - 1 and st.area_cree.count(0) == 0
@@ -117,12 +117,12 @@ def test_relocate_compulsory(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_shaman_repeat_optional(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
     st.pos[0][D.HUNTER] = 2
-    decide(st, T.REPEAT, 0)
+    decide(st, T.ShamanRepeat(0))
     assert texts(st) == ["repeat hunter", "pass"]
     flip(monkeypatch, "SHAMAN_REPEAT_OPTIONAL", False)
     st = blank(2)
     st.pos[0][D.HUNTER] = 2
-    decide(st, T.REPEAT, 0)  # compulsory, and the only choice: taken
+    decide(st, T.ShamanRepeat(0))  # compulsory, and the only choice: taken
     assert st.acting() == () and st.score[0] == 1
 
 
@@ -130,11 +130,11 @@ def test_shaman_repeat_useful_only(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
     st.pos[0][D.HUNTER] = 1
     st.pos[0][D.WARRIOR] = 2  # a permanent effect: repeating it does nothing
-    decide(st, T.REPEAT, 0)
+    decide(st, T.ShamanRepeat(0))
     assert texts(st) == ["repeat hunter", "pass"]
     flip(monkeypatch, "SHAMAN_REPEAT_USEFUL_ONLY", False)
     st.tasks, st.legal, st.acting_seats = [], [], ()
-    decide(st, T.REPEAT, 0)
+    decide(st, T.ShamanRepeat(0))
     assert texts(st) == ["repeat hunter", "repeat warrior", "pass"]
     play(st, "repeat warrior", seat=0)  # the bonus goes to waste
     assert st.acting() == () and st.score[0] == 0
@@ -156,7 +156,7 @@ def _vision_event_on_a_completed_hunter_path() -> Any:
     st = blank(2)
     st.square[0] = 0  # nothing to place: only the completed Hunter's path could be used
     st.pos[0] = [6, 0, 0, 0]
-    decide(st, T.EV_VISION, 0)
+    decide(st, T.EventVision(0))
     return st
 
 
@@ -174,11 +174,11 @@ def test_passive_vision_repeats_last(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
     st.pos[0][D.HUNTER] = 6
     st.taken = [D.BROWN]
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     assert "vision hunter" in texts(st)
     flip(monkeypatch, "PASSIVE_VISION_REPEATS_LAST", False)
     st.tasks, st.legal, st.acting_seats = [], [], ()
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     assert "vision hunter" not in texts(st)
 
 
@@ -203,7 +203,7 @@ def _complete_the_3_place_with_a_feather() -> Any:
     st.cere[0][0] = [D.BISON, D.FEATHER]
     st.supply[D.BISON] -= 1
     st.supply[D.FEATHER] -= 1
-    decide(st, T.GOOD, 0, D.HORSE)
+    decide(st, T.Stow(0, D.HORSE))
     play(st, "ceremony 3", seat=0)
     return st
 
@@ -264,12 +264,12 @@ def test_sacrifice_piece(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_undo_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     st = blank(2)
     st.taken = [D.GREEN]
-    decide(st, T.PASSIVE, 1)
+    decide(st, T.Passive(1))
     st.apply(1, GAME.action_from_text("pass"))
     assert st.undo_steps(1) == 0
     flip(monkeypatch, "UNDO_EVERY_SEAT", True)
     st.undo_turn = None  # as when another seat has acted since
-    decide(st, T.PASSIVE, 1)
+    decide(st, T.Passive(1))
     st.apply(1, GAME.action_from_text("pass"))
     assert st.undo_steps(1) == 1
     st.undo(1)

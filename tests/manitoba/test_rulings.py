@@ -12,7 +12,7 @@ def test_r4_moving_onto_an_empty_area_is_legal_and_gives_nothing() -> None:
     st = blank(2)
     st.area_cree[2] = 0  # prairie of tile 1; neighbour 0 is a forest with no good
     st.taken = [D.GREEN]
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     assert "move 2 0" in texts(st)
     play(st, "move 2 0", seat=0)
     assert st.area_cree[0] == 0 and st.acting() == ()
@@ -43,7 +43,7 @@ def test_r13_recall_and_lose_feather_offer_no_pass() -> None:
     st = blank(2)
     st.area_cree[0] = 0
     st.area_cree[5] = 0
-    decide(st, T.EV_RECALL, 0)
+    decide(st, T.EventRecall(0))
     assert "pass" not in texts(st)
 
 
@@ -61,7 +61,7 @@ def test_r17_wampum_may_be_used_in_the_scoring_of_card_3() -> None:
 def test_ruling_completing_the_4_place_without_inactive_wampum_only_gains_one() -> None:
     st = blank(2)
     st.cere[0][1] = [D.BISON, D.BERRY, D.HORSE]
-    decide(st, T.GOOD, 0, D.FEATHER)
+    decide(st, T.Stow(0, D.FEATHER))
     play(st, "ceremony 4", seat=0)
     assert st.wa[0] == 1 and st.wi[0] == 0
     play(st, "store canoe", seat=0)
@@ -110,7 +110,7 @@ def test_ruling_warrior_space_5_relocation_is_compulsory() -> None:
     st = blank(2)
     st.pos[0][D.WARRIOR] = 4
     st.taken = [D.BEIGE]
-    decide(st, T.PASSIVE, 0)
+    decide(st, T.Passive(0))
     play(st, "vision warrior", seat=0)
     options = texts(st)
     assert "pass" not in options and all(t.startswith("place") for t in options)

@@ -20,8 +20,8 @@ def round_without_end(n: int = 4, totem: list[int] | None = None) -> ManitobaSta
     st.totem = list(totem or GREEN_BEIGE_BROWN_WHITE_BLUE)
     st.active = 0
     for seat in range(n - 1, 0, -1):
-        st.tasks.append((T.PASSIVE, seat, -1, -1, 0))
-    decide(st, T.TOTEM, 0)
+        st.tasks.append(T.Passive(seat))
+    decide(st, T.Totem(0))
     return st
 
 
@@ -107,7 +107,7 @@ def test_active_territory_targets_the_chosen_landscape_place_anywhere_move_adjac
     st.area_cree[2] = -1
     st.area_cree[13] = 0  # lake of tile 3, next to prairie 14
     st.legal = []
-    st.tasks[-1] = (T.ACTIVE, 0, D.BROWN, -1, 0)
+    st.tasks[-1] = T.Active(0, D.BROWN, -1, 0)
     flow.run(st)
     assert {t for t in texts(st) if t.startswith("move")} == {"move 13 14"}
 

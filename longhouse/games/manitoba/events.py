@@ -7,6 +7,8 @@ LOSE_FEATHER are compulsory when possible, point events are automatic (R13).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
@@ -15,13 +17,14 @@ from longhouse.games.manitoba.paths import goods_mask
 from longhouse.games.manitoba.state import CAT_EVENTS, ManitobaState, card_symbol
 from longhouse.games.manitoba.territory import area_name, largest_group
 
-_PER_SEAT = {
-    D.EV_VISION: T.EV_VISION,
-    D.EV_MOVE: T.EV_MOVE,
-    D.EV_RECALL: T.EV_RECALL,
-    D.EV_GOOD: T.EV_GOOD,
-    D.EV_LOSE_FEATHER: T.EV_FEATHER,
-    D.EV_WAKE: T.EV_WAKE,
+#: The task each seat gets for an event symbol, made from the seat and the goods on the card (a mask).
+_PER_SEAT: dict[int, Callable[[int, int], T.Task]] = {
+    D.EV_VISION: lambda seat, goods: T.EventVision(seat),
+    D.EV_MOVE: lambda seat, goods: T.EventMove(seat),
+    D.EV_RECALL: lambda seat, goods: T.EventRecall(seat),
+    D.EV_GOOD: T.EventGood,
+    D.EV_LOSE_FEATHER: lambda seat, goods: T.EventLoseFeather(seat),
+    D.EV_WAKE: lambda seat, goods: T.EventWake(seat),
 }
 
 
@@ -32,11 +35,11 @@ def resolve(st: ManitobaState, card: int) -> None:
     st.log("event", f"Event: {D.EVENT_NAMES[symbol].replace('_', ' ')}", event=D.EVENT_NAMES[symbol],
            goods=[D.GOODS[g] for g in offered])
     if symbol in _PER_SEAT:
-        kind = _PER_SEAT[symbol]
+        make = _PER_SEAT[symbol]
         for seat in reversed(st.seats_from_active()):
-            st.push(kind, seat, goods_mask(offered))
+            st.push(make(seat, goods_mask(offered)))
     else:
-        st.push(T.EV_AUTO, -1, symbol)
+        st.push(T.EventPoints(symbol))
 
 
 def points_event(st: ManitobaState, symbol: int) -> None:

@@ -41,10 +41,10 @@ _SCORE = A.SCORE
 def start_round(st: ManitobaState) -> None:
     st.round_no += 1
     st.undo_cut = True  # a new turn: the last one can no longer be taken back
-    st.push(T.ROUND_END)
+    st.push(T.RoundEnd())
     for i in range(st.n - 1, 0, -1):
-        st.push(T.PASSIVE, (st.active + i) % st.n)
-    st.push(T.TOTEM, st.active)
+        st.push(T.Passive((st.active + i) % st.n))
+    st.push(T.Totem(st.active))
     st.log("round", f"Round {st.round_no}: {name(st.active)} is the active player", round=st.round_no,
            active=st.active)
 
@@ -64,7 +64,7 @@ def lay_out_season(st: ManitobaState, season: int) -> None:
 
 def round_end(st: ManitobaState) -> None:
     """The event or scoring of the current card, then the advance to the next round."""
-    st.push(T.ADVANCE)
+    st.push(T.Advance())
     card = st.cards[st.card_idx]
     if card == D.CARD_WINTER2:
         return
@@ -72,11 +72,11 @@ def round_end(st: ManitobaState) -> None:
         scoring.resolve(st, st.tiles[0])
     elif card == D.CARD_SCORE5:
         if st.season == D.AUTUMN:
-            st.push(T.FINAL_START)
+            st.push(T.FinalStart())
             if st.opts.autumn_tile:
                 scoring.resolve(st, st.tiles[1])
         else:
-            st.push(T.SEASON_END)
+            st.push(T.SeasonEnd())
             scoring.resolve(st, st.tiles[1])
     else:
         events.resolve(st, card)
@@ -119,7 +119,7 @@ def run(st: ManitobaState) -> None:
     tasks = st.tasks
     while tasks:
         t = tasks[-1]
-        kind = t[0]
+        kind = t.kind
         if kind in T.AUTOMATIC:
             tasks.pop()
             _AUTO[kind](st, t)
@@ -135,16 +135,16 @@ def run(st: ManitobaState) -> None:
             # player may use ... his active wampum tiles"): offer those uses, or pass (the bonus or good
             # goes to waste as usual).
             st.legal = [*enabling, A.PASS]
-            st.acting_seats = (t[1],)
+            st.acting_seats = (t.seat,)
             return
-        extra = goods.wampum_actions(st, t[1])
+        extra = goods.wampum_actions(st, t.seat)
         if len(core) == 1 and not extra and SINGLE_CHOICE_AUTOMATIC:
             _act_task(st, core[0])
             continue
         if extra:
             core.extend(extra)
         st.legal = core
-        st.acting_seats = (t[1],)
+        st.acting_seats = (t.seat,)
         return
     st.legal = []
     st.acting_seats = ()
@@ -154,8 +154,8 @@ def act(st: ManitobaState, action: A.Act) -> None:
     kind = type(action)
     t = st.tasks[-1]
     if kind is A.WampumWake or kind is A.WampumTrade:
-        goods.use_wampum(st, t[1], action)
-    elif kind is A.Pass and not _LEGAL[t[0]](st, t):
+        goods.use_wampum(st, t.seat, action)
+    elif kind is A.Pass and not _LEGAL[t.kind](st, t):
         # passing on a decision that only a wampum use could have opened
         st.tasks.pop()
         _on_empty(st, t)
@@ -166,24 +166,24 @@ def act(st: ManitobaState, action: A.Act) -> None:
 def _enabling_wampum(st: ManitobaState, t: T.Task) -> list[A.Act]:
     """The wampum uses of the task's seat after which the (now empty) decision ``t`` has a choice."""
     out = []
-    for use in goods.wampum_actions(st, t[1]):
+    for use in goods.wampum_actions(st, t.seat):
         trial = st.clone()
-        goods.use_wampum(trial, t[1], use)
-        if _LEGAL[t[0]](trial, t):
+        goods.use_wampum(trial, t.seat, use)
+        if _LEGAL[t.kind](trial, t):
             out.append(use)
     return out
 
 
 def _act_task(st: ManitobaState, action: A.Act) -> None:
     t = st.tasks.pop()
-    _ACT[t[0]](st, t, action)
+    _ACT[t.kind](st, t, action)
 
 
 def _on_empty(st: ManitobaState, t: T.Task) -> None:
-    if t[0] == T.GOOD:
-        goods.lost(st, t[1], t[2])
-    elif t[0] == T.FEATHER:
-        goods.lost(st, t[1], D.FEATHER)
+    if type(t) is T.Stow:
+        goods.lost(st, t.seat, t.good)
+    elif type(t) is T.StowFeather:
+        goods.lost(st, t.seat, D.FEATHER)
 
 
 # --- legal actions per decision ----------------------------------------------------------------------------------
@@ -205,20 +205,20 @@ def _moves(st: ManitobaState, seat: int, colours: int) -> list[A.Act]:
     return out
 
 
-def _legal_sol_area(st: ManitobaState, t: T.Task) -> list[A.Act]:
+def _legal_sol_area(st: ManitobaState, t: T.SolsticeArea) -> list[A.Act]:
     return _unoccupied_places(st, range(st.terr.size))
 
 
-def _legal_sol_path(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return list(_VISION) if st.square[t[1]] > 0 else []
+def _legal_sol_path(st: ManitobaState, t: T.SolsticePath) -> list[A.Act]:
+    return list(_VISION) if st.square[t.seat] > 0 else []
 
 
-def _legal_totem(st: ManitobaState, t: T.Task) -> list[A.Act]:
+def _legal_totem(st: ManitobaState, t: T.Totem) -> list[A.Act]:
     return [_TAKE[c] for c in st.totem] + [_WAKEUP[k] for k in range(1, len(st.totem) + 1)]
 
 
-def _legal_active(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    _k, seat, colour, disks, used = t
+def _legal_active(st: ManitobaState, t: T.Active) -> list[A.Act]:
+    seat, colour, disks, used = t.seat, t.colour, t.disks, t.used
     out: list[A.Act] = []
     if colour < 0:
         if not used & T.USED_WAKE:
@@ -243,8 +243,8 @@ def _taken_mask(st: ManitobaState) -> int:
     return m
 
 
-def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    seat = t[1]
+def _legal_passive(st: ManitobaState, t: T.Passive) -> list[A.Act]:
+    seat = t.seat
     mask = _taken_mask(st)
     cree, land, adj = st.area_cree, st.terr.land, st.terr.adj
     out: list[A.Act] = []
@@ -270,29 +270,29 @@ def _legal_passive(st: ManitobaState, t: T.Task) -> list[A.Act]:
     return out
 
 
-def _legal_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return goods.good_options(st, t[1], t[2])
+def _legal_good(st: ManitobaState, t: T.Stow) -> list[A.Act]:
+    return goods.good_options(st, t.seat, t.good)
 
 
-def _legal_feather(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return goods.feather_options(st, t[1])
+def _legal_feather(st: ManitobaState, t: T.StowFeather) -> list[A.Act]:
+    return goods.feather_options(st, t.seat)
 
 
-def _legal_choose(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    mask, supply = t[2], st.supply
+def _legal_choose(st: ManitobaState, t: T.ChooseGood | T.EventGood) -> list[A.Act]:
+    mask, supply = t.goods, st.supply
     return [_GOOD[g] for g in range(5) if mask >> g & 1 and supply[g] > 0]
 
 
-def _legal_repeat(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    seat = t[1]
+def _legal_repeat(st: ManitobaState, t: T.ShamanRepeat) -> list[A.Act]:
+    seat = t.seat
     out = [_REPEAT[p] for p in (D.HUNTER, D.GATHERER, D.WARRIOR) if paths.repeat_offered(st, seat, p)]
     if out and SHAMAN_REPEAT_OPTIONAL:
         out.append(A.PASS)
     return out
 
 
-def _legal_relocate(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    if st.square[t[1]] <= 0:
+def _legal_relocate(st: ManitobaState, t: T.WarriorRelocate) -> list[A.Act]:
+    if st.square[t.seat] <= 0:
         return []
     out = _unoccupied_places(st, range(st.terr.size))
     if out and not RELOCATE_COMPULSORY:
@@ -300,47 +300,47 @@ def _legal_relocate(st: ManitobaState, t: T.Task) -> list[A.Act]:
     return out
 
 
-def _legal_ev_vision(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    seat = t[1]
+def _legal_ev_vision(st: ManitobaState, t: T.EventVision) -> list[A.Act]:
+    seat = t.seat
     out = [_VISION[p] for p in range(4) if paths.can_vision(st, seat, p, action=VISION_EVENT_REPEATS_LAST)]
     if out:
         out.append(A.PASS)
     return out
 
 
-def _legal_ev_move(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    out = _moves(st, t[1], 0b11111)
+def _legal_ev_move(st: ManitobaState, t: T.EventMove) -> list[A.Act]:
+    out = _moves(st, t.seat, 0b11111)
     if out:
         out.append(A.PASS)
     return out
 
 
-def _legal_ev_recall(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    seat = t[1]
+def _legal_ev_recall(st: ManitobaState, t: T.EventRecall) -> list[A.Act]:
+    seat = t.seat
     return [_RECALL[a] for a, s in enumerate(st.area_cree) if s == seat]
 
 
-def _legal_ev_good(st: ManitobaState, t: T.Task) -> list[A.Act]:
+def _legal_ev_good(st: ManitobaState, t: T.EventGood) -> list[A.Act]:
     out = _legal_choose(st, t)
     if out:
         out.append(A.PASS)
     return out
 
 
-def _legal_ev_feather(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return [_DROP[s] for s, pieces in enumerate(st.sectors[t[1]]) if D.FEATHER in pieces]
+def _legal_ev_feather(st: ManitobaState, t: T.EventLoseFeather) -> list[A.Act]:
+    return [_DROP[s] for s, pieces in enumerate(st.sectors[t.seat]) if D.FEATHER in pieces]
 
 
-def _legal_score(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return scoring.options(st, t[1], t[2])
+def _legal_score(st: ManitobaState, t: T.ScoreTile) -> list[A.Act]:
+    return scoring.options(st, t.seat, t.tile)
 
 
-def _legal_refill(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return scoring.refill_options(st, t[2])
+def _legal_refill(st: ManitobaState, t: T.Refill) -> list[A.Act]:
+    return scoring.refill_options(st, t.landscape)
 
 
-def _legal_final(st: ManitobaState, t: T.Task) -> list[A.Act]:
-    return [_SCORE[t[2]], A.PASS]
+def _legal_final(st: ManitobaState, t: T.FinalChoice) -> list[A.Act]:
+    return [_SCORE[t.good], A.PASS]
 
 
 # --- carrying out a decision ---------------------------------------------------------------------------------------
@@ -378,18 +378,18 @@ def _territory(st: ManitobaState, seat: int, action: A.Act) -> None:
         move_cree(st, seat, action.frm, action.to)
 
 
-def _act_sol_area(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_sol_area(st: ManitobaState, t: T.SolsticeArea, action: A.Act) -> None:
     assert type(action) is A.Place
-    place_cree(st, t[1], action.area)
+    place_cree(st, t.seat, action.area)
 
 
-def _act_sol_path(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_sol_path(st: ManitobaState, t: T.SolsticePath, action: A.Act) -> None:
     assert type(action) is A.Vision
-    paths.vision(st, t[1], action.path, action=False)
+    paths.vision(st, t.seat, action.path, action=False)
 
 
-def _act_totem(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    seat = t[1]
+def _act_totem(st: ManitobaState, t: T.Totem, action: A.Act) -> None:
+    seat = t.seat
     totem = st.totem
     if type(action) is A.Take:
         count = totem.index(action.colour) + 1
@@ -408,29 +408,29 @@ def _act_totem(st: ManitobaState, t: T.Task, action: A.Act) -> None:
     else:
         st.log("totem", f"{name(seat)} takes {count} disk(s) for the Wake-up action", seat=seat, disks=count,
                taken=[D.COLOURS[c] for c in st.taken])
-    st.push(T.ACTIVE, seat, colour, disks, 0)
+    st.push(T.Active(seat, colour, disks, 0))
 
 
-def _act_active(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    kind, seat, colour, disks, used = t
+def _act_active(st: ManitobaState, t: T.Active, action: A.Act) -> None:
+    seat, colour, disks, used = t.seat, t.colour, t.disks, t.used
     a = type(action)
     if a is A.End:
         return
     if a is A.Place or a is A.Move:
-        st.push(kind, seat, colour, disks, used | T.USED_TERRITORY)
+        st.push(T.Active(seat, colour, disks, used | T.USED_TERRITORY))
         _territory(st, seat, action)
     elif a is A.Vision:
         assert isinstance(action, A.Vision)
-        st.push(kind, seat, colour, disks, used | T.USED_VISION)
+        st.push(T.Active(seat, colour, disks, used | T.USED_VISION))
         paths.vision(st, seat, action.path, action=True)
     else:
         assert isinstance(action, A.Wake)
-        st.push(kind, seat, colour, disks, used | T.USED_WAKE)
+        st.push(T.Active(seat, colour, disks, used | T.USED_WAKE))
         goods.wake(st, seat, action.cree)
 
 
-def _act_passive(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    seat = t[1]
+def _act_passive(st: ManitobaState, t: T.Passive, action: A.Act) -> None:
+    seat = t.seat
     if type(action) is A.Pass:
         st.log("pass", f"{name(seat)} passes", seat=seat)
     elif type(action) is A.Vision:
@@ -439,8 +439,8 @@ def _act_passive(st: ManitobaState, t: T.Task, action: A.Act) -> None:
         _territory(st, seat, action)
 
 
-def _act_good(st: ManitobaState, t: T.Task, action: A.Act) -> None:
-    seat, good = t[1], t[2]
+def _act_good(st: ManitobaState, t: T.Stow, action: A.Act) -> None:
+    seat, good = t.seat, t.good
     if type(action) is A.Store:
         goods.store(st, seat, good, action.sector)
     else:
@@ -448,76 +448,78 @@ def _act_good(st: ManitobaState, t: T.Task, action: A.Act) -> None:
         goods.to_ceremony(st, seat, good, action.place)
 
 
-def _act_feather(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_feather(st: ManitobaState, t: T.StowFeather, action: A.Act) -> None:
     assert type(action) is A.Store
-    goods.store(st, t[1], D.FEATHER, action.sector)
+    goods.store(st, t.seat, D.FEATHER, action.sector)
 
 
-def _act_choose(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_choose(st: ManitobaState, t: T.ChooseGood | T.EventGood, action: A.Act) -> None:
     if type(action) is A.Good:
-        goods.take_from_supply(st, t[1], action.good)
+        goods.take_from_supply(st, t.seat, action.good)
 
 
-def _act_repeat(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_repeat(st: ManitobaState, t: T.ShamanRepeat, action: A.Act) -> None:
     if type(action) is A.Repeat:
-        seat, path = t[1], action.path
+        seat, path = t.seat, action.path
         space = st.pos[seat][path]
         st.log("shaman", f"{name(seat)} repeats the bonus of space {space} of the {D.PATHS[path]}'s path",
                seat=seat, path=D.PATHS[path], space=space)
         paths.standard_bonus(st, seat, path, space)
 
 
-def _act_relocate(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_relocate(st: ManitobaState, t: T.WarriorRelocate, action: A.Act) -> None:
     if type(action) is A.Place:
-        place_cree(st, t[1], action.area)
+        place_cree(st, t.seat, action.area)
 
 
-def _act_ev_vision(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_ev_vision(st: ManitobaState, t: T.EventVision, action: A.Act) -> None:
     if type(action) is A.Vision:
-        paths.vision(st, t[1], action.path, action=VISION_EVENT_REPEATS_LAST)
+        paths.vision(st, t.seat, action.path, action=VISION_EVENT_REPEATS_LAST)
 
 
-def _act_ev_move(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_ev_move(st: ManitobaState, t: T.EventMove, action: A.Act) -> None:
     if type(action) is A.Move:
-        move_cree(st, t[1], action.frm, action.to)
+        move_cree(st, t.seat, action.frm, action.to)
 
 
-def _act_ev_recall(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_ev_recall(st: ManitobaState, t: T.EventRecall, action: A.Act) -> None:
     assert type(action) is A.Recall
-    events.recall(st, t[1], action.area)
+    events.recall(st, t.seat, action.area)
 
 
-def _act_ev_feather(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_ev_feather(st: ManitobaState, t: T.EventLoseFeather, action: A.Act) -> None:
     assert type(action) is A.Drop
-    events.drop_feather(st, t[1], action.sector)
+    events.drop_feather(st, t.seat, action.sector)
 
 
-def _act_score(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_score(st: ManitobaState, t: T.ScoreTile, action: A.Act) -> None:
     if type(action) is A.Score:
-        scoring.score_good(st, t[1], action.good)
+        scoring.score_good(st, t.seat, action.good)
     else:
-        st.log("skip_scoring", f"{name(t[1])} does not score", seat=t[1])
+        st.log("skip_scoring", f"{name(t.seat)} does not score", seat=t.seat)
 
 
-def _act_refill(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_refill(st: ManitobaState, t: T.Refill, action: A.Act) -> None:
     assert type(action) is A.Refill
-    land = t[2]
+    land = t.landscape
     scoring.put(st, action.area, land)
-    scoring.refill(st, t[1], land)
+    scoring.refill(st, t.seat, land)
 
 
-def _act_final(st: ManitobaState, t: T.Task, action: A.Act) -> None:
+def _act_final(st: ManitobaState, t: T.FinalChoice, action: A.Act) -> None:
     if type(action) is A.Score:
-        scoring.final_score(st, t[1], t[2])
+        scoring.final_score(st, t.seat, t.good)
     else:
-        st.log("skip_scoring", f"{name(t[1])} does not score {D.GOOD_PLURAL[t[2]]}", seat=t[1], good=D.GOODS[t[2]])
+        st.log("skip_scoring", f"{name(t.seat)} does not score {D.GOOD_PLURAL[t.good]}", seat=t.seat,
+               good=D.GOODS[t.good])
 
 
-_Legal = Callable[["ManitobaState", T.Task], list[A.Act]]
-_Act = Callable[["ManitobaState", T.Task, A.Act], None]
-_Auto = Callable[["ManitobaState", T.Task], None]
+# each takes the state and its own kind of task (and the action)
+_Legal = Callable[..., list[A.Act]]
+_Act = Callable[..., None]
+_Auto = Callable[..., None]
 
-_LEGAL: dict[int, _Legal] = {
+_LEGAL: dict[T.Kind, _Legal] = {
     T.SOL_AREA: _legal_sol_area,
     T.SOL_PATH: _legal_sol_path,
     T.TOTEM: _legal_totem,
@@ -536,9 +538,9 @@ _LEGAL: dict[int, _Legal] = {
     T.SCORE: _legal_score,
     T.REFILL: _legal_refill,
     T.FINAL: _legal_final,
-    T.OFFER: lambda st, t: goods.offer_options(st, t[1], t[2]),
+    T.OFFER: lambda st, t: goods.offer_options(st, t.seat, t.offer),
 }
-_ACT: dict[int, _Act] = {
+_ACT: dict[T.Kind, _Act] = {
     T.SOL_AREA: _act_sol_area,
     T.SOL_PATH: _act_sol_path,
     T.TOTEM: _act_totem,
@@ -557,43 +559,40 @@ _ACT: dict[int, _Act] = {
     T.SCORE: _act_score,
     T.REFILL: _act_refill,
     T.FINAL: _act_final,
-    T.OFFER: lambda st, t, action: goods.take_offer(st, t[1], t[2], action),
+    T.OFFER: lambda st, t, action: goods.take_offer(st, t.seat, t.offer, action),
 }
-_AUTO: dict[int, _Auto] = {
-    T.SOL_GOODS: lambda st, t: solstice_goods(st, t[1]),
+_AUTO: dict[T.Kind, _Auto] = {
+    T.SOL_GOODS: lambda st, t: solstice_goods(st, t.seat),
     T.SOL_DONE: lambda st, t: solstice_done(st),
-    T.EV_AUTO: lambda st, t: events.points_event(st, t[2]),
-    T.EV_WAKE: lambda st, t: events.event_wake(st, t[1]),
+    T.EV_AUTO: lambda st, t: events.points_event(st, t.symbol),
+    T.EV_WAKE: lambda st, t: events.event_wake(st, t.seat),
     T.ROUND_END: lambda st, t: round_end(st),
     T.ADVANCE: lambda st, t: advance(st),
     T.SEASON_END: lambda st, t: scoring.season_end(st),
     T.WAKE_ALL: lambda st, t: scoring.wake_all(st),
     T.FINAL_START: lambda st, t: scoring.final_start(st),
-    T.FINAL_SEAT: lambda st, t: scoring.final_seat(st, t[1]),
+    T.FINAL_SEAT: lambda st, t: scoring.final_seat(st, t.seat),
     T.GAME_END: lambda st, t: scoring.game_end(st),
-    T.CERE_STORE: lambda st, t: goods.store_goods(st, t[1], t[2]),
+    T.CERE_STORE: lambda st, t: goods.store_goods(st, t.seat, t.goods),
 }
 
 
 def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:
     """The current decision in words and data, for views and clients."""
-    kind, seat, x, _y, z = t
-    out: dict[str, Any] = {"kind": T.NAMES[kind], "seat": seat}
-    if kind == T.ACTIVE:
-        out["colour"] = D.COLOURS[x] if x >= 0 else None
-        out["wake_up_disks"] = t[3] if x < 0 else None
+    out: dict[str, Any] = {"kind": T.NAMES[t.kind], "seat": t.seat}
+    if isinstance(t, T.Active):
+        out["colour"] = D.COLOURS[t.colour] if t.colour >= 0 else None
+        out["wake_up_disks"] = t.disks if t.colour < 0 else None
         out["done"] = [w for bit, w in ((T.USED_TERRITORY, "territory"), (T.USED_VISION, "vision"),
-                                         (T.USED_WAKE, "wake")) if z & bit]
-    elif kind in (T.GOOD,):
-        out["good"] = D.GOODS[x]
-    elif kind in (T.CHOOSE, T.EV_GOOD):
-        out["goods"] = [D.GOODS[g] for g in range(5) if x >> g & 1]
-    elif kind == T.SCORE:
-        out["tile"] = tile_json(x)
-    elif kind == T.REFILL:
-        out["landscape"] = D.LANDSCAPES[x]
-    elif kind == T.FINAL:
-        out["good"] = D.GOODS[x]
-    elif kind == T.OFFER:
-        out["offer"] = ("wake", "reactivate")[x]
+                                         (T.USED_WAKE, "wake")) if t.used & bit]
+    elif isinstance(t, (T.Stow, T.FinalChoice)):
+        out["good"] = D.GOODS[t.good]
+    elif isinstance(t, (T.ChooseGood, T.EventGood)):
+        out["goods"] = [D.GOODS[g] for g in range(5) if t.goods >> g & 1]
+    elif isinstance(t, T.ScoreTile):
+        out["tile"] = tile_json(t.tile)
+    elif isinstance(t, T.Refill):
+        out["landscape"] = D.LANDSCAPES[t.landscape]
+    elif isinstance(t, T.OptionalBonus):
+        out["offer"] = ("wake", "reactivate")[t.offer]
     return out

@@ -87,12 +87,12 @@ class ManitobaGame(Game):
 
         st = ManitobaPlay(n, opts, build(tiles, opts.layout), rng, first, totem, decks, pile)
         # The winter solstice (data §2.1): counter-clockwise from the start player's right, start player last.
-        st.push(T.SOL_DONE)
+        st.push(T.SolsticeDone())
         for i in range(n):
             seat = (first + i) % n  # pushed in reverse: the start player's right acts first
-            st.push(T.SOL_PATH, seat)
-            st.push(T.SOL_AREA, seat)
-            st.push(T.SOL_GOODS, seat)
+            st.push(T.SolsticePath(seat))
+            st.push(T.SolsticeArea(seat))
+            st.push(T.SolsticeGoods(seat))
         flow.run(st)
         st.events = []
         return st

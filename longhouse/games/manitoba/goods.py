@@ -27,7 +27,7 @@ name = seat_name
 
 def gain(st: ManitobaState, seat: int, good: int) -> None:
     """The seat has just taken ``good`` (from an area or the supply): it now chooses where it goes."""
-    st.push(T.GOOD, seat, good)
+    st.push(T.Stow(seat, good))
 
 
 def take_from_supply(st: ManitobaState, seat: int, good: int) -> None:
@@ -83,12 +83,12 @@ def complete(st: ManitobaState, seat: int, i: int) -> None:
     st.log("ceremony_complete", f"{name(seat)} completes the {D.CEREMONIAL_SIZES[i]}-space ceremonial place",
            seat=seat, place=D.CEREMONIAL_SIZES[i])
     if D.FEATHER in goods and not CEREMONY_GOODS_BEFORE_FEATHER:
-        st.push(T.CERE_STORE, seat, sum(1 << g for g in goods if g != D.FEATHER))  # goods on a place differ
-        st.push(T.FEATHER, seat)
+        st.push(T.CeremonyStore(seat, sum(1 << g for g in goods if g != D.FEATHER)))  # goods on a place differ
+        st.push(T.StowFeather(seat))
     else:
         for g in goods:
             if g == D.FEATHER:
-                st.push(T.FEATHER, seat)
+                st.push(T.StowFeather(seat))
             else:
                 store_or_lose(st, seat, g)
     give_wampum(st, seat)
@@ -96,7 +96,7 @@ def complete(st: ManitobaState, seat: int, i: int) -> None:
         if REACTIVATE_AUTOMATIC:
             reactivate(st, seat)
         else:
-            st.push(T.OFFER, seat, T.OFFER_REACTIVATE)
+            st.push(T.OptionalBonus(seat, T.OFFER_REACTIVATE))
 
 
 def store_or_lose(st: ManitobaState, seat: int, good: int) -> None:
@@ -108,7 +108,7 @@ def store_or_lose(st: ManitobaState, seat: int, good: int) -> None:
 
 
 def store_goods(st: ManitobaState, seat: int, goods: int) -> None:
-    """The CERE_STORE task: the goods (a mask) of a completed place, after its feather found its sector."""
+    """The ``CeremonyStore`` task: the goods (a mask) of a completed place, after its feather found its sector."""
     for g in D.SECTORS:
         if goods >> g & 1:
             store_or_lose(st, seat, g)
@@ -152,11 +152,11 @@ def wake_bonus(st: ManitobaState, seat: int) -> None:
     if WAKE_BONUS_AUTOMATIC:
         wake(st, seat, 1)
     elif st.wigwam[seat] > 0:
-        st.push(T.OFFER, seat, T.OFFER_WAKE)
+        st.push(T.OptionalBonus(seat, T.OFFER_WAKE))
 
 
 def offer_options(st: ManitobaState, seat: int, what: int) -> list[A.Act]:
-    """An OFFER decision: the bonus, if it can still be taken, or pass."""
+    """An ``OptionalBonus`` decision: the bonus, if it can still be taken, or pass."""
     possible = st.wigwam[seat] > 0 if what == T.OFFER_WAKE else st.wi[seat] > 0
     return [_OFFER[what], A.PASS] if possible else []
 

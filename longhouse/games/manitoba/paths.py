@@ -76,7 +76,7 @@ def enter(st: ManitobaState, seat: int, path: int, space: int) -> None:
         _points(st, seat, first_points if first else standard)
     elif path == D.SHAMAN:
         if space in D.SHAMAN_REPEAT_SPACES:
-            st.push(T.REPEAT, seat)
+            st.push(T.ShamanRepeat(seat))
     else:
         standard_bonus(st, seat, path, space)
 
@@ -90,7 +90,7 @@ def repeat_last(st: ManitobaState, seat: int, path: int) -> None:
     if path == D.HUNTER:
         _points(st, seat, D.HUNTER_REPEAT_POINTS)
     elif path == D.GATHERER:
-        st.push(T.CHOOSE, seat, goods_mask(gatherer_goods(6)))
+        st.push(T.ChooseGood(seat, goods_mask(gatherer_goods(6))))
     else:
         goods.wake_bonus(st, seat)
 
@@ -106,11 +106,11 @@ def standard_bonus(st: ManitobaState, seat: int, path: int, space: int) -> None:
     elif path == D.GATHERER:
         offered = gatherer_goods(space)
         if offered:
-            st.push(T.CHOOSE, seat, goods_mask(offered))
+            st.push(T.ChooseGood(seat, goods_mask(offered)))
     elif space == 1:
         goods.wake_bonus(st, seat)
     elif space == D.WARRIOR_RELOCATE:
-        st.push(T.RELOCATE, seat)
+        st.push(T.WarriorRelocate(seat))
 
 
 def repeat_offered(st: ManitobaState, seat: int, path: int) -> bool:

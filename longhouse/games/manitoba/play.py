@@ -50,7 +50,7 @@ class ManitobaPlay(ManitobaState):
         # acts, a new turn begins or hidden cards are laid out.
         turn = self.undo_turn
         if turn is None or turn.seat != seat:
-            self.begin_undo(seat, takeable=UNDO_EVERY_SEAT or self.tasks[-1][0] == T.TOTEM)
+            self.begin_undo(seat, takeable=UNDO_EVERY_SEAT or type(self.tasks[-1]) is T.Totem)
         self.note_step(action)
         self.events = []
         self.undo_cut = False

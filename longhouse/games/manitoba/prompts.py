@@ -6,7 +6,7 @@ Written for the seat that decides; the board names the seat for everybody else.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from longhouse.engine.seats import seat_name
 from longhouse.games.manitoba import data as D
@@ -37,7 +37,7 @@ def _tile_words(tile: int) -> str:
 
 
 #: The decisions whose question is always the same.
-_FIXED: dict[int, str] = {
+_FIXED: dict[T.Kind, str] = {
     T.SOL_AREA: "Winter solstice: place a Cree from your village square on any free area",
     T.SOL_PATH: "Winter solstice: put a Cree on the first space of a vision path",
     T.TOTEM: ("You are the active player: take a totem disk — it and the disks above it go to your village "
@@ -51,33 +51,33 @@ _FIXED: dict[int, str] = {
     T.EV_FEATHER: "Event: give up a feather from one of your storage sectors",
 }
 
-#: The decisions whose question names the task's subject ``x`` (a good, a mask of goods, a tile, a landscape).
-_ABOUT: dict[int, Callable[[int], str]] = {
-    T.GOOD: lambda x: f"Where does the {D.GOODS[x]} go? Choose a storage sector or a ceremonial place",
-    T.CHOOSE: lambda x: f"Take a good from the supply: {_goods(x)}",
-    T.EV_GOOD: lambda x: f"Event: take a {_goods(x)} from the supply — or pass",
-    T.SCORE: lambda x: f"Scoring — {_tile_words(x)}: choose the good you score",
-    T.REFILL: lambda x: f"Not enough goods to refill every {D.LANDSCAPES[x]}: choose an area to refill",
-    T.FINAL: lambda x: f"Final scoring: you need not score your {D.GOOD_PLURAL[x]} — score them or not",
-    T.OFFER: lambda x: ("You may wake up a Cree from your wigwam — or pass" if x == T.OFFER_WAKE
+#: The decisions whose question names the task's subject (a good, a mask of goods, a tile, a landscape).
+_ABOUT: dict[T.Kind, Callable[[Any], str]] = {
+    T.GOOD: lambda t: f"Where does the {D.GOODS[t.good]} go? Choose a storage sector or a ceremonial place",
+    T.CHOOSE: lambda t: f"Take a good from the supply: {_goods(t.goods)}",
+    T.EV_GOOD: lambda t: f"Event: take a {_goods(t.goods)} from the supply — or pass",
+    T.SCORE: lambda t: f"Scoring — {_tile_words(t.tile)}: choose the good you score",
+    T.REFILL: lambda t: f"Not enough goods to refill every {D.LANDSCAPES[t.landscape]}: choose an area to refill",
+    T.FINAL: lambda t: f"Final scoring: you need not score your {D.GOOD_PLURAL[t.good]} — score them or not",
+    T.OFFER: lambda t: ("You may wake up a Cree from your wigwam — or pass" if t.offer == T.OFFER_WAKE
                         else "You may turn an inactive wampum tile back to its active side — or pass"),
 }
 
 
 def prompt(st: ManitobaState, t: T.Task) -> str:
     """What the seat of decision ``t`` is asked now."""
-    kind, _seat, x, y, z = t
+    kind = t.kind
     if kind in _FIXED:
         return _FIXED[kind]
     if kind in _ABOUT:
-        return _ABOUT[kind](x)
-    if kind == T.ACTIVE:
-        if x < 0:
-            return f"Wake-up: wake up to {y} Cree from your wigwam, or end your turn"
+        return _ABOUT[kind](t)
+    if isinstance(t, T.Active):
+        if t.colour < 0:
+            return f"Wake-up: wake up to {t.disks} Cree from your wigwam, or end your turn"
         left = [w for bit, w in ((T.USED_TERRITORY, "a Territory action"), (T.USED_VISION, "a Vision path action"))
-                if not z & bit and not (bit == T.USED_VISION and x == D.BLUE)]
+                if not t.used & bit and not (bit == T.USED_VISION and t.colour == D.BLUE)]
         todo = " and ".join(left) if left else "nothing more"
-        return f"Your colour is {_sphere(x)}. Left to do: {todo} — or end your turn"
+        return f"Your colour is {_sphere(t.colour)}. Left to do: {todo} — or end your turn"
     if kind == T.PASSIVE:
         colours = ", ".join(D.COLOURS[c] for c in st.taken)
         return (f"Passive action: one Territory or Vision path action in a colour of {seat_name(st.active)}'s "

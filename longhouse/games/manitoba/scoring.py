@@ -33,7 +33,7 @@ def resolve(st: ManitobaState, tile: int) -> None:
     st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile,
            card=card)
     for seat in reversed(st.seats_from_active()):
-        st.push(T.SCORE, seat, tile)
+        st.push(T.ScoreTile(seat, tile))
 
 
 def options(st: ManitobaState, seat: int, tile: int) -> list[A.Act]:
@@ -97,7 +97,7 @@ def refill(st: ManitobaState, seat: int, land: int, *, chooses: bool = True) -> 
         for a in empty[: st.supply[good]]:
             put(st, a, good)
     else:
-        st.push(T.REFILL, seat, land)
+        st.push(T.Refill(seat, land))
 
 
 def put(st: ManitobaState, area: int, good: int) -> None:
@@ -130,7 +130,7 @@ def season_end(st: ManitobaState) -> None:
             st.wigwam[seat] += 1
             st.log("cree_home", f"{name(seat)} takes the Cree on {area_name(st.terr, a)} back to the wigwam", seat=seat,
                    area=a)
-    st.push(T.WAKE_ALL)
+    st.push(T.WakeAll())
     refill(st, st.active, D.MOUNTAIN, chooses=SHORT_FEATHER_REFILL_ACTIVE_CHOOSES)
 
 
@@ -143,9 +143,9 @@ def wake_all(st: ManitobaState) -> None:
 
 def final_start(st: ManitobaState) -> None:
     st.log("final_scoring", "Final scoring")
-    st.push(T.GAME_END)
+    st.push(T.GameEnd())
     for seat in reversed(st.seats_from_active()):
-        st.push(T.FINAL_SEAT, seat)
+        st.push(T.FinalSeat(seat))
 
 
 def final_seat(st: ManitobaState, seat: int) -> None:
@@ -164,7 +164,7 @@ def final_seat(st: ManitobaState, seat: int) -> None:
                        seat=seat, sector=D.GOODS[g], good=D.GOODS[piece])
     for g in reversed(D.SECTORS):
         if st.exempt(seat, g):
-            st.push(T.FINAL, seat, g)
+            st.push(T.FinalChoice(seat, g))
     for g in D.SECTORS:
         if not st.exempt(seat, g):
             final_score(st, seat, g)

@@ -190,8 +190,8 @@ class ManitobaState(TurnUndoState, State):
         self.score[seat] += points
         self.bd[seat][category] += points
 
-    def push(self, kind: int, seat: int = -1, x: int = -1, y: int = -1, z: int = 0) -> None:
-        self.tasks.append((kind, seat, x, y, z))
+    def push(self, task: T.Task) -> None:
+        self.tasks.append(task)
 
     def exempt(self, seat: int, good: int) -> bool:
         path, space = D.EXEMPTION[good]
@@ -250,6 +250,7 @@ class ManitobaState(TurnUndoState, State):
             "mark_seat": self.mark_seat,
             "tally": self.tally,
             **ManitobaState.FIELDS.to_json(self),
+            "tasks": [t.to_json() for t in self.tasks],
         }
 
     @classmethod
@@ -271,10 +272,10 @@ class ManitobaState(TurnUndoState, State):
         st.terr = build([(int(t), bool(r)) for t, r in terr["tiles"]], str(terr["layout"]))
         st.rng = Rng.from_json(d["rng"])
         st.goods_total = [int(v) for v in d["goods_total"]]
-        st.tasks = [(kind, seat, x, y, z) for kind, seat, x, y, z in ([int(v) for v in t] for t in d["tasks"])]
+        st.tasks = [T.from_json(t) for t in d["tasks"]]  # [kind, seat, x, y, z] in a snapshot of rules version 1
         st.legal = [_action(a) for a in d["legal"]]
         st.events = []
-        st.acting_seats = () if st.over or not st.tasks else (st.tasks[-1][1],)
+        st.acting_seats = () if st.over or not st.tasks else (st.tasks[-1].seat,)
         st.undo_cut = False
         st.undo_turn = None
         marks = d.get("marks")  # absent in snapshots made before the board marked last moves
@@ -300,7 +301,7 @@ def _field_value(name: str, raw: Any) -> Any:
     if name == "over":
         return bool(raw)
     if name == "tasks":
-        return raw  # a task is a list of ints, read by core_from_json
+        return raw  # read by core_from_json
     return int(raw)
 
 

@@ -106,7 +106,7 @@ def shared_view(state: ManitobaState) -> JSON:
 
 
 #: What a seat does at each decision, in words, for the phase line.
-_DOING: dict[int, str] = {
+_DOING: dict[T.Kind, str] = {
     T.SOL_AREA: "placing a Cree for the winter solstice",
     T.SOL_PATH: "moving on a vision path for the winter solstice",
     T.TOTEM: "choosing a totem disk",
@@ -136,7 +136,8 @@ def phase_text(state: ManitobaState) -> str:
     when = f"Round {state.round_no} of {D.ROUNDS_BY_PLAYERS[state.n]}, {D.SEASONS[state.season]}"
     if not state.tasks:
         return when
-    kind, seat = state.tasks[-1][0], state.tasks[-1][1]
+    top = state.tasks[-1]
+    kind, seat = top.kind, top.seat
     doing = _DOING.get(kind, T.NAMES[kind].replace("_", " "))
     return f"{when}: {seat_name(seat)} is {doing}" if seat >= 0 else f"{when}: {doing}"
 
