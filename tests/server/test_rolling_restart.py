@@ -35,8 +35,10 @@ from longhouse.store import Store
 #: How a process ends after a clean stop on SIGTERM: uvicorn raises the signal again once it has shut down, so
 #: that whoever sent it sees the process end by it.
 STOPPED = (0, -signal.SIGTERM)
-#: Seconds within which every client must be playing again after its process stopped.
-BACK_WITHIN = 10.0
+#: Seconds within which every client must be playing again after its process stopped: a few seconds on a quiet
+#: machine (the figures are printed); the bound leaves room for a loaded one (a new process, or the replay of a
+#: table taken over, can take many seconds on two busy cores), while a client left stuck fails it.
+BACK_WITHIN = 30.0
 
 
 class Timed:
