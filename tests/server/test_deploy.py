@@ -1,15 +1,26 @@
 """The deployment files of docs/operations.md, each tried for real: the systemd unit passes
-``systemd-analyze verify``, the Caddyfile passes ``caddy validate``."""
+``systemd-analyze verify``, the Caddyfile passes ``caddy validate``, and the hall runs behind a real Caddy on
+loopback with the very same Caddyfile: websockets pass, and the hall sees each client's own address (believed
+from the proxy only), so the per-address limits hold per client."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
+from harness import Hall, free_port
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from longhouse.server.auth import COOKIE
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 ROOT = DEPLOY.parent
@@ -46,3 +57,86 @@ def test_the_caddyfile_validates(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120,
                           env=caddy_env(tmp_path, "hall.example.org", "127.0.0.1:8001 127.0.0.1:8002"))
     assert done.returncode == 0 and "Valid configuration" in done.stdout + done.stderr, done.stderr
+
+
+@pytest.fixture
+def behind_caddy(tmp_path: Path) -> Iterator[tuple[Hall, str]]:
+    """A hall on 127.0.0.1 that believes X-Forwarded-For from 127.0.0.1 only, and a real Caddy in front of it
+    on 127.0.0.2 running deploy/Caddyfile; each address may hold two websockets."""
+    hall = Hall(f"sqlite:///{tmp_path / 'hall.db'}", trusted_proxies=("127.0.0.1",), sockets_per_address=2,
+                allowed_hosts=("127.0.0.2",))
+    port = free_port()
+    site = f"http://127.0.0.2:{port}"
+    caddy = subprocess.Popen([tool("caddy"), "run", "--config", str(DEPLOY / "Caddyfile"), "--adapter", "caddyfile"],
+                             env=caddy_env(tmp_path, site, f"127.0.0.1:{hall.port}"), stdout=subprocess.DEVNULL,
+                             stderr=(tmp_path / "caddy.log").open("wb"))
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                if httpx.get(site + "/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if caddy.poll() is not None or time.time() > deadline:
+                raise RuntimeError(f"caddy did not start: {(tmp_path / 'caddy.log').read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield hall, site
+    finally:
+        caddy.terminate()
+        caddy.wait(30)
+        hall.stop()
+
+
+def guest_from(address: str, base: str) -> str:
+    """A guest's session, signed up from ``address``."""
+    http = httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address), timeout=30)
+    r = http.post("/api/guest", json={})
+    assert r.status_code == 200, r.text
+    return str(http.cookies[COOKIE])
+
+
+def socket_from(address: str, base: str, token: str, host: str | None = None, **headers: str) -> ClientConnection:
+    """A lobby websocket from ``address`` to ``base`` (``http://host:port``), naming ``host`` (default: the
+    one in ``base``) as the server it asks for."""
+    ip, port = base.split("//", 1)[1].rsplit(":", 1)
+    raw = socket.create_connection((ip, int(port)), timeout=10, source_address=(address, 0))
+    return connect(f"ws://{host or ip}:{port}/ws/lobby", sock=raw, legacy=True,
+                   additional_headers={"Cookie": f"{COOKIE}={token}", **headers})
+
+
+def refused(make: object) -> int:
+    """The close code a refused websocket got (``sockets.refuse`` accepts, says why, and closes)."""
+    from websockets.exceptions import ConnectionClosed
+
+    assert callable(make)
+    ws = make()
+    try:
+        while True:
+            ws.recv(timeout=10)
+    except ConnectionClosed as exc:
+        assert exc.rcvd is not None
+        return exc.rcvd.code
+
+
+def test_behind_caddy_websockets_pass_and_each_client_is_limited_by_its_own_address(
+        behind_caddy: tuple[Hall, str]) -> None:
+    hall, site = behind_caddy
+    ann = guest_from("127.0.0.9", site)
+    bob = guest_from("127.0.0.10", site)
+    first, second = socket_from("127.0.0.9", site, ann), socket_from("127.0.0.9", site, ann)
+    assert '"type":"hello"' in str(first.recv(timeout=10)).replace(" ", "")  # a websocket through Caddy
+    second.recv(timeout=10)
+    # a third from the same client's address is refused: the hall counts 127.0.0.9, not Caddy's 127.0.0.1
+    assert refused(lambda: socket_from("127.0.0.9", site, ann)) == 4429
+    # another client through the same proxy is not
+    third = socket_from("127.0.0.10", site, bob)
+    assert '"hello"' in str(third.recv(timeout=10))
+    # straight to the hall, a made-up X-Forwarded-For is not believed: still 127.0.0.9, still refused
+    direct = f"http://127.0.0.1:{hall.port}"
+    assert refused(lambda: socket_from("127.0.0.9", direct, ann, "127.0.0.2",
+                                       **{"X-Forwarded-For": "203.0.113.7"})) == 4429
+    for ws in (first, second, third):
+        ws.close()
+    with pytest.raises(InvalidStatus):  # Caddy serves the hall's name only
+        socket_from("127.0.0.11", site, ann, "evil.example")
