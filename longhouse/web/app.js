@@ -23,12 +23,13 @@ function showWho() {
   // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
-    settingsMenu(),
-    h("button", { class: "link", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
-      "Sign out"),
-    h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
-      onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
-    "Sign out everywhere")].filter(Boolean));
+    // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
+    settingsMenu(h("h2", {}, "Your sessions"),
+      h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
+        onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
+      "Sign out everywhere")),
+    h("button", { class: "link", id: "signout", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
+      "Sign out")].filter(Boolean));
 }
 
 let cleanup = null;

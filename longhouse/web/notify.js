@@ -71,8 +71,10 @@ export function attention(what, detail = "") {
   return done;
 }
 
-// The settings menu: a button in the top bar that opens three switches.
-export function settingsMenu() {
+// The settings menu: a button in the top bar that opens three switches, and below them whatever else the top
+// bar has no room for on a phone (``extra``: the account's own actions, such as signing out everywhere).
+/** @param {...HTMLElement} extra */
+export function settingsMenu(...extra) {
   const box = (key, label) => {
     const input = h("input", { type: "checkbox", id: `notify-${key}`, checked: settings[key] });
     input.addEventListener("change", async () => {
@@ -92,7 +94,7 @@ export function settingsMenu() {
     "aria-label": "notification settings" },
   h("h2", {}, "When it is your turn and this tab is in the background"),
   box("title", "say so in the page title"), box("sound", "play a short sound"),
-  box("browser", "show a browser notification"));
+  box("browser", "show a browser notification"), ...extra);
   const button = h("button", { class: "link settings-button", id: "settings-button", "aria-expanded": "false",
     "aria-controls": "settings-panel", "aria-label": "Settings", title: "Notification settings" },
   h("span", { "aria-hidden": "true" }, "⚙"), h("span", { class: "settings-word", "aria-hidden": "true" }, " Settings"));

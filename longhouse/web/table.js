@@ -190,8 +190,9 @@ export async function showTable(root, tableId, _me) {
         break;
       case "error":
         if (msg.code === "refused") {
-          root.replaceChildren(missingPage(`Table ${tableId}`, msg.message === "there is no such table"
-            ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive.`
+          // a missing table and a private one without its invitation get the same refusal (protocol.NO_TABLE)
+          root.replaceChildren(missingPage(`Table ${tableId}`, msg.message.startsWith("there is no such table")
+            ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive. A private table opens only with its invitation link.`
             : msg.message));
         }
         else if (!chat.receive(msg)) toast(msg.message, "error");
