@@ -72,6 +72,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"longhouse serve: {exc}", file=sys.stderr)
         return 2
     chosen = dataclasses.replace(settings.from_arguments(args), gc_freeze=True)
+    from longhouse.server import mail
+
+    wrong = mail.check(chosen)
+    if wrong is not None:
+        print(f"longhouse serve: {wrong}", file=sys.stderr)
+        store.close()
+        return 2
     if args.allowed_hosts is None and args.host not in ("0.0.0.0", "::", ""):
         chosen = dataclasses.replace(chosen, allowed_hosts=(*chosen.allowed_hosts, args.host))
     app = create_app(store, chosen)
