@@ -55,7 +55,7 @@ def shown_url(database: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from longhouse.server import logs
+    from longhouse.server import logs, mail
     from longhouse.server.app import create_app
     from longhouse.server.transport import HallServer, raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
@@ -65,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
     if taken is not None:
         print(f"longhouse serve: {taken}", file=sys.stderr)
         return 2
+    wrong = mail.check(settings.from_arguments(args))
+    if wrong is not None:
+        print(f"longhouse serve: {wrong}", file=sys.stderr)
+        return 2
     logs.configure(args.log_level, args.log_format)
     try:
         store = Store(args.database, prefix=args.table_prefix, upgrade=True if args.upgrade else None)
@@ -72,13 +76,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"longhouse serve: {exc}", file=sys.stderr)
         return 2
     chosen = dataclasses.replace(settings.from_arguments(args), gc_freeze=True)
-    from longhouse.server import mail
-
-    wrong = mail.check(chosen)
-    if wrong is not None:
-        print(f"longhouse serve: {wrong}", file=sys.stderr)
-        store.close()
-        return 2
     if args.allowed_hosts is None and args.host not in ("0.0.0.0", "::", ""):
         chosen = dataclasses.replace(chosen, allowed_hosts=(*chosen.allowed_hosts, args.host))
     app = create_app(store, chosen)

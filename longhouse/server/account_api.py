@@ -30,7 +30,7 @@ from longhouse.server.accounts import (
 from longhouse.server.admin import same_origin
 from longhouse.server.mail import MailService
 from longhouse.server.sessions import sessions_of
-from longhouse.store import User
+from longhouse.store import Status, Store, User
 from longhouse.store.deletion import delete_account, open_seats
 
 log = logging.getLogger("longhouse.account")
@@ -103,14 +103,19 @@ async def change_password(request: Request) -> Response:
         return refused(exc)
     store = store_of(request)
     hashed = await asyncio.to_thread(auth.hash_password, new)
-    mine = request.cookies.get(auth.COOKIE, "")
-    s = store.sessions.c
-    with store.engine.begin() as c:
-        c.execute(store.users.update().where(store.users.c.id == user.id).values(password_hash=hashed))
-        others = list(c.execute(select(s.token).where(s.user_id == user.id, s.token != mine)).scalars())
-        c.execute(store.sessions.delete().where(s.user_id == user.id, s.token != mine))
+    others = await asyncio.to_thread(new_password, store, user.id, hashed, request.cookies.get(auth.COOKIE, ""))
     sessions_of(request).end(others)  # their sockets here close now; other processes' at their next sweep
     return JSONResponse({"ok": True, "sessions": len(others)})
+
+
+def new_password(store: Store, user_id: int, hashed: str, keep: str) -> list[str]:
+    """Store the new password's hash and end every session of the account but ``keep``; the ended ones."""
+    s = store.sessions.c
+    with store.engine.begin() as c:
+        c.execute(store.users.update().where(store.users.c.id == user_id).values(password_hash=hashed))
+        others = list(c.execute(select(s.token).where(s.user_id == user_id, s.token != keep)).scalars())
+        c.execute(store.sessions.delete().where(s.user_id == user_id, s.token != keep))
+    return others
 
 
 async def delete(request: Request) -> Response:
@@ -133,4 +138,7 @@ async def delete(request: Request) -> Response:
     except Exception:  # the account is gone; `longhouse ratings rebuild` gives the same numbers later
         log.exception("the ratings could not be derived again after an account was deleted")
     request.app.state.replays.done.clear()  # replays made before may show the old name
+    for table in list(hall.tables.values()):  # finished games held here are read again from the store
+        if table.status == Status.OVER and not table.conns and user.id in (table.starters or {}).values():
+            hall.tables.pop(table.id, None)
     return signed_out({"ok": True, "games": games})

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -110,6 +111,7 @@ class MailService:
             self.mailer.each_round = self.send_digests
         self.channel = MailChannel(self)
         self._later: set[asyncio.Task[None]] = set()
+        self._resetting = threading.Lock()
 
     def clock(self) -> float:
         return time.time()
@@ -186,6 +188,10 @@ class MailService:
     def reset_links(self, address: str) -> int:
         """Mail a reset link to every registered account that confirmed ``address`` (not more than
         ``RESETS_PER_HOUR`` an hour to one address); how many were queued."""
+        with self._resetting:  # requests for one address answered at once are counted one after the other
+            return self._reset_links(address)
+
+    def _reset_links(self, address: str) -> int:
         if self.mails.recent("reset", self.clock() - 3600, address=address) >= RESETS_PER_HOUR:
             return 0
         admins = admin_store(self.mails.store)

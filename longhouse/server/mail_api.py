@@ -72,7 +72,8 @@ async def set_email(request: Request) -> Response:
         raw = data.get("address")
         if raw == "":
             await asyncio.to_thread(mail.mails.remove_address, user.id)
-            return JSONResponse({**account_api.account_json(request, user), "text": "your address is removed"})
+            found = await asyncio.to_thread(account_api.account_json, request, user)
+            return JSONResponse({**found, "text": "your address is removed"})
         enabled(request)
         given = check_address(raw)
         if not await asyncio.to_thread(mail.confirmations_left, user.id):

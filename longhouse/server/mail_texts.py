@@ -40,7 +40,8 @@ NOTICE_BODY = """{headline}.
 {action}: {link}
 """
 NOTICE_ACTIONS = {Kind.TURN: "Make your move", Kind.INVITE: "See the table", Kind.RESULT: "See the game"}
-WHY_NOTICE = """You get this mail because you chose notices by e-mail ({what}) at {account}.
+WHY_NOTICE = """You get this mail because you chose notices by e-mail ({what}) on Longhouse.
+Your choices: {account}
 Turn every notice mail off with one click: {unsubscribe}
 """
 WHAT = {Kind.TURN: "your turn", Kind.INVITE: "invitations", Kind.RESULT: "results"}
@@ -53,7 +54,8 @@ this happened on Longhouse since your last digest:
 
 {lines}
 """
-WHY_DIGEST = """You get this mail because you chose a daily digest of your notices at {account}.
+WHY_DIGEST = """You get this mail because you chose a daily digest of your notices on Longhouse.
+Your choices: {account}
 Turn every notice mail off with one click: {unsubscribe}
 """
 

@@ -140,6 +140,7 @@ class Mailer:
         self._task: asyncio.Task[None] | None = None
         #: Mails the server accepted whose sent mark could not be stored yet (the store was down).
         self._unmarked: list[int] = []
+        self._stopping = False
         #: Called once a round (the digests: ``mail.MailService``), off the event loop.
         self.each_round: Callable[[float], object] | None = None
 
@@ -148,11 +149,26 @@ class Mailer:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        """Stop after the round under way (a mail being sent is sent and marked); claims not used are let go."""
+        task = self._task
+        if task is None:
+            return
+        self._stopping = True
+        self.wake()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), TIMEOUT + 5)
+        except TimeoutError:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
+        self._task = None
+        try:
+            await asyncio.to_thread(self.mails.release, self.node)
+        except Exception:
+            log.exception("the mail claims of this process could not be let go (they expire in %.0f s)", LEASE)
+
+    def stopping(self) -> bool:
+        return self._stopping
 
     def wake(self) -> None:
         """A mail was queued: look at the outbox now. Safe from any thread."""
@@ -164,7 +180,7 @@ class Mailer:
     async def _run(self) -> None:
         assert self._wake is not None
         last_sweep = 0.0
-        while True:
+        while not self.stopping():
             try:
                 if self.each_round is not None:
                     await asyncio.to_thread(self.each_round, self.clock())
@@ -177,6 +193,8 @@ class Mailer:
                 log.exception("the mail round failed")
                 due = None
             wait = POLL if due is None else min(POLL, max(0.0, due - self.clock()))
+            if self.stopping():
+                return
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), wait if wait > 0 else 0.05)
             self._wake.clear()
@@ -189,6 +207,8 @@ class Mailer:
         claimed = await asyncio.to_thread(self.mails.claim, self.node, LEASE, BATCH, self.clock())
         sent = 0
         for mail in claimed:
+            if self.stopping():
+                break  # the claims left are let go by ``stop``
             try:
                 await self.send(build(mail, self.sender, self.domain))
             except Permanent as exc:
@@ -232,5 +252,8 @@ def backoff(attempts: int) -> float:
 
 def _reason(exc: BaseException) -> str:
     """Why a send failed, in one short line (a server's answer, or the kind of failure)."""
-    text = str(exc).replace("\n", " ").strip()
+    if isinstance(exc, aiosmtplib.SMTPResponseException):
+        text = f"{exc.code} {exc.message}".replace("\n", " ")
+    else:
+        text = str(exc).replace("\n", " ").strip()
     return f"{type(exc).__name__}: {text}"[:300] if text else type(exc).__name__

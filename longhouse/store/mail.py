@@ -266,6 +266,13 @@ class MailStore:
         with self.engine.begin() as c:
             c.execute(update(self.outbox).where(o.id == mail_id, o.claimed_by == node).values(**values))
 
+    def release(self, node: str) -> int:
+        """Let go of every claim of ``node`` on a mail not sent (its process stops)."""
+        o = self.outbox.c
+        with self.engine.begin() as c:
+            return int(c.execute(update(self.outbox).where(o.claimed_by == node, o.sent.is_(None))
+                                 .values(claimed_by=None, claimed_until=None)).rowcount)
+
     def next_due(self) -> float | None:
         """When the soonest mail still to send is due (None: none is)."""
         o = self.outbox.c
@@ -308,11 +315,13 @@ class MailStore:
                                              "line": i.line, "at": i.at} for uid, i in items])
 
     def digests_due(self, every: float, now: float | None = None) -> list[int]:
-        """The accounts with items waiting whose last digest went ``every`` seconds ago or more (or never)."""
+        """The accounts whose oldest waiting item is ``every`` seconds old or more, and whose last digest went
+        as long ago (or never)."""
         now = time.time() if now is None else now
         a, d = self.addresses.c, self.digest.c
-        query = (select(a.user_id).where(a.user_id.in_(select(d.user_id)),
-                                         or_(a.last_digest.is_(None), a.last_digest <= now - every)))
+        waiting = select(d.user_id).group_by(d.user_id).having(func.min(d.at) <= now - every)
+        query = select(a.user_id).where(a.user_id.in_(waiting),
+                                        or_(a.last_digest.is_(None), a.last_digest <= now - every))
         with self.engine.connect() as c:
             return [int(u) for u in c.execute(query).scalars()]
 

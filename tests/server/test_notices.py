@@ -47,7 +47,7 @@ def pick(ws: WS) -> None:
     """Pick the lowest card of the hand this socket was last shown."""
     state = ws.last_state()
     card = state["view"]["you"]["hand"][0]
-    ws.send({"type": "act", "version": state["version"], "action": {"type": "pick", "card": card}})
+    ws.send({"type": "action", "version": state["version"], "action": {"type": "pick", "card": card}})
 
 
 def test_turn_and_result_notices_of_a_turn_based_table(hall: Hall) -> None:
@@ -61,6 +61,7 @@ def test_turn_and_result_notices_of_a_turn_based_table(hall: Hall) -> None:
     pick(wb)
     wb.wait_type("state", version=1)
     wb.close()
+    wa.wait_type("state", version=1)
     pick(wa)  # the round ends: a new turn for both, and Bob is away
     (turn,) = recorder.wait(1)
     assert (turn.kind, turn.user_id, turn.table_id, turn.game, turn.title) == (Kind.TURN, uid["Bob"], tid, "toy", "Toy")
