@@ -30,6 +30,7 @@ from longhouse.server import (
     admin_hall,
     archive,
     boards,
+    game_pages,
     health,
     hints,
     mail_api,
@@ -37,6 +38,7 @@ from longhouse.server import (
     signout,
     sockets,
 )
+from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
@@ -116,7 +118,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(), *mail_api.routes(),
+    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
