@@ -32,6 +32,8 @@ from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.metrics import Readings
+from longhouse.server.push import Push, push_routes
+from longhouse.server.pwa import pwa_routes
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
 from longhouse.store import Status, Store
@@ -79,6 +81,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.sessions.stop()
     app.state.guests.stop()
     hall.shutdown()
+    app.state.push.stop()
     hall.metrics.detach_logging()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
@@ -99,7 +102,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(),
+    *players.routes(), *admin.routes(), *push_routes(), *pwa_routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -116,6 +119,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.replays = archive.ReplayCache(settings.replay_cache)
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
+    app.state.push = Push(store, settings)
     app.state.hall.metrics.readings = readings(app.state.hall)
     return app
 

@@ -51,6 +51,7 @@ from longhouse.store import revisions
 from longhouse.store.admin_tables import admin_tables
 from longhouse.store.people import people_tables
 from longhouse.store.prepared import Prepared
+from longhouse.store.push_tables import push_tables
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
 
 T = TypeVar("T")
@@ -141,6 +142,7 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
     )
     people_tables(md, prefix)
     admin_tables(md, prefix)
+    push_tables(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 
