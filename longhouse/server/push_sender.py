@@ -96,15 +96,16 @@ class PushSender:
         with self._cond:
             return len(self._jobs) + self._busy
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Let the pushes being sent finish (up to ``timeout``), give up the rest."""
+    def stop(self, timeout: float = 2.0) -> None:
+        """Let the pushes being sent finish (``timeout`` seconds in all, at most), give up the rest."""
         with self._cond:
             self._stopped = True
             left = len(self._jobs)
             self._jobs.clear()
             self._cond.notify_all()
+        deadline = time.monotonic() + timeout
         for thread in self._threads:
-            thread.join(timeout)
+            thread.join(max(0.0, deadline - time.monotonic()))
         if left:
             log.info("%d pushes waiting for a later try were given up at shutdown", left)
 

@@ -15,7 +15,10 @@ const TEXT = {
   failed: "This browser could not subscribe to push notices: ",
   off: "Push notices are off on this device.",
   none: "Choose one or more events.",
+  noAnswer: "its push service did not answer; try again later.",
 };
+// How long subscribing may take (ms) before the page gives up.
+const SUBSCRIBE_WAIT = 30000;
 
 /** Register the service worker (installable app, push); the page works the same without it. */
 export function registerWorker() {
@@ -23,7 +26,7 @@ export function registerWorker() {
   return navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => null);
 }
 
-/** @param {string} key base64url @returns {Uint8Array} */
+/** @param {string} key base64url @returns {Uint8Array<ArrayBuffer>} */
 function bytes(key) {
   const b64 = key.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (key.length % 4)) % 4);
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -46,7 +49,16 @@ async function subscription(key) {
   const wanted = bytes(key);
   let sub = await reg.pushManager.getSubscription();
   if (sub && !sameKey(sub.options.applicationServerKey, wanted)) { await sub.unsubscribe(); sub = null; }
-  return sub || reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
+  if (sub) return sub;
+  // a browser whose push service cannot be reached may never answer (Chromium waits for Google's): give up
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, fail) => { timer = setTimeout(() => fail(new Error(TEXT.noAnswer)), SUBSCRIBE_WAIT); });
+  try {
+    return await Promise.race([reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted }), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function current() {

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from push_service import Browser, PushService, vapid_claims
 
 from longhouse.server import push as push_api
+from longhouse.server.push_sender import BACKOFF
 from longhouse.server.settings import PUSH_HOSTS
 from longhouse.server.webpush import endpoint_refusal, keys_refusal, load_key
 from longhouse.store import Store
@@ -124,7 +125,7 @@ def test_a_notice_goes_to_each_device_that_chose_its_event(hall: Hall, service: 
     # the events of a device change when it subscribes again; unsubscribed, it hears nothing more
     assert subscribe(ann, laptop, service.url("/laptop"), ["result"]).json()["events"] == ["result"]
     r = ann.http.post("/api/push/unsubscribe", json={"endpoint": service.url("/phone")})
-    assert r.json() == {"subscribed": False}
+    assert r.json() == {"subscribed": False, "events": []}
     assert push.notify(uid, "turn", turn) == 0
     assert [s[1:] for s in subscriptions(hall)] == [(service.url("/laptop"), ("result",))]
 
@@ -163,6 +164,12 @@ def test_a_busy_push_service_is_tried_again_and_a_refusal_is_counted(hall: Hall,
     assert len(subscriptions(hall)) == 2  # a refusal is not a gone subscription
 
 
+def off_curve(p256dh: str) -> str:
+    """The key with its y coordinate changed by one: no point of P-256."""
+    point = base64.urlsafe_b64decode(p256dh + "=" * (-len(p256dh) % 4))
+    return base64.urlsafe_b64encode(point[:-1] + bytes([point[-1] ^ 1])).rstrip(b"=").decode()
+
+
 @pytest.mark.parametrize(("change", "error"), [
     (lambda s: s.update(endpoint="https://push.evil.example/x"), "not one of the push services"),
     (lambda s: s.update(endpoint="http://10.0.0.5:6379/x"), "not one of the push services"),
@@ -172,7 +179,7 @@ def test_a_busy_push_service_is_tried_again_and_a_refusal_is_counted(hall: Hall,
     (lambda s: s.update(endpoint=12), "no endpoint"),
     (lambda s: s.update(endpoint="http://127.0.0.1:1/" + "x" * 1100), "longer than"),
     (lambda s: s["keys"].update(p256dh="AAAA"), "p256dh"),
-    (lambda s: s["keys"].update(p256dh="B" + s["keys"]["p256dh"][1:]), "p256dh"),  # not a point on the curve
+    (lambda s: s["keys"].update(p256dh=off_curve(s["keys"]["p256dh"])), "p256dh"),
     (lambda s: s["keys"].update(auth="c2hvcnQ"), "auth"),
     (lambda s: s["keys"].update(auth="not base64 ✓"), "auth"),
     (lambda s: s.pop("keys"), "no keys"),
@@ -296,3 +303,19 @@ def test_keys_that_are_not_a_browsers_are_refused(p256dh: str, auth: str, unpadd
         except ValueError:
             expected = False
     assert (keys_refusal(good["p256dh"], auth) is None) == expected
+
+
+def test_without_retry_after_a_busy_push_service_is_tried_again_after_a_back_off(
+        hall: Hall, service: PushService) -> None:
+    ann = Client(hall, "Ann")
+    subscribe(ann, Browser(), service.url("/down"))
+    service.answers["/down"] = [(502, {})]
+    sender = hall.app.state.push.sender
+    hall.app.state.push.notify(user_id(hall, "Ann"), "turn", {"title": "t", "body": "", "url": "/", "tag": "x"})
+    service.received("/down")
+    wait_until(lambda: sender.counts.get("retry") == 1 and sender.idle())
+    assert sender.waiting() == 1  # waiting for its second try, not sent again at once
+    (job,) = sender._jobs
+    assert 25 < job.due - sender.clock() <= BACKOFF[0] and job.tries == 1
+    sender.stop()
+    assert sender.waiting() == 0 and not sender.send(job.sub, job.notice)  # a stopped sender takes nothing

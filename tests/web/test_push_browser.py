@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ARGS, CHROMIUM
 from harness import Hall
 from pages import DESKTOP, PHONE, look, new_page, sign_up
 from push_service import Browser, PushService
@@ -75,9 +76,26 @@ def open_settings(page: Any) -> None:
     page.wait_for_selector("#push-settings[data-state]")
 
 
-def test_the_manifest_and_the_service_worker_make_the_hall_installable(
-        push_hall: Hall, browser: Any, shots: Path) -> None:
-    ctx, page, errors = new_page(browser, DESKTOP)
+@pytest.fixture
+def profile(tmp_path: Path) -> Iterator[Any]:
+    """A browser with a profile on disk (a person's browser: Chromium installs no app from an incognito-like
+    context, which is what a new context of the ``browser`` fixture is)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is required for the browser tests: {CHROMIUM} is missing")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                    headless=True, args=ARGS, viewport=DESKTOP)
+        yield ctx
+        ctx.close()
+
+
+def test_the_manifest_and_the_service_worker_make_the_hall_installable(push_hall: Hall, profile: Any) -> None:
+    ctx = profile
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(page, push_hall.url, "Ann")
     assert page.get_attribute("link[rel=manifest]", "href") == "/manifest.webmanifest"
     assert page.get_attribute("meta[name=theme-color]", "content") == "#5b3a1e"
@@ -127,7 +145,6 @@ def test_the_manifest_and_the_service_worker_make_the_hall_installable(
     response = page.goto(push_hall.url + "/table/1")
     assert response is not None and response.from_service_worker and response.status == 200
     assert page.locator("header.topbar .brand").is_visible()
-    ctx.close()
 
 
 def test_the_push_switch_in_the_settings_as_far_as_the_browser_goes(
