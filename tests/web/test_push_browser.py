@@ -213,9 +213,15 @@ def test_the_push_switch_in_the_settings_as_far_as_the_browser_goes(
     (reg,) = [r for r in registrations if r["scopeURL"] == push_hall.url + "/" and not r["isDeleted"]]
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": push_hall.url, "registrationId": reg["registrationId"],
                                                   "data": message.decode()})
-    page.wait_for_function("async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0")
-    shown = page.evaluate("""async () => (await (await navigator.serviceWorker.ready).getNotifications())
-      .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data.url }))""")
+    shown = page.evaluate("""async () => {
+      const reg = await navigator.serviceWorker.ready;
+      for (let i = 0; i < 100; i++) {  // up to 10 s for the worker to show it
+        const found = await reg.getNotifications();
+        if (found.length) return found.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data.url }));
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      return [];
+    }""")
     assert shown == [{"title": push_api.TEST_TITLE, "body": push_api.TEST_BODY, "tag": "longhouse-test", "url": "/"}]
 
     # switched off: the hall forgets the device and the browser's subscription is ended
