@@ -140,9 +140,8 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
         Column("table_id", Integer, primary_key=True, autoincrement=False),
         Column("epoch", Integer, nullable=False),
     )
-    people_tables(md, prefix)
-    admin_tables(md, prefix)
-    push_tables(md, prefix)
+    for add_tables in (people_tables, admin_tables, push_tables):  # each lane's tables, in their own modules
+        add_tables(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 
