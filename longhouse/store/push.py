@@ -1,7 +1,7 @@
 """The store's part for Web Push: the hall's VAPID key and each device's push subscription.
 
 Two tables beside the store's core ones (same engine, same name prefix; ``push_tables.py`` puts them in the
-store's model, revision ``0003`` makes them):
+store's model, revision ``0004`` makes them):
 
 - ``push_keys``: the hall's one VAPID key pair, made once (its private half as the raw 32-byte scalar,
   base64url), so that every process of a hall and every restart signs with the same key. An operator may give

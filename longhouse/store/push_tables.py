@@ -1,4 +1,4 @@
-"""The Web Push tables in the store's model (what each holds: ``store/push.py``). Revision ``0003`` in
+"""The Web Push tables in the store's model (what each holds: ``store/push.py``). Revision ``0004`` in
 ``store/migrations`` makes them."""
 
 from __future__ import annotations
