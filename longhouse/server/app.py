@@ -32,8 +32,11 @@ from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.metrics import Readings
+from longhouse.server.seasons import routes as season_routes
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
+from longhouse.server.tourney_api import routes as tourney_routes
+from longhouse.server.tourney_director import Director
 from longhouse.store import Status, Store
 
 log = logging.getLogger("longhouse.app")
@@ -67,6 +70,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.metrics.attach_logging()
     hall.start_bots()
     hall.start_ticker()
+    await app.state.tourneys.start()  # tournaments: tourney_director.py
     hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
@@ -78,6 +82,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     collector.stop()
     app.state.sessions.stop()
     app.state.guests.stop()
+    await app.state.tourneys.stop()
     hall.shutdown()
     hall.metrics.detach_logging()
     if hall.cluster is not None:
@@ -99,7 +104,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(),
+    *players.routes(), *admin.routes(), *tourney_routes(), *season_routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -116,6 +121,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.replays = archive.ReplayCache(settings.replay_cache)
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
+    app.state.tourneys = Director(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
     return app
 

@@ -73,6 +73,8 @@ class Settings:
                                  "measure what counting costs; what is read when scraped is still served")
     metrics_token: str | None = _s(None, "a token that lets a scraper read /metrics from anywhere "
                                          "(Authorization: Bearer TOKEN); without it, only from this machine")
+    tournaments_by: str = _s("players", "who may create tournaments: players (any registered account) or admins "
+                                        "(only the hall's admins)")
     tick: float = _s(1.0, "seconds between two looks of every table's timekeeper at its clocks, away players "
                           "and abandonment")
 

@@ -52,6 +52,7 @@ from longhouse.store.admin_tables import admin_tables
 from longhouse.store.people import people_tables
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
+from longhouse.store.tourney_tables import tourney_tables
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -139,8 +140,8 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
         Column("table_id", Integer, primary_key=True, autoincrement=False),
         Column("epoch", Integer, nullable=False),
     )
-    people_tables(md, prefix)
-    admin_tables(md, prefix)
+    for more in (people_tables, admin_tables, tourney_tables):  # the other model modules' tables
+        more(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 

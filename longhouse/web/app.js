@@ -43,11 +43,15 @@ const OPEN_PAGES = [
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
   ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
+  ["/tournaments", "./tournaments.js", "showTournaments", () => undefined],
+  ["/tournament/", "./tournaments.js", "showTournament", (part) => Number(part)],
+  ["/seasons", "./seasons.js", "showSeasons", (part) => part || "manitou"],
   ["/reset", "./reset.js", "showReset", () => undefined],
 ];
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
+  ["/tournament", "tournaments"], ["/seasons", "tournaments"],
   ["/rules/", null], ["/admin", null], ["/reset", null]];
 
 async function route() {
