@@ -341,8 +341,10 @@ class Director:
     def deliver(self, users: set[int], message: dict[str, Any]) -> None:
         conns = list(self.hall.lobby.conns) + [c for table in self.hall.tables.values() for c in table.conns]
         cluster = self.hall.cluster
-        if cluster is not None:
-            conns += [conn for conn, _, _ in cluster.local.values()]
+        if cluster is not None:  # a client proxied to another process's table is told where its browser is
+            from longhouse.server.cluster import RemoteConn
+
+            conns = [c for c in conns if not isinstance(c, RemoteConn)] + [c for c, _, _ in cluster.local.values()]
         for conn in conns:
             if conn.user.id in users and not conn.closed:
                 conn.send(message)
