@@ -31,6 +31,8 @@ def first_round(seeded: Sequence[int]) -> list[list[int]]:
     n = len(seeded)
     if len(set(seeded)) != n:
         raise ValueError("a player is listed twice")
+    if n == 1:
+        return [list(seeded)]
     places = 1 << rounds_needed(n)
     order = bracket_order(places)
     slots = []
