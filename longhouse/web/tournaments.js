@@ -26,7 +26,7 @@ function pts(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 function describe(t) {
   const table = t.format === "swiss" ? `, ${t.table_size} a table` : "";
   const rounds = t.status === "open" && t.format !== "swiss" ? "" : `, ${t.rounds} round${t.rounds === 1 ? "" : "s"}`;
-  return `${t.title} · ${T.formats[t.format]}${table}${rounds} · ${T.paces[t.pace]}`;
+  return `${t.title} · ${T.formats[t.format]}${table}${rounds}`;
 }
 
 function badge(status) { return h("span", { class: `badge t-${status}` }, T.status[status] || status); }
@@ -37,7 +37,7 @@ function listRow(t) {
       : `round ${t.round} of ${t.rounds}`;
   return h("li", { class: "t-row panel", dataset: { tournament: t.id } },
     h("a", { href: `/tournament/${t.id}`, class: "t-name" }, t.name),
-    h("span", { class: "t-what" }, describe(t)),
+    h("span", { class: "t-what" }, `${describe(t)} · ${T.paces[t.pace]}`),
     h("span", { class: "t-count" }, `${t.players}${t.status === "open" ? ` / ${t.cap}` : ""} players`),
     badge(t.status), t.registered ? h("span", { class: "badge t-mine" }, "you play") : null,
     h("span", { class: "t-when" }, right));
@@ -190,7 +190,7 @@ export async function showTournament(root, id) {
     root.replaceChildren(h("div", { class: "tournament" },
       h("p", { class: "crumbs" }, h("a", { href: "/tournaments" }, "Tournaments")),
       h("div", { class: "t-head" }, h("h1", {}, t.name), badge(t.status)),
-      h("p", { class: "t-what" }, describe(t), ` · ${t.time_control}`),
+      h("p", { class: "t-what" }, describe(t), ` · ${t.time_title}`),
       h("p", { class: "t-info" }, info, t.creator ? ` Organised by ${t.creator}.` : ""),
       t.champion ? h("p", { class: "t-champion panel" }, "★ Champion: ", playerLink(t.champion)) : null,
       controls(t, act),
