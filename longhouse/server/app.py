@@ -24,7 +24,20 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, admin, admin_hall, archive, boards, health, hints, players, signout, sockets
+from longhouse.server import (
+    accounts,
+    admin,
+    admin_hall,
+    archive,
+    boards,
+    game_pages,
+    health,
+    hints,
+    players,
+    signout,
+    sockets,
+)
+from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
@@ -104,7 +117,8 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(), *tourney_routes(), *season_routes(),
+    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page),
+    *tourney_routes(), *season_routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

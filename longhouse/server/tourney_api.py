@@ -114,7 +114,8 @@ def settings_from(data: dict[str, Any], now: float) -> dict[str, Any]:
 def summary(t: Tournament, players: int, names: dict[int, str]) -> dict[str, Any]:
     return {"id": t.id, "name": t.name, "game": t.game, "title": title_of(t.game), "format": t.format,
             "table_size": t.table_size, "rounds": t.rounds, "cap": t.cap, "pace": t.pace,
-            "time_control": t.time_control, "time_title": TIME_CONTROLS[t.time_control].title, "starts": t.starts, "checkin": t.checkin, "round_every": t.round_every,
+            "time_control": t.time_control, "time_title": TIME_CONTROLS[t.time_control].title,
+            "starts": t.starts, "checkin": t.checkin, "round_every": t.round_every,
             "forfeit_after": t.forfeit_after, "status": t.status, "round": t.round, "players": players,
             "champion": names.get(t.champion) if t.champion is not None else None, "note": t.note,
             "creator": names.get(t.creator) if t.creator is not None else None, "finished": t.finished}

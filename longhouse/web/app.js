@@ -41,7 +41,9 @@ const OPEN_PAGES = [
   ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
   ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
-  ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/rules", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
+  ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
   ["/tournaments", "./tournaments.js", "showTournaments", () => undefined],
   ["/tournament/", "./tournaments.js", "showTournament", (part) => Number(part)],
@@ -52,7 +54,7 @@ const OPEN_PAGES = [
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
   ["/tournament", "tournaments"], ["/seasons", "tournaments"],
-  ["/rules/", null], ["/admin", null], ["/reset", null]];
+  ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null]];
 
 async function route() {
   const path = location.pathname;
@@ -65,7 +67,7 @@ async function route() {
   const open = OPEN_PAGES.find(([start]) => path.startsWith(start));
   if (open) {
     const [, module, show, arg] = open;
-    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]));
+    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]), me);
     return;
   }
   if (!me) return showSignIn();
