@@ -54,6 +54,7 @@ TEXTS = {
     "round_lobby": "{name}: round {round} has begun ({tables} tables).",
     "bye": "{name}, round {round}: you have a bye ({points:g} points).",
     "welcome": "{name}, round {round}. Good luck!",
+    "invites": "{name} (round {round})",
     "forfeit": "{player} did not come to the table in time and forfeits this game; a bot plays the seat.",
     "over": "{name} is over: {champion} is the champion!",
     "cancelled": "cancelled: {count} player(s) checked in, {least} needed",
@@ -254,6 +255,8 @@ class Director:
         table.forget_summary()
         table.say(None, TEXTS["welcome"].format(name=t.name, round=g.round))
         self.store.update_game(t.id, g.round, g.idx, self.epoch(t.id), table_id=table.id, started=self.clock())
+        for uid in g.players:  # by mail or push too, for those who want invitations so (notices.py)
+            hall.notices.invitation(uid, table, TEXTS["invites"].format(name=t.name, round=g.round))
         self.notify(g.players, {"type": "tournament", "tournament": t.id, "round": g.round, "table": table.id,
                                 "text": TEXTS["round"].format(name=t.name, round=g.round, table=table.id)})
 
