@@ -1,5 +1,5 @@
 """The tournaments' and seasons' tables in the store's model (what each holds: ``store/tourney.py``). The
-revision ``0004`` in ``store/migrations`` makes them."""
+revision ``0005`` in ``store/migrations`` makes them."""
 
 from __future__ import annotations
 
