@@ -1,8 +1,9 @@
 """The moderators' queue and actions (``/api/mod/...``, for accounts holding the moderator role, and admins),
 and the role itself (``POST /api/admin/moderator``, for admins).
 
-- ``GET /api/mod/queue?status=open|handled&before=N``: the reports, the open ones oldest first (50 a page),
-  each with its context and whether its player is muted or banned now;
+- ``GET /api/mod/queue?status=open|handled&after=N``: the open reports, oldest first (50 a page; ``after``:
+  those after report N), or the 50 handled last, each with its context and whether its player is muted or
+  banned now;
 - ``POST /api/mod/act`` ``{action, report?, name?, minutes?, reason}``: ``warn``, ``mute`` (for ``minutes``,
   1 to ``MOST_MINUTES``, ``DEFAULT_MINUTES`` if not said), ``unmute``, ``ban`` or ``dismiss`` (a report) — about
   a report's player, or a player named. A reason is asked for each (it goes to the audit log, and to the
@@ -81,8 +82,8 @@ async def queue(request: Request) -> Response:
         return refused(exc)
     social = _social(request)
     status = "handled" if request.query_params.get("status") == "handled" else "open"
-    before = request.query_params.get("before", "")
-    found = social.store.queue(status, int(before) if before.isascii() and before.isdigit() else None)
+    after = request.query_params.get("after", "")
+    found = social.store.queue(status, int(after) if after.isascii() and after.isdigit() else None)
     return JSONResponse({"status": status, "reports": [_entry(r, social, admins) for r in found]})
 
 

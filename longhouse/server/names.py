@@ -3,8 +3,8 @@
 A name (``check``), once put in Unicode NFKC (the form it is kept and shown in):
 
 - has 2 to ``MOST`` characters (code points), the first a letter; the others letters, digits (of any
-  script), combining marks (at most ``MARKS_IN_A_ROW`` in a row, each after a letter or a mark), ``_`` or
-  ``-``: so no space, no punctuation, no symbol or emoji;
+  script), combining marks (at most ``MARKS_IN_A_ROW`` in a row, on a letter), ``_`` or ``-``: so no space,
+  no punctuation, no symbol or emoji;
 - holds no invisible character (Unicode's Default_Ignorable_Code_Point: zero-width joiners and spaces,
   Hangul fillers, variation selectors, ...) and nothing that changes the direction of text (bidi controls,
   marks and isolates); its letters run one way (right-to-left letters, Hebrew or Arabic, are not mixed with
@@ -65,6 +65,7 @@ def ignorable(char: str) -> bool:
 
 def _characters(name: str) -> None:
     marks = 0
+    after_letter = False
     directions: set[str] = set()
     for i, char in enumerate(name):
         bidi = unicodedata.bidirectional(char)
@@ -77,11 +78,14 @@ def _characters(name: str) -> None:
             raise BadName(FIRST)
         if kind.startswith("M"):
             marks += 1
+            if not after_letter:
+                raise BadName(ALLOWED)
             if marks > MARKS_IN_A_ROW:
                 raise BadName(MARKS)
             continue
         marks = 0
-        if kind.startswith("L"):
+        after_letter = kind.startswith("L")
+        if after_letter:
             if bidi in ("L", "R", "AL"):
                 directions.add("L" if bidi == "L" else "R")
         elif kind != "Nd" and char not in "_-":

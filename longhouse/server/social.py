@@ -124,7 +124,6 @@ class Social:
         self.hall = hall
         self.store: SocialStore = social_store(hall.store)
         self._blocks: dict[int, tuple[float, set[int], set[str]]] = {}
-        self._blockers: dict[int, tuple[float, set[int]]] = {}
         self._muted: dict[int, tuple[float, float | None]] = {}
         self._followed: dict[int, tuple[float, list[tuple[int, str]]]] = {}
         self._friends_sent: dict[Conn, str] = {}
@@ -137,7 +136,6 @@ class Social:
         """What is cached of these accounts is read again (they blocked, followed, were muted)."""
         for uid in user_ids:
             self._blocks.pop(uid, None)
-            self._blockers.pop(uid, None)
             self._muted.pop(uid, None)
             self._followed.pop(uid, None)
 
@@ -149,14 +147,6 @@ class Social:
             pairs = self.store.blocked(user_id)
             found = self._blocks[user_id] = (now + CACHE_SECONDS, {i for i, _ in pairs}, {n for _, n in pairs})
         return found[1], found[2]
-
-    def blockers(self, user_id: int) -> set[int]:
-        """The accounts that block this one."""
-        now = time.monotonic()
-        found = self._blockers.get(user_id)
-        if found is None or found[0] < now:
-            found = self._blockers[user_id] = (now + CACHE_SECONDS, self.store.blockers(user_id))
-        return found[1]
 
     def followed(self, user_id: int) -> list[tuple[int, str]]:
         now = time.monotonic()
@@ -328,7 +318,7 @@ class Social:
 
     def follow(self, me: User, name: str | None) -> str:
         uid, real = self.account(name, me, "follow")
-        if me.id in self.blockers(uid) or uid in self.blocks(me.id)[0]:
+        if me.id in self.blocks(uid)[0] or uid in self.blocks(me.id)[0]:
             raise SocialError(CANNOT_FOLLOW.format(name=real))
         try:
             if not self.store.follow(me.id, uid):

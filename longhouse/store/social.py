@@ -144,12 +144,6 @@ class SocialStore:
         with self.engine.connect() as c:
             return [(int(i), str(n)) for i, n in c.execute(query).all()]
 
-    def blockers(self, user_id: int) -> set[int]:
-        """The accounts that block this one."""
-        b = self.blocks.c
-        with self.engine.connect() as c:
-            return {int(i) for i in c.execute(select(b.user_id).where(b.other_id == user_id)).scalars()}
-
     # --- moderators ---------------------------------------------------------------------------------------
 
     def is_moderator(self, user_id: int) -> bool:
@@ -204,14 +198,16 @@ class SocialStore:
         with self.engine.connect() as c:
             return len(c.execute(select(r.id).where(r.reporter_id == reporter_id, r.created >= since)).all())
 
-    def queue(self, status: str = "open", before: int | None = None, limit: int = QUEUE_PAGE) -> list[Report]:
-        """Reports of this status, oldest first when open (the next to handle on top), else newest first."""
+    def queue(self, status: str = "open", after: int | None = None, limit: int = QUEUE_PAGE) -> list[Report]:
+        """The open reports, oldest first (the next to handle on top; ``after``: those after that number), or
+        (``status`` "handled") the last ones handled, the latest first."""
         r = self.reports.c
-        query = select(self.reports).where(r.status == status) if status == "open" else \
-            select(self.reports).where(r.status != "open")
-        query = query.order_by(r.id if status == "open" else r.id.desc()).limit(limit)
-        if before is not None:
-            query = query.where(r.id < before)
+        if status == "open":
+            query = select(self.reports).where(r.status == "open").order_by(r.id).limit(limit)
+            if after is not None:
+                query = query.where(r.id > after)
+        else:
+            query = select(self.reports).where(r.status != "open").order_by(r.handled.desc(), r.id.desc()).limit(limit)
         with self.engine.connect() as c:
             return [self._report(row) for row in c.execute(query).all()]
 

@@ -43,10 +43,13 @@ def test_letters_of_any_script_sign_up_and_in(hall: Hall) -> None:
 
 def test_names_that_look_like_a_players_are_refused(hall: Hall) -> None:
     assert signup(hall, "Ivan").status_code == 200
-    for look_alike in ("lvan", "IVAN", "1van", "|van", "Іvan", "Ｉｖａｎ", "ivan"):  # Іvan: a Cyrillic І
+    for look_alike in ("lvan", "Іvan", "Ｉｖａｎ", "Ivan", "lVAN"):  # Іvan: a Cyrillic І
         refused = signup(hall, look_alike)
         assert refused.status_code == 400, look_alike
-        assert "Ivan" in refused.json()["error"], refused.text
+        assert refused.json()["error"] == "the name 'lvan' looks too much like 'Ivan', a player's name; choose " \
+            "another" if look_alike == "lvan" else "Ivan" in refused.json()["error"], refused.text
+    for same in ("IVAN", "ivan"):
+        assert signup(hall, same).json()["error"] == f"the name {same!r} is taken"
     assert signup(hall, "Iwan").status_code == 200  # a real letter apart
     assert signup(hall, "Marie").status_code == 200
     assert signup(hall, "rnarie").status_code == 400
@@ -65,7 +68,7 @@ def test_the_halls_own_names_cannot_be_passed_for(hall: Hall) -> None:
     ("Ann\u200b", names.INVISIBLE), ("An\u200dn", names.INVISIBLE), ("A\u3164nn", names.INVISIBLE),
     ("Ann\ufe0f", names.INVISIBLE), ("\u202eAnn", names.DIRECTION), ("Ann\u2066x", names.DIRECTION),
     ("An\u061cn", names.DIRECTION), ("Ann\u200f", names.DIRECTION), ("An\u00adn", names.INVISIBLE),
-    ("Annمحمد", names.MIXED), ("a\u0301\u0302\u0303\u0304", names.MARKS),
+    ("Annمحمد", names.MIXED), ("ax\u0301\u0302\u0303\u0304", names.MARKS), ("a_\u0301b", names.ALLOWED),
     ("1Ann", names.FIRST), ("Ann Lee", names.ALLOWED), ("<b>x</b>", names.FIRST),
     ("a<b>", names.ALLOWED),
     ("Ann😀", names.ALLOWED), ("A", names.LENGTH), ("A" * 21, names.LENGTH), ("", names.LENGTH),

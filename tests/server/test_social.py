@@ -4,6 +4,7 @@ block does (chat hidden live and in the history, no seat at the blocker's tables
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -12,9 +13,15 @@ from harness import WS, Client, Hall, command, create_table, join
 from longhouse.server import social
 
 
-def friends(ws: WS, pred: Any = lambda f: True) -> list[dict[str, Any]]:
-    """The next ``friends`` message whose list satisfies ``pred``."""
-    return list(ws.wait(lambda m: m.get("type") == "friends" and pred(m["friends"]), what="friends")["friends"])
+def friends(ws: WS, pred: Any = lambda f: True, timeout: float = 10.0) -> list[dict[str, Any]]:
+    """The friends list the page shows (the latest ``friends`` message), once it satisfies ``pred``."""
+    deadline = time.time() + timeout
+    while True:
+        ws.drain(0.05)
+        latest = [m["friends"] for m in ws.messages if m.get("type") == "friends"]
+        if latest and pred(latest[-1]):
+            return list(latest[-1])
+        assert time.time() < deadline, f"no friends list like that; the latest: {latest[-1:]}"
 
 
 def said(ws: WS, words: str) -> dict[str, Any]:
