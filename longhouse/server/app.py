@@ -30,6 +30,7 @@ from longhouse.server import (
     admin_hall,
     archive,
     boards,
+    game_pages,
     health,
     hints,
     moderation,
@@ -38,6 +39,7 @@ from longhouse.server import (
     social_api,
     sockets,
 )
+from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
@@ -112,7 +114,8 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(), *social_api.routes(), *moderation.routes(),
+    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *social_api.routes(),
+    *moderation.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

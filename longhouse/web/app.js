@@ -41,14 +41,16 @@ const OPEN_PAGES = [
   ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
   ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
-  ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/rules", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
+  ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
   ["/reset", "./reset.js", "showReset", () => undefined],
 ];
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
-  ["/rules/", null], ["/admin", null], ["/reset", null]];
+  ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null]];
 
 async function route() {
   const path = location.pathname;
@@ -61,7 +63,7 @@ async function route() {
   const open = OPEN_PAGES.find(([start]) => path.startsWith(start));
   if (open) {
     const [, module, show, arg] = open;
-    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]));
+    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]), me);
     return;
   }
   if (!me) return showSignIn();
