@@ -56,6 +56,13 @@ export function reportDialog(name, send) {
   reason.focus();
 }
 
+// An open name menu sits still on the screen: it closes when what is under it scrolls.
+addEventListener("scroll", (e) => {
+  for (const open of document.querySelectorAll("details.person-menu[open]")) {
+    if (!open.contains(/** @type {Node} */ (e.target))) open.removeAttribute("open");
+  }
+}, true);
+
 /**
  * The small menu beside another player's name (a chat line's, a seat's): their page, report, block.
  * @param {string} name
@@ -64,11 +71,23 @@ export function reportDialog(name, send) {
 export function personMenu(name, actions) {
   const menu = h("details", { class: "person-menu" });
   const close = () => menu.removeAttribute("open");
-  menu.append(h("summary", { "aria-label": T.menu(name), title: T.menu(name) }, "⋯"),
-    h("div", { class: "person-menu-items", role: "menu" },
-      h("a", { role: "menuitem", href: `/player/${encodeURIComponent(name)}` }, T.page),
-      h("button", { type: "button", role: "menuitem", class: "report", onclick: () => { close(); actions.report(name); } }, T.report),
-      h("button", { type: "button", role: "menuitem", class: "block", onclick: () => { close(); actions.block(name); } }, T.block)));
+  const summary = h("summary", { "aria-label": T.menu(name), title: T.menu(name) }, "⋯");
+  const items = h("div", { class: "person-menu-items", role: "menu" },
+    h("a", { role: "menuitem", href: `/player/${encodeURIComponent(name)}` }, T.page),
+    h("button", { type: "button", role: "menuitem", class: "report", onclick: () => { close(); actions.report(name); } }, T.report),
+    h("button", { type: "button", role: "menuitem", class: "block", onclick: () => { close(); actions.block(name); } }, T.block));
+  menu.append(summary, items);
+  // placed on the screen, not in the scrolling chat (which would cut it off): below the name, or above it
+  // when the screen ends first; it closes when the page scrolls or another is opened
+  menu.addEventListener("toggle", () => {
+    if (!menu.open) return;
+    for (const other of document.querySelectorAll("details.person-menu[open]")) if (other !== menu) other.removeAttribute("open");
+    const at = summary.getBoundingClientRect();
+    const height = items.offsetHeight;
+    const below = at.bottom + 4 + height <= innerHeight;
+    items.style.left = `${Math.max(4, Math.min(at.left, innerWidth - items.offsetWidth - 4))}px`;
+    items.style.top = `${below ? at.bottom + 4 : Math.max(4, at.top - height - 4)}px`;
+  });
   return menu;
 }
 

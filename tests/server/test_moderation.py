@@ -4,6 +4,7 @@ mute, unmute, ban, dismiss) audited and told to the player."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -55,15 +56,8 @@ def test_admins_grant_the_role(hall: Hall, db_url: str) -> None:
     assert root.http.get("/api/admin/log").json()["entries"][0]["action"] == "revoke_moderator"
 
 
-def test_a_report_from_a_chat_line_keeps_its_context(db_url: str) -> None:
-    hall = Hall(db_url, chat_burst=50)  # a long chat
-    try:
-        report_in_context(hall, db_url)
-    finally:
-        hall.stop()
-
-
-def report_in_context(hall: Hall, db_url: str) -> None:
+def test_a_report_from_a_chat_line_keeps_its_context(make_hall: Callable[..., Hall], db_url: str) -> None:
+    hall = make_hall(chat_burst=50)  # a long chat
     root = admin(hall, db_url)
     mia = moderator(hall, db_url, root)
     table_id, (ann, bob), (anns, bobs) = seated_table(hall, ["Ann", "Bob"])

@@ -66,6 +66,8 @@ def test_friends_in_the_lobby_and_an_invitation(hall: Hall, browser: Any, shots:
     page.wait_for_selector(f"#friends li[data-name='Bob'] a[href='/table/{table_id}']")
     assert f"watches table {table_id}" in page.inner_text("#friends li[data-name='Bob']")
     look(page, shots, "lobby-friends", DESKTOP)
+    page.set_viewport_size(PHONE)
+    page.locator("#friends").scroll_into_view_if_needed()  # on a phone the side panels come after the tables
     look(page, shots, "lobby-friends", PHONE)
     page.set_viewport_size(DESKTOP)
     page.click("#friends li[data-name='Cleo'] button.invite")
@@ -127,7 +129,13 @@ def test_report_and_block(hall: Hall, browser: Any, shots: Path) -> None:
     page.wait_for_timeout(300)
     assert "hello?" not in page.inner_text(".table-page .chat-lines")
     look(page, shots, "table-after-block", DESKTOP)
+    page.set_viewport_size(PHONE)
+    page.click("#tab-chat")  # on a phone the chat is behind its tab
     look(page, shots, "table-after-block", PHONE)
+    page.click("#tab-seats")
+    page.click(".seat-list li .person-menu summary")
+    look(page, shots, "seat-menu", PHONE)
+    page.click(".seat-list li .person-menu summary")
 
     # from her page, on a phone
     page.set_viewport_size(PHONE)
