@@ -33,6 +33,7 @@ from longhouse.server import (
     game_pages,
     health,
     hints,
+    mail_api,
     moderation,
     players,
     signout,
@@ -46,6 +47,7 @@ from longhouse.server.guests import GuestSweep
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
+from longhouse.server.mail import MailService
 from longhouse.server.metrics import Readings
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
@@ -82,6 +84,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.metrics.attach_logging()
     hall.start_bots()
     hall.start_ticker()
+    hall.notices.start()
+    app.state.mail.start()
     hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
@@ -94,6 +98,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.sessions.stop()
     app.state.guests.stop()
     hall.shutdown()
+    await hall.notices.stop()  # what is pending reaches the channels (the mail outbox) before the end
+    await app.state.mail.stop()
     hall.metrics.detach_logging()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
@@ -114,8 +120,8 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *social_api.routes(),
-    *moderation.routes(),
+    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
+    *social_api.routes(), *moderation.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -133,6 +139,8 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
+    app.state.mail = MailService(store, app.state.hall.people, settings)
+    app.state.mail.attach(app.state.hall)
     return app
 
 

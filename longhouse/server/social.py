@@ -3,7 +3,8 @@
 - **Friends.** A player follows others (``/follow NAME``, the player page's button); their lobby page is sent
   ``friends``: each one followed, whether they are online (in a lobby, or at a table, in any process) and at
   which listed table (a private table is not named). ``/invite NAME`` (at a table, or the lobby's button)
-  sends one of them an ``invitation`` notice, at most ``INVITES`` in ``INVITE_WINDOW`` seconds per player.
+  sends one of them an ``invitation`` notice (on their lobby page, and through ``notices.py`` by mail or push
+  if they allow it), at most ``INVITES`` in ``INVITE_WINDOW`` seconds per player.
 - **Blocks.** A player who blocks another (``/ignore NAME``) no longer sees their chat lines (in the lobby, at
   tables, in the history), gets no invitation or notice from them, and they may not sit at the tables the
   blocker created, nor follow the blocker or see them among their friends.
@@ -20,9 +21,11 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
-from longhouse.engine.state import Game
+from longhouse.engine.records import Record
+from longhouse.engine.state import Game, State
 from longhouse.server.conn import Conn
 from longhouse.server.names import typed
+from longhouse.server.notices import Notices
 from longhouse.server.protocol import encode
 from longhouse.server.table_settings import TableSettings
 from longhouse.store import Occupant, Status, Store, User
@@ -70,6 +73,7 @@ class Table(Protocol):
     conns: list[Conn]
     names: dict[int, str]
     chat: deque[dict[str, Any]]
+    starters: dict[int, int] | None
 
     @property
     def status(self) -> Status: ...
@@ -77,7 +81,15 @@ class Table(Protocol):
     @property
     def version(self) -> int: ...
 
+    @property
+    def state(self) -> State | None: ...
+
+    @property
+    def record(self) -> Record | None: ...
+
     def seat_of(self, user_id: int) -> int | None: ...
+
+    def connected(self, user_id: int) -> bool: ...
 
     def summary(self) -> dict[str, Any]: ...
 
@@ -97,6 +109,7 @@ class Host(Protocol):
     """What the social side needs of the hall (``hall.Hall`` is one)."""
 
     store: Store
+    notices: Notices  # by mail and push, to those who allow them (notices.py)
 
     @property
     def lobby(self) -> Lobby: ...
@@ -377,4 +390,6 @@ class Social:
                     "invite": table.settings.invite if table.settings.private else None,
                     "text": INVITE_TEXT.format(by=me.name, table=table.id, title=table.game.title)}
             self.notify(uid, "invitation", data)
+            link = f"/table/{table.id}" + (f"?invite={table.settings.invite}" if table.settings.private else "")
+            self.hall.notices.invitation(uid, table, by=me.name, link=link)  # by mail or push, if they allow
         return INVITED.format(name=real)
