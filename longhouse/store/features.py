@@ -11,6 +11,7 @@ from sqlalchemy import MetaData
 from longhouse.store.admin_tables import admin_tables
 from longhouse.store.mail_tables import mail_tables
 from longhouse.store.people import people_tables
+from longhouse.store.push_tables import push_tables
 from longhouse.store.social_tables import social_tables
 
 
@@ -19,4 +20,5 @@ def feature_tables(md: MetaData, prefix: str) -> None:
     people_tables(md, prefix)
     admin_tables(md, prefix)
     mail_tables(md, prefix)
+    push_tables(md, prefix)
     social_tables(md, prefix)

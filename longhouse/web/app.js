@@ -1,6 +1,7 @@
 // The page router: sign-in, lobby, table, archive and replay all live in this one page.
 import { api } from "./net.js";
 import { settingsMenu } from "./notify.js";
+import { pushSettings, registerWorker } from "./push.js";
 import { h, toast } from "./ui.js";
 
 const app = document.getElementById("app");
@@ -14,6 +15,7 @@ async function main() {
   }
   showWho();
   route();
+  registerWorker();
 }
 
 function showWho() {
@@ -24,7 +26,7 @@ function showWho() {
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? "Admin" : "Reports") : null,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
+    settingsMenu(pushSettings(), me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
       "Your account: e-mail, notices, password"), h("h2", {}, "Your sessions"),
       h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
