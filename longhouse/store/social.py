@@ -1,7 +1,7 @@
 """The store's social part: names' look-alike keys, who follows and who blocks whom, moderators, mutes,
 reports, and the notices waiting for a player.
 
-Its tables (``social_tables.py`` puts them in the store's model, revision ``0005`` makes them), each beside
+Its tables (``social_tables.py`` puts them in the store's model, revision ``0006`` makes them), each beside
 ``users`` and going with the account (``ON DELETE CASCADE``; a report's reporter is only forgotten):
 
 - ``name_keys``: each registered account's look-alike key (``server/lookalike.py``), unique: no two accounts

@@ -1,4 +1,4 @@
-"""The social tables in the store's model (what each holds: ``store/social.py``). Revision ``0005`` in
+"""The social tables in the store's model (what each holds: ``store/social.py``). Revision ``0006`` in
 ``store/migrations`` makes them."""
 
 from __future__ import annotations

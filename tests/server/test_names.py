@@ -94,12 +94,12 @@ def test_two_look_alikes_at_once_make_one_account(db_url: str) -> None:
 
 
 def test_the_revision_gives_old_accounts_their_keys(tmp_path: Path) -> None:
-    """A store at revision 0004 holding ``Ivan`` and, made later, ``lvan`` (the old rule let it in) and a
+    """A store at revision 0005 holding ``Ivan`` and, made later, ``lvan`` (the old rule let it in) and a
     banned ``Bill`` with the old key: upgraded, Ivan holds the key (lvan keeps its name, no one else can take
     it), and the ban's key is the new rule's."""
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = create_engine(url)
-    revisions.upgrade(engine, "", to="0004")
+    revisions.upgrade(engine, "", to="0005")
     md = model()
     users, bans = md.tables["users"], md.tables["bans"]
     with engine.begin() as c:

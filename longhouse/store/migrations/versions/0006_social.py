@@ -6,8 +6,8 @@ first; an account made later whose name looks like an older account's (``lvan`` 
 name but gets no key (no one else can take a look-alike of it either: the older account's key stands for
 both). Every ban's key is computed again from its account's name, as the new rule makes it.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from alembic import op
 from longhouse.server.lookalike import lookalike_key
 from longhouse.store.migrations import named
 
-revision: str = "0005"
-down_revision: str | None = "0004"
+revision: str = "0006"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
