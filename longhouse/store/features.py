@@ -12,6 +12,7 @@ from longhouse.store.admin_tables import admin_tables
 from longhouse.store.mail_tables import mail_tables
 from longhouse.store.people import people_tables
 from longhouse.store.push_tables import push_tables
+from longhouse.store.tourney_tables import tourney_tables
 
 
 def feature_tables(md: MetaData, prefix: str) -> None:
@@ -20,3 +21,4 @@ def feature_tables(md: MetaData, prefix: str) -> None:
     admin_tables(md, prefix)
     mail_tables(md, prefix)
     push_tables(md, prefix)
+    tourney_tables(md, prefix)

@@ -48,6 +48,9 @@ const OPEN_PAGES = [
   ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
   ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
+  ["/tournaments", "./tournaments.js", "showTournaments", () => undefined],
+  ["/tournament/", "./tournaments.js", "showTournament", (part) => Number(part)],
+  ["/seasons", "./seasons.js", "showSeasons", (part) => part || "manitou"],
   ["/reset", "./reset.js", "showReset", () => undefined],
   ["/mail/confirm", "./mailpages.js", "showConfirm", () => undefined],
   ["/unsubscribe", "./mailpages.js", "showUnsubscribe", () => undefined],
@@ -56,6 +59,7 @@ const OPEN_PAGES = [
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
+  ["/tournament", "tournaments"], ["/seasons", "tournaments"],
   ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null], ["/account", null],
   ["/mail/", null], ["/unsubscribe", null], ["/forgot", null]];
 
