@@ -261,15 +261,18 @@ class StateTexts:
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
               to: Sequence[tuple[int | None, Sent | None]], events: list[Event],
-              by: int | None) -> list[tuple[str, Sent]]:
+              by: int | None, result: dict[str, Any] | None = None) -> list[tuple[str, Sent]]:
         """The ``state`` message for each of ``to``: (its seat, or None for a spectator; what it was last
         sent, or None), and what it is sent now. The whole state for a client sent nothing before (or
-        something too old), else a delta against what it was sent."""
+        something too old), else a delta against what it was sent. ``result``: the game's as recorded,
+        when it is over (a resignation may have ended it before the rules did)."""
         at = self._version(state, version)
         before = at.before
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
                                 "acting": list(at.acting), "clock": clock}
-        if at.over:
+        if result is not None:
+            head["result"] = result
+        elif at.over:
             head["result"] = result_of(state)
         head_text = opened(head)
         happened = [(e, encoded(e.to_json())) for e in events]
