@@ -68,8 +68,8 @@ class Authority:
             return "the game has not started", None
         if seat is None:
             return "you hold no seat at this table (you are watching)", None
-        if self.state.is_over():
-            return "the game is over", None
+        if self.state.is_over() or (self.record is not None and self.record.result is not None):
+            return "the game is over", None  # by its rules, or closed before (abandoned, resigned)
         if not self.fresh(seat, version):
             return (f"stale move: you saw version {version} but the game is at version {self.version}; "
                     "your view is refreshed", "stale")

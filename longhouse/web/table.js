@@ -129,11 +129,12 @@ export async function showTable(root, tableId, _me) {
         seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null,
         i === mySeat ? h("small", {}, "you") : null,
         h("div", { class: "tile-actions" },
-          s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`, "aria-label": `sit at seat ${i + 1} (${COLOURS[i]})`,
+          s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,
+            "aria-label": `${mySeat === null ? "Sit here" : "Move here"}: seat ${i + 1}, ${COLOURS[i]}`,
             onclick: () => command("join", [String(i + 1)]) }, mySeat === null ? "Sit here" : "Move here") : null,
-          s === null && mayBots ? h("button", { type: "button", id: `add-bot-${i + 1}`, "aria-label": `add a bot at seat ${i + 1} (${COLOURS[i]})`,
+          s === null && mayBots ? h("button", { type: "button", id: `add-bot-${i + 1}`, "aria-label": `Add a bot: seat ${i + 1}, ${COLOURS[i]}`,
             onclick: () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) }, "Add a bot") : null,
-          s && s.kind === "bot" && mayBots ? h("button", { type: "button", id: `remove-${i + 1}`, "aria-label": `remove the bot from seat ${i + 1} (${COLOURS[i]})`,
+          s && s.kind === "bot" && mayBots ? h("button", { type: "button", id: `remove-${i + 1}`, "aria-label": `Remove the bot: seat ${i + 1}, ${COLOURS[i]}`,
             onclick: () => command("remove", [String(i + 1)]) }, "Remove") : null)))))),
     "#cmd-start:not(:disabled), .sit-here, [id^=add-bot-]");
   }

@@ -178,3 +178,14 @@ def test_manitoba_says_winter_solstice_not_round_0_before_the_first_round() -> N
     assert state.round_no == 0
     text = phase_text(state)
     assert "Round 0" not in text and text.startswith("Winter solstice, before round 1 of 16")
+
+
+def test_no_move_is_played_after_a_resignation_ended_the_game(hall: Hall) -> None:
+    tid, _, (wa, wb) = seated_table(hall, ["Ann", "Bob"])
+    command(wa, "/resign")
+    over = wb.wait(lambda m: m["type"] == "state" and m["status"] == "over")
+    assert over["acting"] == [] and over["legal"] == []  # nobody is offered a move any more
+    card = over["view"]["you"]["hand"][0]
+    wb.send({"type": "action", "version": over["version"], "action": {"type": "pick", "card": card}})
+    assert "over" in wb.wait_type("error")["message"]
+    assert hall.hall.tables[tid].version == over["version"]
