@@ -17,15 +17,42 @@ keeps them.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from longhouse.engine.records import result_of
 from longhouse.engine.state import State
-from longhouse.store import Person, Status
+from longhouse.server.conn import Conn
+from longhouse.server.table_settings import TableSettings
+from longhouse.store import Occupant, Person, Status
 
-if TYPE_CHECKING:
-    from longhouse.server.conn import Conn
-    from longhouse.server.table import Table
+
+class Table(Protocol):
+    """What resigning needs of a table (``table.Table`` is one; named apart, so neither imports the other)."""
+
+    id: int
+    settings: TableSettings
+    occupants: list[Occupant | None]
+    #: Running game: the seat each person has played in it.
+    bound: dict[int, int]
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def state(self) -> State | None: ...
+
+    @property
+    def hall(self) -> Any: ...  # its ``people`` store and ``table_finished``
+
+    def seat_of(self, user_id: int) -> int | None: ...
+
+    def seat_label(self, seat: int) -> str: ...
+
+    def abandon(self, text: str, result: dict[str, Any] | None = None) -> None: ...
+
+    def resend_state(self) -> None: ...
+
+    def stand_in(self, seat: int, text: str) -> None: ...
 
 #: What the chat and the refusals say (one place, for the translations).
 TEXTS = {

@@ -8,7 +8,7 @@ export const TEXTS = {
   yourTime: "Your time",
   low: "running low — move soon",
   timeOut: (colour) => `Your time ran out: a bot plays ${colour} for you now.`,
-  left: (colour) => `You left your seat: a bot plays ${colour} for you now.`,
+  left: (colour) => `A bot plays ${colour} for you now: you left your seat, or were away on your turn.`,
   resigned: (colour) => `You resigned: a bot plays ${colour} to the end of the game, and the game counts as your loss.`,
   takeBack: "Take your seat back",
   comeback: "You get a short time to move when you come back.",

@@ -127,7 +127,7 @@ export async function showTable(root, tableId, _me) {
       h("p", {}, "Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)"),
       h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
         seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null,
-        i === mySeat ? h("small", {}, "you") : null,
+        i === mySeat ? h("span", { class: "you-mark" }, "you") : null,
         h("div", { class: "tile-actions" },
           s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,
             "aria-label": `${mySeat === null ? "Sit here" : "Move here"}: seat ${i + 1}, ${COLOURS[i]}`,

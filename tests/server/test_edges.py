@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from harness import WS, Client, Hall, command, create_table, join, seated_table
 
-from longhouse.server.gone import GONE_KEEP
 from longhouse.server.ratings import ranks
 
 
@@ -64,6 +63,8 @@ def test_the_creator_sits_at_once_and_moves_to_the_free_seat_they_name(hall: Hal
 
 
 def test_a_table_everyone_left_says_what_became_of_it_for_a_while(hall: Hall) -> None:
+    from longhouse.server.gone import GONE_KEEP
+
     ann, cid = Client(hall, "Ann"), Client(hall, "Cid")
     lobby = ann.lobby()
     tid = create_table(lobby, "toy", 2, sit=True)

@@ -175,3 +175,24 @@ def test_five_tribes_meeples_carry_their_tribes_letter(hall: Hall, browser: Any,
     both(page, shots, "five-tribes-letters")
     assert not errors, errors
     ctx.close()
+
+
+def test_manitoba_begins_without_round_0_and_its_shaman_row_stays_above_my_village(hall: Hall, browser: Any,
+                                                                                   shots: Path) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP)
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", "manitoba")
+    page.select_option("#new-seats", "4")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".manitoba .mb-season h3")
+    assert "round 0" not in page.inner_text(".mb-season h3").lower()
+    assert "Round 0" not in page.inner_text(".mb-status")
+    both(page, shots, "manitoba-start")
+    # the vision board's last row (the Shaman's path) ends above my village, not under it
+    bottom, top = page.evaluate("""() => [Math.max(...[...document.querySelectorAll('.mb-paths .path')]
+      .map((p) => p.getBoundingClientRect().bottom)),
+      document.querySelector('.mb-mine').getBoundingClientRect().top]""")
+    assert bottom <= top + 1, (bottom, top)
+    assert not errors, errors
+    ctx.close()
