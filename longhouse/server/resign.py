@@ -107,8 +107,8 @@ def resign(table: Table, conn: Conn) -> None:
     words = {"name": conn.user.name, "seat": f"seat {seat + 1} ({table.seat_label(seat)})"}
     if len(persons) <= 1:
         table.abandon(TEXTS["decided"].format(**words), resigned_result(table.state, resigned, persons))
+        table.hall.table_finished(table)  # rated now, before the players see the end
         table.resend_state()
-        table.hall.table_finished(table)
     else:
         table.stand_in(seat, TEXTS["plays_on"].format(**words))
 

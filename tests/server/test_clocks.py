@@ -133,7 +133,9 @@ def test_a_game_turn_earns_the_increment_once_however_often_play_comes_back() ->
     assert clock.remaining(0, 200.0) == 1200.0 - 100.0 + 60.0 - 10.0 - 50.0 + 60.0
     again = Clock.from_json(clock.to_json(200.0), now=200.0)  # what was earned survives a restart
     again.sync([0], now=210.0, mover=1, turn_passed=True, turn=2)
-    assert again.remaining(1, 210.0) == 1190.0 - 10.0 + 60.0
+    assert again.remaining(1, 210.0) == 1200.0  # round 2's increment, up to the start
+    again.sync([1], now=220.0, mover=0, turn_passed=True, turn=2)
+    assert again.remaining(0, 220.0) == 1160.0 - 10.0  # seat 0 had round 2's already
 
 
 def test_a_played_manitoba_game_never_ends_with_more_time_than_it_began() -> None:

@@ -33,6 +33,15 @@ def uid(hall: Hall, name: str) -> int:
     return found[0]
 
 
+def gone(hall: Hall, lobby: WS, table_id: int) -> None:
+    """Wait until the hall has let table ``table_id`` go (its last socket closed: on another connection)."""
+    for _ in range(200):
+        if table_id not in hall.hall.tables:
+            return
+        lobby.drain(0.05)
+    raise AssertionError(f"table {table_id} is still open")
+
+
 def refusal(client: Client, table_id: int) -> str:
     ws = client.ws(f"/ws/table/{table_id}")
     message = ws.wait_type("error", code="refused")["message"]
@@ -68,24 +77,21 @@ def test_a_table_everyone_left_says_what_became_of_it_for_a_while(hall: Hall) ->
     ann, cid = Client(hall, "Ann"), Client(hall, "Cid")
     lobby = ann.lobby()
     tid = create_table(lobby, "toy", 2, sit=True)
-    wa = ann.table(tid)
+    other = create_table(lobby, "toy", 2, sit=True)  # where its creator goes (before: SQLite may give a closed
+    wa = ann.table(tid)                                # table's number to the next table if it was the newest)
     command(wa, "/leave")
     wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] is None)
     wa.close()
-    lobby.wait_listing(lambda listing: tid not in listing)
+    gone(hall, lobby, tid)
     text = refusal(cid, tid)
     assert text.startswith(f"Table {tid} closed before its game began: everyone left it.")
     assert "there is no such table" not in text
-    other = create_table(lobby, "toy", 2, sit=True)  # where its creator went
-    assert f"Its creator is at table {other} now." in refusal(cid, tid)
+    assert f"Its creator is at table {other} now." in text
     hall.clock.advance(GONE_KEEP + 1)
     assert refusal(cid, tid).startswith("there is no such table")
     secret = create_table(lobby, "toy", 2, private=True)  # a private table is never remembered
     ann.table(secret).close()
-    for _ in range(100):
-        if secret not in hall.hall.tables:
-            break
-        lobby.drain(0.05)
+    gone(hall, lobby, secret)
     assert refusal(cid, secret).startswith("there is no such table")
 
 
@@ -100,7 +106,7 @@ def test_a_bot_for_an_away_player_is_offered_after_the_grace_the_table_names(hal
     assert f"after {table['bot_after']:.0f} s" in wa.wait_type("error", code="command")["message"]
     hall.clock.advance(table["bot_after"])
     command(wa, "/bot beginner 2")
-    wa.wait(lambda m: m["type"] == "table" and m["table"]["seats"][1]["kind"] == "bot")
+    wa.wait(lambda m: m["type"] == "table" and (m["table"]["seats"][1] or {}).get("kind") == "bot")
     assert tid
 
 
@@ -112,8 +118,7 @@ def test_resigning_a_two_player_game_ends_it_as_a_loss_at_once_and_it_is_rated(h
     command(wa, "/resign")
     over = wb.wait(lambda m: m["type"] == "state" and m["status"] == "over")
     assert over["result"]["resigned"] == [0] and over["result"]["winners"] == [1]
-    line = wb.wait(lambda m: m["type"] == "chat" and "resigns" in m["text"])
-    assert "Ann loses it" in line["text"]
+    assert any("Ann loses it" in m["text"] for m in wb.messages if m["type"] == "chat")
     row = hall.store.table(tid)
     assert row is not None and row.status == "over" and row.result["resigned"] == [0]
     points = {p.user_id: p for p in hall.hall.people.rating_history("toy")}
