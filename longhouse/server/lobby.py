@@ -298,7 +298,8 @@ class Lobby:
             self.hall.drop(table, "refused")
             conn.error(error)
             return False
-        table.say(None, f"{conn.user.name} plays against {len(table.occupants) - 1} {level} bots: " + ", ".join(
+        others = len(table.occupants) - 1
+        table.say(None, f"{conn.user.name} plays against {others} {level} bot{'s' if others > 1 else ''}: " + ", ".join(
             f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
         return True
 

@@ -1,6 +1,7 @@
 // Your own seat beside the board: your clock (a warning when it runs low), and, when a bot plays the seat
-// you played (your time ran out, you left it, you were away, you resigned), a banner on the board that says
-// what happened, with a button to take the seat back.
+// you played (your time ran out, you left it, you were away, you resigned), a banner right above the board
+// (the table's head: it covers nothing and the board keeps its room) that says what happened, with a button
+// to take the seat back.
 import { COLOURS, cap, h } from "./ui.js";
 
 // The texts (one place, for the translations).
@@ -43,9 +44,9 @@ export function seatBar(command) {
 
   return {
     clockEl,
-    // the seating or the clock changed: show my clock, or the banner over the board (kept on it: a board
-    // may redraw its element's children)
-    update(msg, clock, boardEl) {
+    banner,
+    // the seating or the clock changed: show my clock, or the banner
+    update(msg, clock) {
       const t = msg.table;
       const mine = msg.you.seat;
       const timed = clock && clock.left && mine !== null && t.status === "running";
@@ -59,7 +60,6 @@ export function seatBar(command) {
       text.textContent = lost.why === "time" ? TEXTS.timeOut(colour) : lost.why === "left" ? TEXTS.left(colour) : TEXTS.resigned(colour);
       back.hidden = lost.why === "resigned";
       note.textContent = lost.why === "time" ? TEXTS.comeback : "";
-      if (banner.parentElement !== boardEl) boardEl.prepend(banner);
     },
   };
 }

@@ -48,7 +48,7 @@ export async function showTable(root, tableId, _me) {
   const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
   page.append(
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
-      title, statusEl, myself.clockEl, conn, hall.el, buttons),
+      title, statusEl, myself.clockEl, conn, hall.el, buttons, myself.banner),
     tabs.el, h("h2", { class: "sr-only" }, "The board"), boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
@@ -107,7 +107,7 @@ export async function showTable(root, tableId, _me) {
       h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
         title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
     hall.update(table, clocks.awaySummary(t.seats));
-    myself.update(table, clocks.snapshot(), boardEl);
+    myself.update(table, clocks.snapshot());
     if (t.status === "waiting") renderWaiting();
   }
 
@@ -193,7 +193,7 @@ export async function showTable(root, tableId, _me) {
         const wasMine = state && state.acting.includes(state.seat);
         state = msg;
         clocks.set(msg.clock);
-        if (table) myself.update(table, clocks.snapshot(), boardEl);
+        if (table) myself.update(table, clocks.snapshot());
         if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention("Your turn", `${table.table.title}, table ${tableId}`);
         if (msg.result && msg.by !== null && msg.seat !== null) attention("The scores are in", `${table.table.title}, table ${tableId}`);
         log.add(msg.events);

@@ -52,6 +52,8 @@ export function hallBar(tableId, command) {
       const played = (t.players || []).includes(msg.you.name);
       const parts = [];
       if (t.rematch_of) parts.push(h("a", { href: `/replay/${t.rematch_of}`, class: "small" }, `rematch of table ${t.rematch_of}`));
+      const resigned = (t.resigned || []).map((seat) => (t.players || [])[seat]).filter(Boolean);
+      if (t.status === "over" && resigned.length) parts.push(h("span", { class: "resigned-note" }, `${resigned.join(" and ")} resigned`));
       if (t.status === "over" && t.players) {  // the game leads on: its replay, with the analysis
         parts.push(h("a", { href: `/replay/${t.id}`, class: "button", id: "see-replay" }, "Replay and analysis"));
       }

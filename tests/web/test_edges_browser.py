@@ -123,6 +123,8 @@ def test_a_bot_for_the_away_is_offered_once_it_can_be_and_resign_ends_a_game_of_
     sign_up(page, hall.url, "Ann")
     page.select_option("#new-game", "toy")
     page.select_option("#new-seats", "2")
+    page.select_option("#new-time", "untimed")
+    page.uncheck("#new-away-bot")  # no bot by itself: the players decide
     page.click("#create-table")
     page.wait_for_selector(".table-page .waiting")
     table_id = int(page.url.rstrip("/").split("/")[-1])
