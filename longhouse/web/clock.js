@@ -46,7 +46,7 @@ export function createClocks() {
   }
 
   function render() {
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-clock[data-seat]"))) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-clock[data-seat], .my-clock-time[data-seat]"))) {
       const seat = Number(el.dataset.seat);
       const t = left(seat);
       if (t === null) { el.textContent = ""; continue; }

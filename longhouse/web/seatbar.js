@@ -30,7 +30,7 @@ export function lostSeat(t, you, clock) {
 }
 
 export function seatBar(command) {
-  const time = h("span", { class: "seat-clock my-clock-time", "aria-label": "your time left" });
+  const time = h("span", { class: "my-clock-time", "aria-label": "your time left" });  // counted by clock.js
   const clockEl = h("span", { class: "my-clock", id: "my-clock", hidden: true },
     h("span", { class: "my-clock-label" }, TEXTS.yourTime), time,
     h("span", { class: "clock-warning", role: "status" }, TEXTS.low));

@@ -100,7 +100,7 @@ def test_play_against_bots_keeps_the_time_control_and_my_clock_and_seat_come_bac
     assert hall.hall.tables[table_id].settings.time_control == "real-time"  # it was untimed before
     assert "Real time" in page.inner_text(".hall-bar")
     # my own clock beside the board
-    page.wait_for_selector("#my-clock:not([hidden]) .seat-clock.running")
+    page.wait_for_selector("#my-clock:not([hidden]) .my-clock-time.running")
     assert page.locator("#my-clock .clock-warning").is_hidden()
     page.clock.fast_forward("04:45")  # 15 s left on the page's count: it warns
     page.wait_for_selector("#my-clock .clock-warning", state="visible")
