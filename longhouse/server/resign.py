@@ -69,11 +69,12 @@ class ResignError(Exception):
     pass
 
 
-def mark(result: dict[str, Any], resigned: tuple[int, ...], persons: set[int] | None = None) -> dict[str, Any]:
-    """``result`` (a game's ``result`` block) with ``resigned`` said and no resigned seat among its winners:
-    those are the best of the others (people before bots when the game did not reach its end)."""
-    if not resigned:
-        return result
+def mark(result: dict[str, Any] | None, resigned: tuple[int, ...], persons: set[int] | None = None) -> None:
+    """``result`` (a game's ``result`` block; None: the game goes on, nothing to do) with ``resigned`` said
+    and no resigned seat among its winners: those are the best of the others (people before bots when the
+    game did not reach its end)."""
+    if not resigned or result is None:
+        return
     result["resigned"] = list(resigned)
     winners = [seat for seat in result.get("winners") or [] if seat not in resigned]
     if not winners:
@@ -84,12 +85,13 @@ def mark(result: dict[str, Any], resigned: tuple[int, ...], persons: set[int] | 
             best = max(scores[seat] for seat in pool)
             winners = [seat for seat in pool if scores[seat] == best]
     result["winners"] = winners
-    return result
 
 
 def resigned_result(state: State, resigned: tuple[int, ...], persons: set[int]) -> dict[str, Any]:
     """The result of a game a resignation ends before its end: the scores so far, the resigner last."""
-    return mark(result_of(state), resigned, persons)
+    result = result_of(state)
+    mark(result, resigned, persons)
+    return result
 
 
 def resign(table: Table, conn: Conn) -> None:

@@ -258,8 +258,7 @@ class Table:
         if result is not None and result.get("scores") is not None:  # its end, or a resignation that ended it
             out["scores"], out["winners"] = result["scores"], result["winners"]
         elif self.state is not None and self.state.is_over():
-            out["scores"] = self.state.scores()
-            out["winners"] = self.state.winners()
+            out["scores"], out["winners"] = self.state.scores(), self.state.winners()
         return out
 
     # --- connections ------------------------------------------------------------------------------
@@ -328,8 +327,7 @@ class Table:
                "creator": conn.user.id == self.creator}
         return closed(shared, member("you", encode(you)))
 
-    def send_seating(self, conn: Conn) -> None:
-        """Send one client the ``table`` message again."""
+    def send_seating(self, conn: Conn) -> None:  # one client's ``table`` message again
         conn.send_text(self._table_text(conn))
 
     def seating_changed(self) -> None:
@@ -460,8 +458,7 @@ class Table:
         the event loop (``commits.py``); its state goes out only once it is stored (``acknowledged``)."""
         index, result = self.authority.commit(seat, entry, events)
         over = result is not None
-        if result is not None and self.settings.resigned:  # the resigned are ranked last (resign.py)
-            mark(result, self.settings.resigned)
+        mark(result, self.settings.resigned)  # the resigned are ranked last (resign.py)
         clock = self.keeper.run(mover=seat)  # stored with the move, in its transaction
         move = Move(self.id, index, entry, result, self.epoch, clock=None if clock is None else clock[0],
                     clock_cleared=clock is not None and clock[0] is None)
@@ -543,9 +540,9 @@ class Table:
         if self.state is None or not targets:  # nobody to tell (a game of bots nobody watches): nothing made
             return []
         result = self.record.result if self.record is not None and self.status == Status.OVER else None
-        texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(),
-                                 [(self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by,
-                                 result if result is not None and not result.get("abandoned") else None)
+        texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), [(
+            self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by, None if result is None
+            or result.get("abandoned") else result)
         out = []
         for conn, (text, sent) in zip(targets, texts, strict=True):
             conn.state_sent = sent
