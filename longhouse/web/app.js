@@ -24,7 +24,7 @@ function showWho() {
   if (!me) return;
   // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
-    me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
+    me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? "Admin" : "Reports") : null,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
     settingsMenu(pushSettings(), me.guest ? null : h("h2", {}, "Your account"), me.guest ? null : h("a", { class: "link",
       href: "/account", id: "account-link" }, "E-mail, notices by mail, password"), h("h2", {}, "Your sessions"),
