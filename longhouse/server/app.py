@@ -34,8 +34,10 @@ from longhouse.server import (
     health,
     hints,
     mail_api,
+    moderation,
     players,
     signout,
+    social_api,
     sockets,
 )
 from longhouse.server import learn as learn_api
@@ -130,6 +132,7 @@ ROUTES = [
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
     *push_routes(), *pwa_routes(),
     *tourney_routes(), *season_routes(),
+    *social_api.routes(), *moderation.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
