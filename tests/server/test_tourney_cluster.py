@@ -144,8 +144,8 @@ def test_a_paused_director_that_resumes_directs_nothing(prefixes: tuple[str, str
         store = Store(PG_URL, prefix=db_prefix)
         try:
             epochs = TourneyStore(store)
-            with epochs.engine.connect() as c:
-                assert [r.epoch for r in c.execute(epochs.owners.select()).all()] == [2]
+            with epochs.engine.connect() as db:
+                assert [r.epoch for r in db.execute(epochs.owners.select()).all()] == [2]
         finally:
             store.close()
     finally:
