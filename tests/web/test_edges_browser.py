@@ -150,7 +150,8 @@ def test_a_bot_for_the_away_is_offered_once_it_can_be_and_resign_ends_a_game_of_
     page.click("#cmd-resign")
     page.wait_for_selector("#see-replay")
     row = hall.store.table(table_id)
-    assert row is not None and row.status == "over" and row.result["resigned"] == [0]
+    assert row is not None and row.status == "over"
+    assert row.result is not None and row.result["resigned"] == [0]
     assert page.inner_text(".table-head .badge") == "finished"
     both(page, shots, "resigned")
     page.click("#see-replay")
