@@ -14,6 +14,7 @@ very position.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
@@ -100,7 +101,7 @@ class UndoCopies:
         return new
 
 
-class TurnUndoState(UndoCopies):
+class TurnUndoState(UndoCopies, ABC):
     """The engine's undo of a turn's steps and the snapshot that holds it, for a state class (a mixin, before
     ``State``). The game gives the hooks: ``core_json`` and ``core_from_json`` (the position without its undo
     record, and reading it back), ``_replay_step`` (a kept step played again), ``_undone`` (what taking back
@@ -111,20 +112,24 @@ class TurnUndoState(UndoCopies):
 
     # --- the game's hooks -----------------------------------------------------------------------------
 
+    @abstractmethod
     def core_json(self) -> JSON:
         """The snapshot of the position, without its undo record."""
         raise NotImplementedError
 
     @classmethod
+    @abstractmethod
     def core_from_json(cls, data: Mapping[str, Any]) -> Self:
         """A position read back from ``core_json``'s output, with no undo record (any error of ``MALFORMED``
         or ``SnapshotError`` on a bad one)."""
         raise NotImplementedError
 
+    @abstractmethod
     def _replay_step(self, seat: int, action: Any) -> None:
         """Play a kept step of ``seat`` again (legal: it was played from the same position before)."""
         raise NotImplementedError
 
+    @abstractmethod
     def _undone(self, seat: int, taken: int, kept: int) -> list[Event]:
         """The events of ``seat`` taking back ``taken`` steps, ``kept`` remaining."""
         raise NotImplementedError

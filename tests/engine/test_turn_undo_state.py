@@ -139,3 +139,15 @@ def test_the_snapshot_holds_the_undo_record_and_refuses_one_that_does_not_replay
             GAME.state_from_json({**snap, "undo": undo})
     with pytest.raises(SnapshotError):
         GAME.state_from_json({k: v for k, v in snap.items() if k != "undo"})
+
+
+def test_a_state_lacking_one_of_the_undo_hooks_cannot_be_made() -> None:
+    """The hooks a game must give are abstract: a class that forgets one fails when made, not at its first
+    take-back (``State`` is already an ``abc.ABC``, so this costs the hot path nothing)."""
+
+    class Forgetful(Counting):
+        _replay_step = TurnUndoState._replay_step  # as if the game had not given it
+
+    with pytest.raises(TypeError, match="_replay_step"):
+        Forgetful()
+    assert TurnUndoState.__abstractmethods__ == {"core_json", "core_from_json", "_replay_step", "_undone"}
