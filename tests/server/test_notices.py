@@ -5,7 +5,6 @@ a channel that fails does not stop another; what is pending at shutdown reaches 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Sequence
 
 from harness import WS, Client, Hall, command, seated_table
@@ -20,20 +19,36 @@ class Recorder:
 
     def __init__(self) -> None:
         self.got: list[Notice] = []
-        self.lock = threading.Lock()
+        self.changed = threading.Condition()
+        self.marks = 0  # markers seen (``settled``)
 
     def deliver(self, notices: Sequence[Notice]) -> None:
-        with self.lock:
-            self.got.extend(notices)
+        with self.changed:
+            self.got.extend(n for n in notices if n.title != MARKER)
+            self.marks += sum(1 for n in notices if n.title == MARKER)
+            self.changed.notify_all()
 
     def wait(self, count: int, timeout: float = 10.0) -> list[Notice]:
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            with self.lock:
-                if len(self.got) >= count:
-                    return list(self.got)
-            time.sleep(0.02)
-        raise AssertionError(f"{count} notices expected, got {self.got}")
+        with self.changed:
+            if not self.changed.wait_for(lambda: len(self.got) >= count, timeout):
+                raise AssertionError(f"{count} notices expected, got {self.got}")
+            return list(self.got)
+
+    def settled(self, hall: Hall) -> list[Notice]:
+        """What the channel got once every notice the hall emitted before now has been handed over: a marker
+        emitted after them on the hall's loop is handed over after them (one queue, in order)."""
+        with self.changed:
+            marks = self.marks
+        notices = hall.hall.notices
+        loop = notices._task.get_loop()  # the hall's event loop (notices are emitted there)
+        loop.call_soon_threadsafe(notices.emit, Notice(Kind.INVITE, 0, 0, "toy", MARKER, by="test"))
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.marks > marks, 10.0), "the marker never came"
+            return list(self.got)
+
+
+#: The title of the notice ``Recorder.settled`` emits to know that the ones before it are handed over.
+MARKER = "(marker)"
 
 
 class Broken:
@@ -56,8 +71,7 @@ def test_turn_and_result_notices_of_a_turn_based_table(hall: Hall) -> None:
     hall.hall.notices.add(recorder)
     tid, (ann, bob), (wa, wb) = seated_table(hall, ["Ann", "Bob"], time="turn-based")
     uid = {c.name: hall.store.user_by_name(c.name)[0].id for c in (ann, bob)}  # type: ignore[index]
-    time.sleep(0.3)
-    assert recorder.got == []  # both are at the table when the game starts
+    assert recorder.settled(hall) == []  # both are at the table when the game starts
     pick(wb)
     wb.wait_type("state", version=1)
     wb.close()
@@ -73,8 +87,7 @@ def test_turn_and_result_notices_of_a_turn_based_table(hall: Hall) -> None:
     wb.wait_type("state")
     pick(wb)  # round 2 ends with Bob's pick; he is at the table, so not told of round 3
     wb.wait_type("state", version=4)
-    time.sleep(0.3)
-    assert len(recorder.got) == 1
+    assert len(recorder.settled(hall)) == 1
     wb.close()
     wa.wait_type("state", version=4)
     pick(wa)
@@ -89,6 +102,8 @@ def test_turn_and_result_notices_of_a_turn_based_table(hall: Hall) -> None:
     for n in results:
         assert n.detail["players"] == ["Ann", "Bob"] and n.detail["seat"] == (0 if n.user_id == uid["Ann"] else 1)
         assert headline(n).startswith(f"Toy at table {tid} is over: ")
+    wa.close()
+    wb.close()
 
 
 def test_other_time_controls_send_no_turn_notices(hall: Hall) -> None:
@@ -98,8 +113,8 @@ def test_other_time_controls_send_no_turn_notices(hall: Hall) -> None:
     wb.close()
     pick(wa)
     wa.wait_type("state", version=1)
-    time.sleep(0.3)
-    assert recorder.got == []
+    assert recorder.settled(hall) == []
+    wa.close()
 
 
 def test_an_invitation_and_a_result_headline() -> None:
