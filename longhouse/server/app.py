@@ -24,7 +24,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, admin, admin_hall, archive, boards, health, hints, players, signout, sockets
+from longhouse.server import (
+    accounts,
+    admin,
+    admin_hall,
+    archive,
+    boards,
+    health,
+    hints,
+    players,
+    signout,
+    sockets,
+    vacation,
+)
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
@@ -99,7 +111,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(),
+    *players.routes(), *admin.routes(), *vacation.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

@@ -18,6 +18,9 @@ How the clock runs:
   gets one increment (turn-based: one turn's time) to move in (``seat_back``), once per position: a second
   time-out before anyone moved earns nothing more (else taking the seat back again and again would stall the
   game for ever).
+- A seat whose person is on vacation (``vacation.py``; the table tells which, ``held``) is not charged: a turn it
+  is in the middle of keeps the time it had left when the vacation began, one that begins during the vacation
+  waits with its full time; when the vacation ends the clock runs on from there.
 - Stored state (``to_json``) is the time each seat had left when it was saved; ``from_json`` starts the
   running seats again from the moment of loading, so time the hall was down is not charged to anyone.
 """
@@ -91,6 +94,8 @@ class Clock:
         self.running: dict[int, float] = {}
         #: seat -> the game's version at which it was last given the comeback time (``seat_back``).
         self.came_back: dict[int, int] = {}
+        #: Acting seats whose clock stands still (their person is on vacation), keeping their turn's time.
+        self.held: set[int] = set()
         self.saved_at = now
 
     # --- reading --------------------------------------------------------------------------------
@@ -119,23 +124,35 @@ class Clock:
             self.left[seat] = max(0.0, self.left[seat] - max(0.0, now - since))
             self.running[seat] = now
 
-    def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False) -> None:
+    def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False,
+             held: Iterable[int] = ()) -> None:
         """After the game or its seating changed: ``timed`` are the seats whose clocks should run now
-        (acting, held by a person). ``mover`` made the move that caused this, and ``turn_passed`` says
-        whether that move changed who is acting (ending the mover's turn)."""
+        (acting, held by a person), ``held`` those acting whose clocks stand still (their person is on
+        vacation). ``mover`` made the move that caused this, and ``turn_passed`` says whether that move changed
+        who is acting (ending the mover's turn)."""
         self._charge(now)
-        wanted = set(timed)
+        wanted, holding = set(timed), set(held) - set(timed)
         ended_turn = mover if (turn_passed and mover is not None and mover in self.running) else None
         if ended_turn is not None and self.control.per_turn is None:
             self.left[ended_turn] += self.control.increment
+        if turn_passed and mover is not None:
+            self.held.discard(mover)  # a held seat that moved on: its next turn begins afresh
         for seat in list(self.running):
             if seat not in wanted or seat == ended_turn:
                 del self.running[seat]
+                if seat in holding and seat != ended_turn:
+                    self.held.add(seat)  # stopped mid-turn: it keeps what it had left
+        self.held &= wanted | holding  # a seat no longer acting: its turn is over
         for seat in sorted(wanted):
             if seat not in self.running:
-                if self.control.per_turn is not None:
+                if self.control.per_turn is not None and seat not in self.held:
                     self.left[seat] = self.control.per_turn
+                self.held.discard(seat)
                 self.running[seat] = now
+        for seat in sorted(holding - self.held):  # a turn that begins during the vacation waits whole
+            if self.control.per_turn is not None:
+                self.left[seat] = self.control.per_turn
+            self.held.add(seat)
 
     def run_out(self, seat: int, now: float) -> None:
         """``seat``'s time is up: its clock stops at zero (a bot plays it from now on)."""
@@ -158,7 +175,7 @@ class Clock:
         """The clocks as stored: each seat's time left at ``now`` and which seats' clocks were running."""
         self.saved_at = now
         return {"control": self.control.key, "left": [self.remaining(s, now) for s in range(len(self.left))],
-                "running": sorted(self.running), "came_back": sorted(self.came_back.items())}
+                "running": sorted(self.running), "came_back": sorted(self.came_back.items()), "held": sorted(self.held)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], now: float) -> Clock:
@@ -169,4 +186,5 @@ class Clock:
         clock.left = left
         clock.running = {int(seat): now for seat in data["running"]}
         clock.came_back = {int(seat): int(version) for seat, version in data.get("came_back", [])}
+        clock.held = {int(seat) for seat in data.get("held", [])}
         return clock

@@ -14,7 +14,7 @@ from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError, SetupError
 from longhouse.engine.options import validate_options
-from longhouse.server import commands, ratings, table_options
+from longhouse.server import commands, fairplay, ratings, table_options
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.fencing import fenced
@@ -25,6 +25,7 @@ from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Ping, R
 from longhouse.server.settings import Settings
 from longhouse.server.table import Table
 from longhouse.server.table_settings import TableSettings
+from longhouse.server.vacation import Vacations
 from longhouse.store import BotSeat, Person, StaleOwner, Status, Store, TableRow, wal
 from longhouse.store.people import PeopleStore
 
@@ -70,6 +71,7 @@ class Hall:
         # own transactions (of the table's creation, the game's start, the move).
         store.keep_people_in(self.people.hall, self.people.people, self.people.clocks)
         self.lobby = Lobby(self)
+        self.vacations = Vacations(self)  # who is on vacation now (vacation.py)
         #: The open tables by id; the lobby's listing hears of every one added or removed.
         self.tables: dict[int, Table] = TableIndex(self.lobby.listing_changed)
         self.cluster: Cluster | None = None
@@ -143,6 +145,7 @@ class Hall:
         store's write-ahead log is cut back if it has grown too large, now that no write is in flight."""
         self.commits.flush()
         wal.cut_back(self.store)
+        self.vacations.tick()
         for table in list(self.tables.values()):
             try:
                 table.keeper.tick()
@@ -217,6 +220,7 @@ class Hall:
         self.lobby.changed()
 
     def table_finished(self, table: Table) -> None:
+        fairplay.game_over(table)  # who played it, left it, timed out: the ratings read it
         try:
             ratings.rate_finished(self.people, table.id, table.starters)
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
@@ -232,6 +236,7 @@ class Hall:
     def abandon(self, table: Table, text: str) -> None:
         """Close a running table nobody came back to (``Table.abandon``); with nobody there it leaves memory."""
         table.abandon(text)
+        fairplay.game_over(table)
         if not table.conns:
             self.tables.pop(table.id, None)
 

@@ -16,7 +16,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games
-from longhouse.server import accounts, ratings
+from longhouse.server import accounts, ratings, reputation
 from longhouse.store.people import PeopleStore, PlayedTable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -97,6 +97,7 @@ async def player(request: Request) -> Response:
     data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
     if data is None:
         return JSONResponse({"error": "there is no such player", "code": "no_player"}, status_code=404)
+    data.update(await asyncio.to_thread(reputation.page_part, request.app.state.hall, data["name"]))
     return JSONResponse(data)
 
 

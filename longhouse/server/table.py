@@ -30,6 +30,7 @@ from longhouse.server.authority import Authority, Played
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
+from longhouse.server.fairplay import SeatLog, seat_parts
 from longhouse.server.fencing import fenced_people
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
@@ -129,6 +130,7 @@ class Table:
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.settings = TableSettings()
         self.keeper = Timekeeper(self)
+        self.seat_log = SeatLog(self)  # who held each seat of the running game when (fairplay.py)
         self.texts = StateTexts(self.game)  # the state messages, their shared part made once per version
         #: Accounts let into a private table (its creator, whoever came with the invitation, rematch players).
         self.admitted: set[int] = set()
@@ -227,7 +229,7 @@ class Table:
                     "name": occ.name, "kind": occ.kind, "level": occ.level if isinstance(occ, BotSeat) else None,
                     "colour": seat_colour(seat),
                     "connected": isinstance(occ, BotSeat) or self.connected(occ.user_id),
-                    "away": self.keeper.away_for(seat),
+                    "away": self.keeper.away_for(seat), **seat_parts(self, seat),  # reliability, vacation
                 })
         out: dict[str, Any] = {
             "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
@@ -343,6 +345,7 @@ class Table:
         if isinstance(occupant, Person) and self.status == Status.RUNNING:
             self.bound.setdefault(occupant.user_id, seat)
         self.save_seating()
+        self.seat_log.seated(seat, occupant)
         if isinstance(occupant, BotSeat):
             self.bots[seat] = bots.make(occupant.level, seed=secrets.randbits(32))
         self.keeper.sync()
@@ -450,9 +453,9 @@ class Table:
     def _acknowledged(self, sends: list[tuple[Conn, str]], over: bool) -> None:
         for conn, text in sends:
             conn.send_text(text)
-        if over:
-            self.seating_changed()
+        if over:  # its outcomes and ratings are stored before the table says it is over
             self.hall.table_finished(self)
+            self.seating_changed()
         else:
             self.schedule_bots()
 

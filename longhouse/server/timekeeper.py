@@ -7,8 +7,10 @@ fake one and call ticks without waiting). On a tick:
   can take it back with ``/join``, getting one increment — turn-based: one turn — to move in, once per
   position); a move is also checked against its clock as it arrives (``expire``), not only on the tick;
 - if the table lets bots stand in for away players, a person who has had no connection for the time
-  control's grace period while it is their turn is handed to a bot likewise;
-- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned;
+  control's grace period while it is their turn is handed to a bot likewise — not one on vacation at a
+  turn-based table (``vacation.py``), whose clock stands still meanwhile (``held_seats``);
+- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned
+  (not while one of its people is on vacation);
 - a waiting table nobody has been connected to for ``WAITING_TTL`` disappears;
 - a finished table nobody has been connected to for ``FINISHED_TTL`` leaves memory (it is in the store:
   e.g. one loaded for a visitor who was then refused);
@@ -31,6 +33,7 @@ from longhouse.engine.state import State
 from longhouse.server.clocks import Clock, TimeControl
 from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
+from longhouse.server.vacation import on_vacation
 from longhouse.store import Occupant, Person, StaleOwner, Status, Store
 from longhouse.store.people import PeopleStore
 
@@ -159,6 +162,14 @@ class Timekeeper:
         return [s for s, occ in enumerate(self.table.occupants) if isinstance(occ, Person)]
 
     def timed_seats(self) -> set[int]:
+        """The acting seats people hold whose clocks run (not those on vacation: ``held_seats``)."""
+        return self._acting_people() - self.held_seats()
+
+    def held_seats(self) -> set[int]:
+        """The acting seats whose person is on vacation at this turn-based table: their clocks stand still."""
+        return {seat for seat in self._acting_people() if on_vacation(self.table, seat) is not None}
+
+    def _acting_people(self) -> set[int]:
         state = self.table.state
         if state is None or state.is_over():
             return set()
@@ -187,7 +198,7 @@ class Timekeeper:
         if state.is_over():
             self.clock.sync([], now)
             return (None,)
-        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed)
+        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, held=self.held_seats())
         if self.table.status != Status.RUNNING:
             return None
         self.last_checkpoint = now
@@ -283,7 +294,7 @@ class Timekeeper:
             table.forget_summary()  # the away times it shows move on
         self.expire()
         if table.settings.away_bot:
-            for seat in sorted(self.timed_seats()):
+            for seat in sorted(self.timed_seats()):  # not those on vacation (vacation.py)
                 away = self.away_for(seat)
                 if away is not None and away >= self.control.grace:
                     occ = table.occupants[seat]
@@ -291,6 +302,8 @@ class Timekeeper:
                     table.stand_in(seat, f"{name} has been away for {duration(away)}: a bot plays "
                                          f"{table.seat_label(seat)} for them ({name} can take it back with "
                                          f"/join {seat + 1}).")
+        if self.deserted_since is not None and any(on_vacation(table, s) for s in self.people_seats()):
+            self.deserted_since = now  # nobody is here, but they wait for someone on vacation
         if self.deserted_since is not None and now - self.deserted_since >= self.control.abandon_after:
             table.hall.abandon(table, f"Nobody has been at this table for {duration(now - self.deserted_since)}: "
                                       "it is closed, and the game is archived as abandoned.")

@@ -1,5 +1,6 @@
 // The page router: sign-in, lobby, table, archive and replay all live in this one page.
 import { api } from "./net.js";
+import { vacationSection } from "./fairplay.js";
 import { settingsMenu } from "./notify.js";
 import { h, toast } from "./ui.js";
 
@@ -24,7 +25,7 @@ function showWho() {
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(h("h2", {}, "Your sessions"),
+    settingsMenu(...(me.guest ? [] : [vacationSection()]), h("h2", {}, "Your sessions"),
       h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
       "Sign out everywhere")),

@@ -1,4 +1,5 @@
 // The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
+import { minimumOption } from "./fairplay.js";
 import { hintsOption } from "./hints.js";
 import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
@@ -19,11 +20,12 @@ export function showLobby(root, _me) {
   const levelSelect = h("select", { id: "bot-level", "aria-label": "bot level" });
   const choices = tableChoices();
   const hintsOpt = hintsOption();
+  const minimum = minimumOption();
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
-    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: hintsOpt.options(),
-      ...choices.value() });
-  } }, h("h2", {}, "New table"), gameSelect, seatsSelect, choices.el, hintsOpt.el,
+    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
+      options: { ...hintsOpt.options(), ...minimum.options() }, ...choices.value() });
+  } }, h("h2", {}, "New table"), gameSelect, seatsSelect, choices.el, hintsOpt.el, minimum.el,
   h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"),
   h("span", { class: "or" }, "or"), levelSelect,
   h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",

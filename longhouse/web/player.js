@@ -1,4 +1,5 @@
 // Player pages (ratings with a small rating-history chart, games, wins, recent games) and leaderboards.
+import { reputationPart } from "./fairplay.js";
 import { api } from "./net.js";
 import { h, missingPage, seatTag, svg } from "./ui.js";
 
@@ -76,6 +77,7 @@ export async function showPlayer(root, name) {
     h("h1", {}, data.name, data.guest ? h("small", {}, " (guest)") : null),
     h("p", { class: "player-totals" }, `${data.played} game${data.played === 1 ? "" : "s"} played, ${data.wins} won`,
       Object.keys(data.by_game).length ? ` (${Object.entries(data.by_game).map(([g, n]) => `${titleOf(data, g)}: ${n}`).join(", ")})` : ""),
+    reputationPart(data),
     h("h2", {}, "Ratings"),
     data.ratings.length ? h("p", { class: "lead" }, "A rating starts at 0 and rises with wins over rated players; "
       + "the chart shows it after each rated game.") : null,

@@ -1,5 +1,6 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
 import { createClocks } from "./clock.js";
+import { seatBadges, vacationSummary } from "./fairplay.js";
 import { hintPanel } from "./hints.js";
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
@@ -69,7 +70,7 @@ export async function showTable(root, tableId, _me) {
     clocks.set(t.clock);
     seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
       s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
-      i === mySeat ? h("small", {}, " (you)") : null,
+      i === mySeat ? h("small", {}, " (you)") : null, ...seatBadges(s),
       s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
       ...clocks.seatParts(i),
       s && s.kind === "user" && !s.connected && t.status === "running"
@@ -102,7 +103,7 @@ export async function showTable(root, tableId, _me) {
     buttons.append(button("Who", "who", []), button("Help", "help", []),
       h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
         title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
-    hall.update(table, clocks.awaySummary(t.seats));
+    hall.update(table, [clocks.awaySummary(t.seats), vacationSummary(t.seats)].filter(Boolean).join("; "));
     if (t.status === "waiting") renderWaiting();
   }
 
@@ -116,7 +117,7 @@ export async function showTable(root, tableId, _me) {
       h("p", {}, `${seated} of ${t.capacity} seats taken. ${t.title} needs at least ${t.min_players}.`),
       h("p", {}, "Sit down with Join (or type /join), add bots with Add bot (/bot), then press Start (/start)."),
       h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}` },
-        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null)))));
+        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null, ...seatBadges(s))))));
   }
 
   let boardLoading = null;
