@@ -117,11 +117,14 @@ def reputations(store: Store) -> Reputations:
 
 
 def page_part(hall: Any, name: str) -> dict[str, Any]:
-    """What a player page shows of fair play: the account's reputation (``reputation``) and, if it is on
-    vacation now, until when (``vacation``: wall-clock seconds)."""
+    """What a player page shows of fair play: the account's reputation (``reputation``), how its latest games
+    ended for it (``outcomes``: table id -> outcome) and, if it is on vacation now, until when (``vacation``:
+    wall-clock seconds)."""
     found = hall.people.user(name)
     if found is None:
         return {}
     user_id = found[0]
-    mine = standing(fair_store(hall.store), user_id, wall(hall))
-    return {"reputation": mine.to_json(), "vacation": hall.vacations.until(user_id)}
+    fair = fair_store(hall.store)
+    mine = standing(fair, user_id, wall(hall))
+    recent = {str(o.table_id): o.outcome for o in fair.outcomes_of(user_id, limit=RECENT)}
+    return {"reputation": mine.to_json(), "vacation": hall.vacations.until(user_id), "outcomes": recent}

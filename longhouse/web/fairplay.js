@@ -23,9 +23,12 @@ const TEXT = {
   endNote: "Ending early gives back the whole days not begun.",
   reliability: "Reliability ",
   noGames: "No game with other people finished or left yet.",
-  recent: (n, of) => `Finished ${n} of the last ${of} games with other people.`,
+  recent: (n, of) => (of === 1 ? `${n ? "Finished" : "Did not finish"} their one game with other people so far.`
+    : `Finished ${n} of the last ${of} games with other people.`),
   counts: { finished: " finished", left: " left", timed_out: " timed out", abandoned: " abandoned" },
   barred: (when) => `Left too many rated games: rated tables are closed until ${when}.`,
+  outcome: { left: "left", timed_out: "timed out", abandoned: "abandoned" },
+  outcomeTitle: "how this game ended for this player: a stand-in bot played most of it, or after they gave up their seat",
 };
 
 export function when(seconds) {
@@ -105,4 +108,11 @@ export function reputationPart(data) {
       h("b", {}, String(c[key] ?? 0)), label))),
     data.vacation ? h("p", { class: "on-vacation" }, TEXT.vacationUntil(when(data.vacation))) : null,
     rep.barred_until ? h("p", { class: "barred" }, TEXT.barred(when(rep.barred_until))) : null);
+}
+
+// On a player page's recent game: how it ended for them, unless they finished it (nothing then).
+export function outcomeBadge(data, tableId) {
+  const outcome = (data.outcomes || {})[String(tableId)];
+  const words = outcome ? TEXT.outcome[outcome] : null;
+  return words ? h("span", { class: `badge outcome ${outcome}`, title: TEXT.outcomeTitle }, words) : null;
 }

@@ -35,7 +35,7 @@ export function moveLog() {
   let events = [];
   let hidePrivate = true;
   const lines = h("ol", { class: "log-lines", tabindex: "0", "aria-label": "moves" });
-  const toggle = h("button", { type: "button", class: "link log-toggle", id: "log-private",
+  const toggle = h("button", { type: "button", class: "link log-toggle", id: "log-private", hidden: true,
     "aria-pressed": "true", onclick: () => { hidePrivate = !hidePrivate; render(); } });
   const announce = h("div", { class: "sr-only", "aria-live": "polite", id: "announce" });
   const el = h("section", { class: "panel log", id: "panel-moves" },

@@ -72,6 +72,7 @@ def test_vacation_days_and_reliability_on_every_screen(hall: Hall, browser: Any,
     page.click("#cmd-join")
     page.wait_for_selector(".seat-list li.mine")
     command(wb, "/start")
+    page.wait_for_selector(".generic")
     bob_seat = page.locator(".seat-list li").nth(1)
     bob_seat.locator(".on-vacation").wait_for()
     assert bob_seat.locator(".reliability").inner_text() == "50%"
@@ -90,6 +91,7 @@ def test_vacation_days_and_reliability_on_every_screen(hall: Hall, browser: Any,
     text = page.inner_text("#reputation")
     assert "50%" in text and "Finished 1 of the last 2 games" in text and "on vacation until" in text
     assert page.locator("#reputation [data-outcome='left'] b").inner_text() == "1"
+    assert page.locator(".recent tbody tr").first.locator(".badge.outcome").inner_text() == "left"  # the latest
     for size in (DESKTOP, PHONE):
         look(page, shots, "player-reliability", size)
     assert not errors, errors
