@@ -30,20 +30,27 @@ from longhouse.server import (
     admin_hall,
     archive,
     boards,
+    game_pages,
     health,
     hints,
+    mail_api,
     players,
     signout,
     sockets,
     vacation,
 )
+from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
+from longhouse.server.mail import MailService
 from longhouse.server.metrics import Readings
+from longhouse.server.push import Push, push_routes
+from longhouse.server.push_channel import PushChannel
+from longhouse.server.pwa import pwa_routes
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
 from longhouse.store import Status, Store
@@ -79,6 +86,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.metrics.attach_logging()
     hall.start_bots()
     hall.start_ticker()
+    hall.notices.start()
+    app.state.mail.start()
     hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
@@ -91,6 +100,9 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.sessions.stop()
     app.state.guests.stop()
     hall.shutdown()
+    await hall.notices.stop()  # what is pending reaches the channels (the mail outbox) before the end
+    await app.state.mail.stop()
+    await asyncio.to_thread(app.state.push.stop)
     hall.metrics.detach_logging()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
@@ -111,7 +123,8 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(), *vacation.routes(),
+    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
+    *push_routes(), *pwa_routes(), *vacation.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -128,7 +141,11 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.replays = archive.ReplayCache(settings.replay_cache)
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
+    app.state.push = Push(store, settings)
+    app.state.hall.notices.add(PushChannel(app.state.push))
     app.state.hall.metrics.readings = readings(app.state.hall)
+    app.state.mail = MailService(store, app.state.hall.people, settings)
+    app.state.mail.attach(app.state.hall)
     return app
 
 

@@ -2,6 +2,7 @@
 import { api } from "./net.js";
 import { vacationSection } from "./fairplay.js";
 import { settingsMenu } from "./notify.js";
+import { pushSettings, registerWorker } from "./push.js";
 import { h, toast } from "./ui.js";
 
 const app = document.getElementById("app");
@@ -15,6 +16,7 @@ async function main() {
   }
   showWho();
   route();
+  registerWorker();
 }
 
 function showWho() {
@@ -25,7 +27,8 @@ function showWho() {
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(...(me.guest ? [] : [vacationSection()]), h("h2", {}, "Your sessions"),
+    settingsMenu(pushSettings(), ...(me.guest ? [] : [vacationSection()]), me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
+      "Your account: e-mail, notices, password"), h("h2", {}, "Your sessions"),
       h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
       "Sign out everywhere")),
@@ -42,14 +45,20 @@ const OPEN_PAGES = [
   ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
   ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
-  ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/rules", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
+  ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
   ["/reset", "./reset.js", "showReset", () => undefined],
+  ["/mail/confirm", "./mailpages.js", "showConfirm", () => undefined],
+  ["/unsubscribe", "./mailpages.js", "showUnsubscribe", () => undefined],
+  ["/forgot", "./mailpages.js", "showForgot", () => undefined],
 ];
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
-  ["/rules/", null], ["/admin", null], ["/reset", null]];
+  ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null], ["/account", null],
+  ["/mail/", null], ["/unsubscribe", null], ["/forgot", null]];
 
 async function route() {
   const path = location.pathname;
@@ -62,13 +71,18 @@ async function route() {
   const open = OPEN_PAGES.find(([start]) => path.startsWith(start));
   if (open) {
     const [, module, show, arg] = open;
-    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]));
+    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]), me);
     return;
   }
   if (!me) return showSignIn();
   if (path === "/admin") {
     const { showAdmin } = await import("./admin.js");
     cleanup = await showAdmin(app, me);
+    return;
+  }
+  if (path === "/account") {
+    const { showAccount } = await import("./account.js");
+    cleanup = await showAccount(app);
     return;
   }
   if (path.startsWith("/table/")) {
@@ -117,7 +131,8 @@ function showSignIn() {
       h("button", { type: "submit", class: "primary", id: "signin" }, "Sign in"),
       h("button", { type: "button", id: "signup", onclick: () => { if (form.reportValidity()) go("/api/signup"); } },
         "Sign up"),
-      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, "Play as guest")));
+      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, "Play as guest")),
+    h("a", { class: "link signin-forgot", href: "/forgot", id: "forgot-link" }, "Forgot your password?"));
   // the browser's own check of the form (an empty field, a name too long) clears an older server error
   form.addEventListener("invalid", () => { error.textContent = ""; offer.hidden = true; }, true);
   app.replaceChildren(h("div", { class: "center" }, form));

@@ -1,6 +1,7 @@
 // The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
 import { minimumOption } from "./fairplay.js";
 import { hintsOption } from "./hints.js";
+import { gameHeading } from "./learn_links.js";
 import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
@@ -68,7 +69,8 @@ export function showLobby(root, _me) {
         h("td", { class: "watchers" }, watching(t) ? `${watching(t)} watching` : ""),
         h("td", {}, h("a", { href: `/table/${t.id}`, class: "button" }, t.status === "waiting" ? "Sit down" : "Watch"))));
       tablesEl.append(h("section", { class: "game-tables panel" },
-        h("h2", {}, info ? info.title : game, h("small", {}, ` · ${list.length} table${list.length === 1 ? "" : "s"}`)),
+        gameHeading(game, info ? info.title : game, h("small", {}, ` · ${list.length} table${list.length === 1 ? "" : "s"}`),
+          () => renderTables([...listed.values()].sort((a, b) => a.id - b.id))),
         list.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "empty" }, "No tables yet — create one.")));
     }
   }
