@@ -25,6 +25,7 @@ from longhouse.server.hall import Hall
 from longhouse.server.lookalike import lookalike_key
 from longhouse.store import Status, User
 from longhouse.store.admin import Account, AdminStore, admin_store
+from longhouse.store.social import social_store
 
 #: How long a password reset link works (seconds).
 RESET_AGE = 24 * 3600.0
@@ -176,7 +177,8 @@ async def accounts(request: Request) -> Response:
     """``?prefix=`` the accounts whose name starts so (any case), 50 at most."""
     def read(request: Request, admins: AdminStore) -> Any:
         prefix = request.query_params.get("prefix", "")[:40]
-        return {"accounts": [a.to_json() for a in admins.find(prefix)]}
+        moderators = set(social_store(admins.store).moderator_names())
+        return {"accounts": [{**a.to_json(), "moderator": a.name in moderators} for a in admins.find(prefix)]}
     return await guarded_get(request, read)
 
 
@@ -222,8 +224,8 @@ async def use_reset(request: Request) -> Response:
     admins = admin_store(store)
     uid = await asyncio.to_thread(admins.use_reset, token, auth.hash_password(password))
     if uid is None:
-        return JSONResponse({"error": "this link has been used, has expired, or is unknown: ask an admin for "
-                             "a new one"}, status_code=400)
+        return JSONResponse({"error": "this link has been used, has expired, or is unknown: ask for a new one "
+                             "(Forgot your password? on the sign-in page) or ask an admin"}, status_code=400)
     account = admins.account_by_id(uid)
     assert account is not None
     admin_hall.end_sockets(hall_of(request), uid)

@@ -34,8 +34,10 @@ from longhouse.server import (
     health,
     hints,
     mail_api,
+    moderation,
     players,
     signout,
+    social_api,
     sockets,
     vacation,
 )
@@ -51,8 +53,11 @@ from longhouse.server.metrics import Readings
 from longhouse.server.push import Push, push_routes
 from longhouse.server.push_channel import PushChannel
 from longhouse.server.pwa import pwa_routes
+from longhouse.server.seasons import routes as season_routes
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
+from longhouse.server.tourney_api import routes as tourney_routes
+from longhouse.server.tourney_director import Director
 from longhouse.store import Status, Store
 
 log = logging.getLogger("longhouse.app")
@@ -88,6 +93,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.start_ticker()
     hall.notices.start()
     app.state.mail.start()
+    await app.state.tourneys.start()  # tournaments: tourney_director.py
     hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
@@ -99,6 +105,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     collector.stop()
     app.state.sessions.stop()
     app.state.guests.stop()
+    await app.state.tourneys.stop()
     hall.shutdown()
     await hall.notices.stop()  # what is pending reaches the channels (the mail outbox) before the end
     await app.state.mail.stop()
@@ -125,6 +132,8 @@ ROUTES = [
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
     *push_routes(), *pwa_routes(), *vacation.routes(),
+    *tourney_routes(), *season_routes(),
+    *social_api.routes(), *moderation.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -143,6 +152,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.guests = GuestSweep(app.state.hall)
     app.state.push = Push(store, settings)
     app.state.hall.notices.add(PushChannel(app.state.push))
+    app.state.tourneys = Director(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
     app.state.mail = MailService(store, app.state.hall.people, settings)
     app.state.mail.attach(app.state.hall)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from longhouse import bots
 from longhouse.engine.seats import SEAT_COLOURS
-from longhouse.server import fairplay, hints
+from longhouse.server import fairplay, hints, social_commands
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.table import Table, default_bot
@@ -69,7 +69,8 @@ def _label(table: Table, seat: int) -> str:
 
 def cmd_help(table: Table, conn: Conn, args: list[str]) -> None:
     levels = ", ".join(bots.levels())
-    conn.notice("Commands: " + " · ".join(h.format(levels=levels) for h in HELP.values()))
+    conn.notice("Commands: " + " · ".join([*(h.format(levels=levels) for h in HELP.values()),
+                                           *social_commands.HELP.values()]))
 
 
 def cmd_who(table: Table, conn: Conn, args: list[str]) -> None:
@@ -114,6 +115,9 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
         raise CommandError(f"in this game you play {_label(table, bound)}; you can sit only there")
     if seat not in free and not _reclaimable(table, seat, conn):
         raise CommandError(f"{_label(table, seat)} is taken")
+    blocked = table.hall.social.seat_refusal(table, conn.user.id)
+    if blocked is not None:
+        raise CommandError(blocked)
     if bound is None and (refused := fairplay.refusal(table, conn.user.id)) is not None:  # a seat taken back is not
         raise CommandError(refused)
     if table.occupants[seat] is not None:

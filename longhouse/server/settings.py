@@ -77,6 +77,8 @@ class Settings:
                                  "measure what counting costs; what is read when scraped is still served")
     metrics_token: str | None = _s(None, "a token that lets a scraper read /metrics from anywhere "
                                          "(Authorization: Bearer TOKEN); without it, only from this machine")
+    tournaments_by: str = _s("players", "who may create tournaments: players (any registered account) or admins "
+                                        "(only the hall's admins)")
     smtp_url: str | None = _s(None, "send mail (address confirmations, password resets, turn notices) through "
                                     "this SMTP server: smtp://[user[:password]@]host[:port] (STARTTLS when the "
                                     "server offers it; smtp+starttls:// insists on it) or smtps:// (TLS from "

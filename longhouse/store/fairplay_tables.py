@@ -1,5 +1,5 @@
 """Fair play's tables in the store's model: who held each seat of a running game when, how each person's part in
-a finished game ended, and vacation days (what each holds: ``store/fairplay.py``). Revision ``0005`` in
+a finished game ended, and vacation days (what each holds: ``store/fairplay.py``). Revision ``0007`` in
 ``store/migrations`` makes them."""
 
 from __future__ import annotations

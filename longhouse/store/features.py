@@ -13,6 +13,8 @@ from longhouse.store.fairplay_tables import fairplay_tables
 from longhouse.store.mail_tables import mail_tables
 from longhouse.store.people import people_tables
 from longhouse.store.push_tables import push_tables
+from longhouse.store.social_tables import social_tables
+from longhouse.store.tourney_tables import tourney_tables
 
 
 def feature_tables(md: MetaData, prefix: str) -> None:
@@ -21,4 +23,6 @@ def feature_tables(md: MetaData, prefix: str) -> None:
     admin_tables(md, prefix)
     mail_tables(md, prefix)
     push_tables(md, prefix)
+    tourney_tables(md, prefix)
+    social_tables(md, prefix)
     fairplay_tables(md, prefix)

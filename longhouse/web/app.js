@@ -25,10 +25,11 @@ function showWho() {
   if (!me) return;
   // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
-    me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, "Admin") : null,
+    me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? "Admin" : "Reports") : null,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(pushSettings(), ...(me.guest ? [] : [vacationSection()]), me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
-      "Your account: e-mail, notices, password"), h("h2", {}, "Your sessions"),
+    settingsMenu(pushSettings(), ...(me.guest ? [] : [vacationSection()]), me.guest ? null : h("h2", {}, "Your account"),
+      me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" }, "E-mail, notices by mail, password"),
+      h("h2", {}, "Your sessions"),
       h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
       "Sign out everywhere")),
@@ -49,6 +50,9 @@ const OPEN_PAGES = [
   ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
   ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
+  ["/tournaments", "./tournaments.js", "showTournaments", () => undefined],
+  ["/tournament/", "./tournaments.js", "showTournament", (part) => Number(part)],
+  ["/seasons", "./seasons.js", "showSeasons", (part) => part || "manitou"],
   ["/reset", "./reset.js", "showReset", () => undefined],
   ["/mail/confirm", "./mailpages.js", "showConfirm", () => undefined],
   ["/unsubscribe", "./mailpages.js", "showUnsubscribe", () => undefined],
@@ -57,12 +61,15 @@ const OPEN_PAGES = [
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
+  ["/tournament", "tournaments"], ["/seasons", "tournaments"],
   ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null], ["/account", null],
   ["/mail/", null], ["/unsubscribe", null], ["/forgot", null]];
 
 async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
+  const panel = document.getElementById("settings-panel");  // a link in the settings menu was followed
+  if (panel && !panel.hidden) { panel.hidden = true; document.getElementById("settings-button")?.setAttribute("aria-expanded", "false"); }
   const section = (SECTIONS.find(([start]) => path.startsWith(start)) || [null, "lobby"])[1];
   for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
     a.classList.toggle("active", a.dataset.nav === section);

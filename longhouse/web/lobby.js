@@ -6,11 +6,12 @@ import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
 import { chatPanel } from "./chat.js";
+import { friendsPanel, noticesPanel, socketActions } from "./social.js";
 import { COLOURS, cap, h, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 let socket = null;
 
-export function showLobby(root, _me) {
+export function showLobby(root, me) {
   if (socket) socket.close();
   let games = [];
   const tablesEl = h("div", { class: "tables" });
@@ -32,14 +33,23 @@ export function showLobby(root, _me) {
   h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",
     onclick: () => socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
       options: hintsOpt.options(), bots: levelSelect.value }) }, "Play against bots"));
-  const chat = chatPanel("Lobby chat", (text) => socket.send({ type: "chat", text }));
+  const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
+  const chat = chatPanel("Lobby chat", (text) => socket.send({ type: "chat", text }), null, actions.line);
   const status = h("span", { class: "conn" });
+  const friends = friendsPanel((name, args) => socket.send({ type: "command", name, args }));
+  const notices = noticesPanel();
 
   root.replaceChildren(h("div", { class: "lobby" },
     h("section", { class: "lobby-main" },
       h("div", { class: "lobby-head" }, h("h1", {}, "Lobby"), status),
-      create, tablesEl),
-    h("aside", { class: "side" }, online, chat.el)));
+      notices.el, create, tablesEl),
+    h("aside", { class: "side" }, friends.el, online, chat.el)));
+
+  // the open table this player sits at (the newest), where the friends list's invitations go
+  function myTable() {
+    const mine = [...listed.values()].filter((t) => t.status !== "over" && t.seats.some((s) => s && s.kind === "user" && s.name === me.name));
+    return mine.length ? mine[mine.length - 1].id : null;
+  }
 
   // The lobby's tables by id: the whole list on entering, then only what changed ("tables_delta").
   const listed = new Map();
@@ -99,15 +109,27 @@ export function showLobby(root, _me) {
         for (const t of msg.tables) listed.set(t.id, t);
         renderTables([...listed.values()]);
         showOnline(msg);
+        friends.setMyTable(myTable());
         break;
       case "tables_delta":
         for (const id of msg.removed) listed.delete(id);
         for (const t of msg.changed) listed.set(t.id, t);
         if (msg.changed.length || msg.removed.length) renderTables([...listed.values()].sort((a, b) => a.id - b.id));
         showOnline(msg);
+        friends.setMyTable(myTable());
+        break;
+      case "friends":
+        friends.show(msg.friends);
+        break;
+      case "notice":
+        notices.add(msg.notice);
         break;
       case "created":
         navigate(tableUrl(msg.table, msg.invite));
+        break;
+      case "tournament":  // a round's table for me: the hall takes me there (tourney_director.py)
+        toast(msg.text);
+        if (msg.table) navigate(tableUrl(msg.table));
         break;
       case "error":
         if (!chat.receive(msg)) toast(msg.message, "error");

@@ -8,10 +8,11 @@ import { attention, loadSettings } from "./notify.js";
 import { playerLink } from "./player.js";
 import { hallBar } from "./table_hall.js";
 import { chatPanel } from "./chat.js";
+import { socketActions } from "./social.js";
 import { mergeState } from "./state.js";
 import { COLOURS, cap, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
-export async function showTable(root, tableId, _me) {
+export async function showTable(root, tableId, me) {
   /** @type {import("./kit/types.js").TableMessage | null} */
   let table = null;      // the latest "table" message (seating)
   /** @type {import("./kit/types.js").StateMessage | null} */
@@ -30,7 +31,8 @@ export async function showTable(root, tableId, _me) {
   const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
   const boardEl = h("div", { class: "board-wrap" });
   const log = moveLog();
-  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"));
+  const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
+  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"), actions.line);
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
@@ -69,7 +71,7 @@ export async function showTable(root, tableId, _me) {
     clocks.setAway(t.seats);
     clocks.set(t.clock);
     seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
-      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
+      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
       i === mySeat ? h("small", {}, " (you)") : null, ...seatBadges(s),
       s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
       ...clocks.seatParts(i),
@@ -185,6 +187,10 @@ export async function showTable(root, tableId, _me) {
       }
       case "goto":
         navigate(tableUrl(msg.table, msg.invite));
+        break;
+      case "tournament":  // a round's table: taken there unless playing on here (tourney_director.py)
+        toast(msg.text);
+        if (msg.table && !(state && !state.result && state.seat !== null)) navigate(tableUrl(msg.table));
         break;
       case "hint":
         hints.show(msg);

@@ -4,8 +4,8 @@
 New tables only; no existing row changes. Outcomes and vacations refer to ``users`` and go with the account
 (``ON DELETE CASCADE``).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0007
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from alembic import op
 
 from longhouse.store.migrations import named
 
-revision: str = "0005"
-down_revision: str | None = "0004"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
