@@ -11,7 +11,11 @@ How the clock runs:
   acting person's clock runs at once). A bot's seat never runs a clock.
 - A move that passes the turn on (the set of acting seats is different after it) ends the mover's turn:
   with a reserve, the mover gains the increment; moves inside one turn that leave the acting seats as they
-  were (a turn of several steps) earn nothing until the turn passes.
+  were (a turn of several steps) earn nothing until the turn passes. A game says what a turn is for the
+  increment (``State.clock_turn``): by default every hand-off is one; Manitoba's is the round, so a seat
+  earns once per round however often play comes back to it (its active action, a passive one, a
+  scoring's choice). The increment never takes a reserve above what it started with: a clock that ends
+  a game never reads more than it began with.
 - Turn-based: each turn a seat begins (it starts acting, or it passes the turn and acts again at once)
   gets the full time per turn; nothing carries over.
 - A seat whose time is up (``expired``) is handed to a bot by the table; a person who takes such a seat back
@@ -94,6 +98,10 @@ class Clock:
         self.running: dict[int, float] = {}
         #: seat -> the game's version at which it was last given the comeback time (``seat_back``).
         self.came_back: dict[int, int] = {}
+        #: seat -> the game's turn (``State.clock_turn``) its clock last started in, and the last one it
+        #: earned the increment for (a turn earns it once).
+        self.turn_of: dict[int, int] = {}
+        self.earned: dict[int, int] = {}
         #: Acting seats whose clock stands still (their person is on vacation), keeping their turn's time.
         self.held: set[int] = set()
         self.saved_at = now
@@ -125,16 +133,17 @@ class Clock:
             self.running[seat] = now
 
     def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False,
-             held: Iterable[int] = ()) -> None:
+             turn: int | None = None, held: Iterable[int] = ()) -> None:
         """After the game or its seating changed: ``timed`` are the seats whose clocks should run now
         (acting, held by a person), ``held`` those acting whose clocks stand still (their person is on
         vacation). ``mover`` made the move that caused this, and ``turn_passed`` says whether that move changed
-        who is acting (ending the mover's turn)."""
+        who is acting (ending the mover's turn); ``turn`` is the game's turn now (``State.clock_turn``; None:
+        every hand-off is a turn)."""
         self._charge(now)
         wanted, holding = set(timed), set(held) - set(timed)
         ended_turn = mover if (turn_passed and mover is not None and mover in self.running) else None
         if ended_turn is not None and self.control.per_turn is None:
-            self.left[ended_turn] += self.control.increment
+            self._earn(ended_turn)
         if turn_passed and mover is not None:
             self.held.discard(mover)  # a held seat that moved on: its next turn begins afresh
         for seat in list(self.running):
@@ -147,12 +156,27 @@ class Clock:
             if seat not in self.running:
                 if self.control.per_turn is not None and seat not in self.held:
                     self.left[seat] = self.control.per_turn
-                self.held.discard(seat)
                 self.running[seat] = now
+                if seat in self.held:
+                    self.held.discard(seat)  # back from vacation: the same turn goes on
+                elif turn is None:
+                    self.turn_of.pop(seat, None)
+                else:
+                    self.turn_of[seat] = turn
         for seat in sorted(holding - self.held):  # a turn that begins during the vacation waits whole
             if self.control.per_turn is not None:
                 self.left[seat] = self.control.per_turn
             self.held.add(seat)
+
+    def _earn(self, seat: int) -> None:
+        """``seat`` ended its turn: the increment, once per game turn it began acting in, and never above the
+        reserve it started with."""
+        turn = self.turn_of.get(seat)
+        if turn is not None:
+            if self.earned.get(seat) == turn:
+                return
+            self.earned[seat] = turn
+        self.left[seat] = max(self.left[seat], min(self.control.reserve, self.left[seat] + self.control.increment))
 
     def run_out(self, seat: int, now: float) -> None:
         """``seat``'s time is up: its clock stops at zero (a bot plays it from now on)."""
@@ -175,7 +199,9 @@ class Clock:
         """The clocks as stored: each seat's time left at ``now`` and which seats' clocks were running."""
         self.saved_at = now
         return {"control": self.control.key, "left": [self.remaining(s, now) for s in range(len(self.left))],
-                "running": sorted(self.running), "came_back": sorted(self.came_back.items()), "held": sorted(self.held)}
+                "running": sorted(self.running), "came_back": sorted(self.came_back.items()),
+                "turn_of": sorted(self.turn_of.items()), "earned": sorted(self.earned.items()),
+                "held": sorted(self.held)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], now: float) -> Clock:
@@ -186,5 +212,7 @@ class Clock:
         clock.left = left
         clock.running = {int(seat): now for seat in data["running"]}
         clock.came_back = {int(seat): int(version) for seat, version in data.get("came_back", [])}
+        clock.turn_of = {int(seat): int(turn) for seat, turn in data.get("turn_of", [])}
+        clock.earned = {int(seat): int(turn) for seat, turn in data.get("earned", [])}
         clock.held = {int(seat) for seat in data.get("held", [])}
         return clock

@@ -8,13 +8,14 @@ gave it up (``left``: ``/leave`` or Watch), their clock ran out (``time``), or t
 
 When the game ends every person who began it gets an outcome (``game_over``), if two or more people began it:
 
-- they **played** it when they made at least ``PLAYED_SHARE`` of their seat's moves themselves and no
-  stand-in bot moved for it after they gave it up themselves (leaving on your turn to let the bot move and
-  taking the seat back at once gains nothing: the game then counts as not played by you);
-- their outcome is ``finished`` if they played it, else the reason of the first stand-in that moved for them:
-  ``left``, ``timed_out`` or ``abandoned`` (away). A game closed as abandoned (nobody came back, or an admin
-  closed it) gives no ``finished``: those then at their seat and connected get no outcome, those away
-  ``abandoned``, and a seat a bot held its reason.
+- they **played** it when they made at least ``PLAYED_SHARE`` of their seat's moves themselves, and at least
+  ``PLAYED_MOVES``, and no stand-in bot moved for it after they gave it up themselves (leaving on your turn to
+  let the bot move and taking the seat back at once gains nothing: the game then counts as not played by you);
+- their outcome is ``finished`` if they played it (or no stand-in moved for them: a game over at once), else
+  the reason of the first stand-in that moved for them:
+  ``left``, ``timed_out`` or ``abandoned`` (away) — one who resigned (``resign.py``) finished it. A game
+  closed as abandoned (nobody came back, or an admin closed it) gives no ``finished``: those then at their
+  seat and connected get no outcome, those away ``abandoned``, and a seat a bot held its reason.
 
 The ratings (``ratings.py``) rate only those who played a rated game among themselves; one who did not forfeits
 it (rated last against those who played, who gain nothing from it). Reputation (``reputation.py``) counts the
@@ -42,12 +43,14 @@ from longhouse.store.people import PeopleStore
 
 log = logging.getLogger("longhouse.fairplay")
 
-#: The share of a seat's moves its person must have made themselves to have played the game.
+#: The share of a seat's moves its person must have made themselves to have played the game ...
 PLAYED_SHARE = 0.5
-#: The outcome a stand-in's reason gives a person who did not play their game.
-OUTCOME_OF = {"left": LEFT, "time": TIMED_OUT, "away": ABANDONED}
+#: ... and how many at least (a game resigned at once, or over at once, was not played).
+PLAYED_MOVES = 2
+#: The outcome a stand-in's reason gives a person who did not play their game (one who resigned finished it).
+OUTCOME_OF = {"left": LEFT, "time": TIMED_OUT, "away": ABANDONED, "resign": FINISHED}
 #: Which reason counts first when several stand-ins moved for one seat.
-FIRST = ("left", "time", "away")
+FIRST = ("left", "time", "away", "resign")
 #: What a person is told who may not sit down (every English text of this module).
 TEXTS = {
     "barred": ("you did not finish {games} rated games within {days} days: rated tables are closed to you until "
@@ -89,6 +92,9 @@ class FairTable(Protocol):
     def keeper(self) -> FairKeeper: ...
 
     @property
+    def settings(self) -> Any: ...
+
+    @property
     def hall(self) -> FairHall: ...
 
     @property
@@ -111,7 +117,7 @@ class Tally:
 
     def played(self) -> bool:
         total = self.own + self.others
-        return "left" not in self.whys and (total == 0 or self.own >= PLAYED_SHARE * total)
+        return "left" not in self.whys and self.own >= max(PLAYED_MOVES, PLAYED_SHARE * total)
 
 
 def tally(actions: Sequence[Mapping[str, Any]], starters: Mapping[int, int],
@@ -177,28 +183,36 @@ class SeatLog:
                 return spell.user_id
         return self.starters().get(seat)
 
-    def seated(self, seat: int, occupant: Occupant) -> None:
-        """``occupant`` was just seated at ``seat`` (``Table.sit``, its seating stored): a change of holder in a
-        running game is a spell, stored now."""
+    def check(self) -> None:
+        """The seating may have changed (``Timekeeper.sync``, after every change): each seat of a running game
+        whose holder changed begins a spell, stored now."""
         table = self.table
         if table.status != Status.RUNNING:
             return
-        before = self.holder(seat)
-        if isinstance(occupant, BotSeat):
-            if before is None:
-                return
-            spell = Spell(seat, table.version, None, self._why(seat, before))
-        else:
-            if before == occupant.user_id:
-                return
-            spell = Spell(seat, table.version, occupant.user_id, "back")
+        for seat, occupant in enumerate(table.occupants):
+            if occupant is None:
+                continue  # between a stand-in and its person, for a moment
+            before = self.holder(seat)
+            if isinstance(occupant, BotSeat):
+                if before is None:
+                    continue
+                spell = Spell(seat, table.version, None, self._why(seat, before))
+            else:
+                if before == occupant.user_id:
+                    continue
+                spell = Spell(seat, table.version, occupant.user_id, "back")
+            self._begin(spell)
+
+    def _begin(self, spell: Spell) -> None:
+        table, fair = self.table, fair_store(self.table.hall.store)
         self.spells().append(spell)
-        fair = fair_store(table.hall.store)
         fenced_people(table, lambda within: fair.add_spell(table.id, spell, within))
 
     def _why(self, seat: int, person: int) -> str:
         """Why a bot takes ``person``'s seat now: their clock ran out, they gave it up, or they are away."""
         table = self.table
+        if seat in getattr(table.settings, "resigned", ()):  # conceded (resign.py): a bot plays it to the end
+            return "resign"
         clock = table.keeper.clock
         if clock is not None and clock.remaining(seat, table.hall.clock()) <= 0:
             return "time"
@@ -227,7 +241,7 @@ class SeatLog:
             whys = [w for w in FIRST if w in count.whys]
             if over:
                 played = count.played()
-                outcome = FINISHED if played else OUTCOME_OF[whys[0]] if whys else ABANDONED
+                outcome = FINISHED if played or not whys else OUTCOME_OF[whys[0]]  # no stand-in: there at the end
             else:
                 played = False
                 holder = self.holder(seat)
@@ -259,16 +273,20 @@ def game_over(table: FairTable) -> bool:
 
 
 def seat_log(table: Any) -> SeatLog:
-    log_of: SeatLog = table.seat_log
+    log_of: SeatLog = table.keeper.seat_log
     return log_of
 
 
 def refusal(table: FairTable, user_id: int) -> str | None:
     """Why this account may not sit down at ``table`` (not taking back a seat of a running game: that is always
     allowed), or None: the table's minimum reliability, and the bar from rated tables (``reputation.py``)."""
-    hall = table.hall
-    minimum = table_options.min_reliability(table.options)
-    rated = not table_options.hints_allowed(table.options)
+    return refusal_at(table.hall, table.options, user_id)
+
+
+def refusal_at(hall: Any, options: dict[str, Any], user_id: int) -> str | None:
+    """The same for a table of these ``options`` (one about to be made, its creator sitting down at once)."""
+    minimum = table_options.min_reliability(options)
+    rated = not table_options.hints_allowed(options)
     if not minimum and not rated:
         return None
     now = wall(hall)

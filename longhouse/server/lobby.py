@@ -16,7 +16,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
 from longhouse import bots, games
-from longhouse.server import commands, social_commands
+from longhouse.server import commands, fairplay, social_commands
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn
@@ -50,7 +50,7 @@ class Registry(Protocol):
 
     def open_tables_of(self, user_id: int) -> int: ...
 
-    def drop(self, table: Table) -> None: ...
+    def drop(self, table: Table, reason: str = "left") -> None: ...
 
     def chat_allowed(self, conn: Conn) -> bool: ...
 
@@ -278,6 +278,9 @@ class Lobby:
         if most and self.hall.open_tables_of(conn.user.id) >= most:
             conn.error(f"you have {most} unfinished tables already; finish or leave one first", code="limit")
             return
+        if msg.sit and msg.bots is None and (why := fairplay.refusal_at(self.hall, msg.options, conn.user.id)):
+            conn.error(why)  # a table its creator could not sit down at (fairplay.py)
+            return
         try:
             settings = TableSettings.create(msg.time, msg.private, msg.away_bot)
             table = self.hall.create_table(msg.game, msg.seats, msg.options, creator=conn.user.id,
@@ -288,6 +291,10 @@ class Lobby:
         table.admitted.add(conn.user.id)
         if msg.bots is not None and not self._start_against_bots(table, conn, msg.bots):
             return
+        if msg.sit and msg.bots is None:  # the creator sits at once, at the first seat (they may move, or Leave)
+            table.sit(0, Person(conn.user.id, conn.user.name))
+            table.say(None, f"{conn.user.name} creates the table and sits down at seat 1 "
+                            f"({table.seat_label(0)}).")
         conn.send({"type": "created", "table": table.id, "invite": settings.invite})
 
     def _start_against_bots(self, table: Table, conn: Conn, level: str) -> bool:
@@ -298,10 +305,11 @@ class Lobby:
             table.sit(seat, BotSeat(level, f"Bot {table.seat_label(seat)}"))
         error = table.begin()
         if error is not None:  # e.g. options the game cannot be set up with
-            self.hall.drop(table)
+            self.hall.drop(table, "refused")
             conn.error(error)
             return False
-        table.say(None, f"{conn.user.name} plays against {len(table.occupants) - 1} {level} bots: " + ", ".join(
+        others = len(table.occupants) - 1
+        table.say(None, f"{conn.user.name} plays against {others} {level} bot{'s' if others > 1 else ''}: " + ", ".join(
             f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
         return True
 

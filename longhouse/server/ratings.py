@@ -3,8 +3,8 @@
 A finished table is rated when at least two registered accounts sat at it when its game began; only those
 accounts are rated, ranked among themselves (bots and guests take no part and change nobody's rating).
 Ranks come from the result: the winners share the first rank, the others follow by score, equal scores
-share a rank (ties as the model handles them). Abandoned games, and games where hints were allowed, are not
-rated.
+share a rank (ties as the model handles them); a player who resigned ranks below all who did not
+(``resign.py``). Abandoned games, and games where hints were allowed, are not rated.
 
 Only those who played the game are rated among themselves (``fairplay.py``: a person who made fewer than half
 of their seat's moves, stand-in bots the rest, or who gave their seat up and let a bot move for it, did not).
@@ -37,8 +37,11 @@ def ranks(result: dict[str, Any], seats: list[int]) -> list[int]:
     """The rank of each of ``seats`` (0 best, equal for ties) from a result's winners and scores."""
     winners = set(result.get("winners") or [])
     scores = result.get("scores") or []
+    resigned = list(result.get("resigned") or [])  # below everyone else; the first to resign lowest
 
     def key(seat: int) -> tuple[int, float]:
+        if seat in resigned:
+            return (2 + len(resigned) - resigned.index(seat), 0.0)
         score = scores[seat] if seat < len(scores) else 0
         return (0 if seat in winners else 1, -float(score))
 

@@ -38,9 +38,11 @@ def origin_ok(ws: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
-async def refuse(ws: WebSocket, code: int, reason: str) -> None:
+async def refuse(ws: WebSocket, code: int, reason: str, message: str | None = None) -> None:
+    """Accept and close at once, saying why: ``message`` (``reason`` when None) in an error message first,
+    ``reason`` as the close reason (at most 123 bytes)."""
     await ws.accept()
-    await ws.send_json({"type": "error", "message": reason, "code": "refused"})
+    await ws.send_json({"type": "error", "message": message or reason, "code": "refused"})
     await ws.close(code=code, reason=reason)
 
 
@@ -128,7 +130,8 @@ async def table_socket(ws: WebSocket, user: User) -> None:
                 await refuse(ws, 1013, "the table is moving between processes; reconnecting")
                 return
     if table is None:
-        await refuse(ws, *NO_TABLE)
+        gone = hall.gone_text(table_id)  # a waiting table closed a little while ago says so
+        await refuse(ws, *NO_TABLE, message=gone)
         return
     if not table.admits(user.id, ws.query_params.get("invite")):
         await refuse(ws, *NO_TABLE)

@@ -114,15 +114,18 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "before", "header", "kept", "over", "seats", "shared", "version")
+    __slots__ = ("acting", "before", "closed", "header", "kept", "over", "seats", "shared", "version")
 
-    def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None) -> None:
+    def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
+                 closed: bool = False) -> None:
         """``before``: the previous version (deltas are made against it), or None; ``earlier``: the version
-        made before this one, whatever its number (its unchanging keys' texts may serve here)."""
+        made before this one, whatever its number (its unchanging keys' texts may serve here); ``closed``:
+        the game is over for the hall, though maybe not by its rules (a resignation ended it): nobody acts."""
         self.version = version
         self.before = before
-        self.acting = state.acting()
-        self.over = state.is_over()
+        self.closed = closed
+        self.acting = () if closed else state.acting()
+        self.over = closed or state.is_over()
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
@@ -172,14 +175,14 @@ class StateTexts:
 
     # --- the parts, once per version -----------------------------------------------------------------
 
-    def _version(self, state: State, version: int) -> _Version:
+    def _version(self, state: State, version: int, closed: bool = False) -> _Version:
         now = self._now
-        if now is not None and now.version == version:
+        if now is not None and now.version == version and (now.closed or not closed):
             return now
         before = now if now is not None and now.version == version - 1 else None
         if now is not None:
             now.before = None  # only the current version's deltas are made: keep no chain of versions
-        now = self._now = _Version(version, state, before, now)
+        now = self._now = _Version(version, state, before, now, closed)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
@@ -261,15 +264,18 @@ class StateTexts:
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
               to: Sequence[tuple[int | None, Sent | None]], events: list[Event],
-              by: int | None) -> list[tuple[str, Sent]]:
+              by: int | None, result: dict[str, Any] | None = None) -> list[tuple[str, Sent]]:
         """The ``state`` message for each of ``to``: (its seat, or None for a spectator; what it was last
         sent, or None), and what it is sent now. The whole state for a client sent nothing before (or
-        something too old), else a delta against what it was sent."""
-        at = self._version(state, version)
+        something too old), else a delta against what it was sent. ``result``: the game's as recorded,
+        when it is over (a resignation may have ended it before the rules did)."""
+        at = self._version(state, version, closed=result is not None)
         before = at.before
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
                                 "acting": list(at.acting), "clock": clock}
-        if at.over:
+        if result is not None:
+            head["result"] = result
+        elif at.over:
             head["result"] = result_of(state)
         head_text = opened(head)
         happened = [(e, encoded(e.to_json())) for e in events]

@@ -27,10 +27,11 @@ from __future__ import annotations
 import contextlib
 import weakref
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from longhouse.engine.state import State
 from longhouse.server.clocks import Clock, TimeControl
+from longhouse.server.fairplay import SeatLog, seat_parts
 from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
 from longhouse.server.vacation import on_vacation
@@ -122,6 +123,9 @@ class Timekeeper:
         #: acting seat -> since when (the hall's clock) it has been acting without a move of its own, timed or
         #: not: a person who stalls an untimed game may be handed to a bot (``stalled_for``).
         self.turn_since: dict[int, float] = {}
+        #: Who has held each seat of the running game when (``fairplay.py``); every change of seating comes
+        #: through ``sync``.
+        self.seat_log = SeatLog(cast(Any, table))
 
     @property
     def table(self) -> TimedTable:
@@ -176,7 +180,9 @@ class Timekeeper:
         return set(state.acting()) & set(self.people_seats())
 
     def sync(self) -> None:
-        """The clock started or the seating changed: run the clocks of the acting people, store them."""
+        """The clock started or the seating changed: note a change of a seat's holder (``SeatLog``), run the
+        clocks of the acting people, store them."""
+        self.seat_log.check()
         to_store = self.run()
         if to_store is not None:
             table = self.table
@@ -198,7 +204,8 @@ class Timekeeper:
         if state.is_over():
             self.clock.sync([], now)
             return (None,)
-        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, held=self.held_seats())
+        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, turn=state.clock_turn(),
+                        held=self.held_seats())
         if self.table.status != Status.RUNNING:
             return None
         self.last_checkpoint = now
@@ -244,6 +251,11 @@ class Timekeeper:
     def presence_changed(self) -> None:
         """Someone came or went: the table is deserted when nobody at all is connected."""
         self.deserted_since = None if self.table.conns else (self.deserted_since or self.now())
+
+    def seat_parts(self, seat: int) -> dict[str, Any]:
+        """What a seat of the table's summary shows of its person's presence: how long they have been away, and
+        (``fairplay.py``) their reliability and their vacation."""
+        return {"away": self.away_for(seat), **seat_parts(self.table, seat)}
 
     def away_for(self, seat: int) -> float | None:
         """How long the person at ``seat`` has had no connection to the table (None: here, or not a person)."""

@@ -23,16 +23,20 @@ export function showLobby(root, me) {
   const choices = tableChoices();
   const hintsOpt = hintsOption();
   const minimum = minimumOption();
+  // Both buttons make a table of the choices beside them (game, seats, time control, private, away bots, hints):
+  // Create table seats its creator at once; Play against bots fills the other seats with bots and starts.
+  const chosen = () => ({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
+    options: { ...hintsOpt.options(), ...minimum.options() }, ...choices.value() });
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
-    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
-      options: { ...hintsOpt.options(), ...minimum.options() }, ...choices.value() });
-  } }, h("h2", {}, "New table"), gameSelect, seatsSelect, choices.el, hintsOpt.el, minimum.el,
-  h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"),
-  h("span", { class: "or" }, "or"), levelSelect,
-  h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",
-    onclick: () => socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
-      options: hintsOpt.options(), bots: levelSelect.value }) }, "Play against bots"));
+    socket.send({ ...chosen(), sit: true });
+  } }, h("h2", {}, "New table"), gameSelect, seatsSelect, choices.time,
+  h("span", { class: "create-go" },
+    h("button", { type: "submit", class: "primary", id: "create-table" }, "Create table"),
+    h("span", { class: "or" }, "or"), levelSelect,
+    h("button", { type: "button", id: "play-bots", title: "You take the first seat, bots the others; the game starts at once",
+      onclick: () => socket.send({ ...chosen(), bots: levelSelect.value }) }, "Play against bots")),
+  choices.el, hintsOpt.el, minimum.el);
   const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
   const chat = chatPanel("Lobby chat", (text) => socket.send({ type: "chat", text }), null, actions.line);
   const status = h("span", { class: "conn" });

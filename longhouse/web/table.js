@@ -10,6 +10,7 @@ import { hallBar } from "./table_hall.js";
 import { chatPanel } from "./chat.js";
 import { socketActions } from "./social.js";
 import { mergeState } from "./state.js";
+import { seatBar } from "./seatbar.js";
 import { COLOURS, cap, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
@@ -36,6 +37,7 @@ export async function showTable(root, tableId, me) {
   const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
+  const myself = seatBar((name, args) => command(name, args));
   loadSettings();
   const hints = hintPanel({ send: (m) => socket.send(m), board: () => board,
     act: (action) => { ref += 1; return socket.send({ type: "action", version: state.version, action, ref }); } });
@@ -49,7 +51,7 @@ export async function showTable(root, tableId, me) {
   const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
   page.append(
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
-      title, statusEl, conn, hall.el, buttons),
+      title, statusEl, myself.clockEl, conn, hall.el, buttons, myself.banner),
     tabs.el, h("h2", { class: "sr-only" }, "The board"), boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
@@ -69,15 +71,16 @@ export async function showTable(root, tableId, me) {
     statusEl.textContent = t.status === "waiting" ? "waiting for players" : t.status === "running" ? "playing" : "finished";
     statusEl.className = `badge ${t.status}`;
     clocks.setAway(t.seats);
+    clocks.setBotAfter(table.bot_after);
     clocks.set(t.clock);
+    // a seated player may let a bot play for another who is away, once the table allows it (clock.js)
+    const letBot = (s, i) => (s && s.kind === "user" && t.status === "running" && mySeat !== null && i !== mySeat
+      ? () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) : null);
     seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
       s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
       i === mySeat ? h("small", {}, " (you)") : null, ...seatBadges(s),
       s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
-      ...clocks.seatParts(i),
-      s && s.kind === "user" && !s.connected && t.status === "running"
-        ? h("button", { class: "link", id: `bot-for-${i + 1}`, onclick: () => command("bot", [botLevel.value || "random", String(i + 1)]) },
-          "let a bot play") : null,
+      ...clocks.seatParts(i, letBot(s, i)),
       s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
           "take your seat back") : null)),
@@ -89,6 +92,7 @@ export async function showTable(root, tableId, me) {
     if (t.status !== "over") {
       if (mySeat === null && free) buttons.append(button("Join", "join", [], { primary: t.status === "waiting" }));
       if (mySeat !== null) buttons.append(hall.guarded(button("Leave", "leave", []), t.status));
+      if (mySeat !== null && t.status === "running") buttons.append(hall.resign(button("Resign", "resign", [])));
       if (mySeat !== null && t.status === "waiting") {
         const start = button("Start", "start", [], { primary: seated >= t.min_players });
         start.disabled = seated < t.min_players;
@@ -106,6 +110,7 @@ export async function showTable(root, tableId, me) {
       h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
         title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
     hall.update(table, [clocks.awaySummary(t.seats), vacationSummary(t.seats)].filter(Boolean).join("; "));
+    myself.update(table, clocks.snapshot());
     if (t.status === "waiting") renderWaiting();
   }
 
@@ -114,12 +119,27 @@ export async function showTable(root, tableId, me) {
     board = null;
     boardGame = null;
     const seated = t.seats.filter(Boolean).length;
-    boardEl.replaceChildren(h("div", { class: "waiting panel" },
+    const mySeat = table.you.seat;
+    const mayBots = mySeat !== null || table.you.creator;  // as the server allows (commands._seats_bots)
+    const awaiting = t.awaiting || [];
+    keepingFocus(boardEl, () => boardEl.replaceChildren(h("div", { class: "waiting panel" },
       h("h2", {}, `${t.title}: waiting for players`),
       h("p", {}, `${seated} of ${t.capacity} seats taken. ${t.title} needs at least ${t.min_players}.`),
-      h("p", {}, "Sit down with Join (or type /join), add bots with Add bot (/bot), then press Start (/start)."),
-      h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}` },
-        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null, ...seatBadges(s))))));
+      awaiting.length ? h("p", { class: "rematch-wait", id: "rematch-wait" },
+        `Rematch of table ${t.rematch_of}: waiting for ${awaiting.join(" and ")} to accept. It starts when everybody has; you can also Start now with bots in the free seats.`) : null,
+      h("p", {}, "Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)"),
+      h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
+        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null, ...seatBadges(s),
+        i === mySeat ? h("span", { class: "you-mark" }, "you") : null,
+        h("div", { class: "tile-actions" },
+          s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,
+            "aria-label": `${mySeat === null ? "Sit here" : "Move here"}: seat ${i + 1}, ${COLOURS[i]}`,
+            onclick: () => command("join", [String(i + 1)]) }, mySeat === null ? "Sit here" : "Move here") : null,
+          s === null && mayBots ? h("button", { type: "button", id: `add-bot-${i + 1}`, "aria-label": `Add a bot: seat ${i + 1}, ${COLOURS[i]}`,
+            onclick: () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) }, "Add a bot") : null,
+          s && s.kind === "bot" && mayBots ? h("button", { type: "button", id: `remove-${i + 1}`, "aria-label": `Remove the bot: seat ${i + 1}, ${COLOURS[i]}`,
+            onclick: () => command("remove", [String(i + 1)]) }, "Remove") : null)))))),
+    "#cmd-start:not(:disabled), .sit-here, [id^=add-bot-]");
   }
 
   let boardLoading = null;
@@ -176,6 +196,7 @@ export async function showTable(root, tableId, me) {
         const wasMine = state && state.acting.includes(state.seat);
         state = msg;
         clocks.set(msg.clock);
+        if (table) myself.update(table, clocks.snapshot());
         if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention("Your turn", `${table.table.title}, table ${tableId}`);
         if (msg.result && msg.by !== null && msg.seat !== null) attention("The scores are in", `${table.table.title}, table ${tableId}`);
         log.add(msg.events);

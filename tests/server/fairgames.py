@@ -3,6 +3,7 @@ a time, and what the store then holds of them."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from harness import WS, Client, Hall, command, create_table, join
@@ -62,6 +63,15 @@ def outcomes(hall: Hall, table_id: int) -> list[tuple[str, bool]]:
 
 def outcome_rows(hall: Hall, table_id: int) -> list[Outcome]:
     return fair_store(hall.store).outcomes_at(table_id)
+
+
+def settled(hall: Hall, table_id: int) -> list[tuple[str, bool]]:
+    """The table's outcomes once they are stored (a resignation says the game is over just before)."""
+    deadline = time.time() + 10
+    while not (found := outcomes(hall, table_id)):
+        assert time.time() < deadline, f"no outcomes of table {table_id}"
+        time.sleep(0.05)
+    return found
 
 
 def user_id(hall: Hall, name: str) -> int:

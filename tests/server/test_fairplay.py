@@ -6,8 +6,10 @@ and that a rebuild from the archive gives the same numbers."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from fairgames import leave, outcome_rows, outcomes, pick, play_on, started, user_id, wait_bot, wait_over
+from fairgames import leave, outcome_rows, outcomes, pick, play_on, settled, started, user_id, wait_bot, wait_over
 from harness import Client, FakeClock, Hall, command, join, seated_table
 
 from longhouse.server import ratings
@@ -156,4 +158,26 @@ def test_the_tally_counts_each_seats_moves_by_its_holder() -> None:
     got = tally(actions, {0: 10, 1: 11}, spells)
     assert got == {0: Tally(2, 1, {"time"}), 1: Tally(3, 1, {"away"})}
     assert got[0].played() and got[1].played()  # 2 of 3 and 3 of 4 their own
-    assert not Tally(1, 2, {"away"}).played() and not Tally(5, 1, {"left"}).played() and Tally().played()
+    assert not Tally(1, 2, {"away"}).played() and not Tally(5, 1, {"left"}).played()
+    assert not Tally().played() and not Tally(1, 0).played() and Tally(2, 0).played()  # at least two moves
+    assert Tally(3, 3, {"resign"}).played() and not Tally(2, 3, {"resign"}).played()
+
+
+def test_a_game_resigned_at_once_rates_nobody_and_one_resigned_after_playing_rates_both(hall: Hall) -> None:
+    people = [Client(hall, "Main"), Client(hall, "Alt")]
+    tid, (main, alt) = started(people)
+    command(alt, "/resign")  # the farm by resignation: over before anyone played
+    assert settled(hall, tid) == [("finished", False), ("finished", False)]
+    assert hall.hall.people.rating_history() == []
+    tid, (main, alt) = started(people)
+    for _ in range(2):
+        pick(main)
+        pick(alt)
+    command(alt, "/resign")
+    assert settled(hall, tid) == [("finished", True), ("finished", True)]  # resigning is no leaving
+    for _ in range(100):  # rated just after the outcomes are stored
+        points = {p.user_id: p for p in hall.hall.people.rating_history("toy")}
+        if len(points) == 2:
+            break
+        time.sleep(0.05)
+    assert points[user_id(hall, "Main")].mu > 25.0 > points[user_id(hall, "Alt")].mu

@@ -135,6 +135,9 @@ def test_leaving_rated_games_repeatedly_bars_from_rated_tables_for_a_while(hall:
     assert "tables with hints" in refused
     page = bob.http.get("/api/players/Bob").json()["reputation"]
     assert page["barred_until"] is not None
+    bobs_lobby = bob.lobby()
+    bobs_lobby.send({"type": "create", "game": "toy", "seats": 2, "sit": True})  # nor may he make one to sit at
+    assert "closed to you until" in bobs_lobby.wait_type("error")["message"]
     casual = create_table(lobby, "toy", 2, {"hints": True})
     join(bob.table(casual), 2)  # unrated tables stay open
     leave(wb_on, 1)  # his seat in the game already begun he can always take back (no bot moved: he had picked)
