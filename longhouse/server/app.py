@@ -17,14 +17,24 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import WebSocketException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from longhouse.server import accounts, admin, admin_hall, archive, boards, health, hints, players, signout, sockets
+from longhouse.server import (
+    accounts,
+    admin,
+    admin_hall,
+    archive,
+    boards,
+    health,
+    hints,
+    language,
+    players,
+    signout,
+    sockets,
+)
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
@@ -32,6 +42,7 @@ from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.metrics import Readings
+from longhouse.server.pages import page
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
 from longhouse.store import Status, Store
@@ -39,11 +50,6 @@ from longhouse.store import Status, Store
 log = logging.getLogger("longhouse.app")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-
-
-async def page(request: Request) -> Response:
-    """Every page is the one single-page app; it reads the address itself."""
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 @contextlib.asynccontextmanager
@@ -99,7 +105,7 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(),
+    *players.routes(), *admin.routes(), *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

@@ -11,12 +11,15 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from longhouse.i18n import N_, Text, english
+from longhouse.i18n.catalogs import translator
 from longhouse.server.accounts import address, current_user
 from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
 from longhouse.server.drain import RESTART_CODE, RESTART_REASON
 from longhouse.server.hall import Hall
+from longhouse.server.language import language_of
 from longhouse.server.protocol import NO_TABLE
 from longhouse.server.sessions import track
 from longhouse.store import Status, User
@@ -38,10 +41,14 @@ def origin_ok(ws: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
-async def refuse(ws: WebSocket, code: int, reason: str) -> None:
+async def refuse(ws: WebSocket, code: int, reason: Text) -> None:
+    """Refuse a socket: the reason in its language (a text marked with ``N_`` is looked up in the catalog),
+    and the socket closed with the English reason."""
     await ws.accept()
-    await ws.send_json({"type": "error", "message": reason, "code": "refused"})
-    await ws.close(code=code, reason=reason)
+    words = translator(language_of(ws))
+    said = words.gettext(reason) if isinstance(reason, str) else words.text(reason)
+    await ws.send_text(words.encode({"type": "error", "message": said, "code": "refused"}))
+    await ws.close(code=code, reason=english(reason))
 
 
 async def admitted(ws: WebSocket) -> User | None:
@@ -53,10 +60,10 @@ async def admitted(ws: WebSocket) -> User | None:
         return None
     user = current_user(ws)
     if not origin_ok(ws):
-        await refuse(ws, 4403, "cross-site websocket refused")
+        await refuse(ws, 4403, N_("cross-site websocket refused"))
         return None
     if user is None:
-        await refuse(ws, 4401, "sign in first")
+        await refuse(ws, 4401, N_("sign in first"))
         return None
     why = hall.limits.open_socket(user.id, address(ws))
     if why is not None:
@@ -86,7 +93,7 @@ async def lobby_ws(ws: WebSocket) -> None:
     try:
         hall = hall_of(ws)
         await ws.accept()
-        conn = Conn(user, hall.settings.max_backlog)
+        conn = Conn(user, hall.settings.max_backlog, language_of(ws))
         track(ws, conn)
         conn.log_context = log_context(ws, user)
         hall.lobby.enter(conn)
@@ -125,7 +132,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
                     break
                 # another process claimed it between the two questions: ask again who
             if table is None:  # a table being handed over: the browser tries again at once
-                await refuse(ws, 1013, "the table is moving between processes; reconnecting")
+                await refuse(ws, 1013, N_("the table is moving between processes; reconnecting"))
                 return
     if table is None:
         await refuse(ws, *NO_TABLE)
@@ -134,7 +141,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
         await refuse(ws, *NO_TABLE)
         return
     await ws.accept()
-    conn = Conn(user, hall.settings.max_backlog)
+    conn = Conn(user, hall.settings.max_backlog, language_of(ws))
     track(ws, conn)
     found = table
     conn.log_context = log_context(ws, user, table_id, lambda: found.seat_of(user.id))
