@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from longhouse.i18n.text import json_default
+from longhouse.engine.text import json_default
 
 
 def view_text(view: dict[str, Any]) -> str:

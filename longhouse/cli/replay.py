@@ -8,7 +8,7 @@ import sys
 
 from longhouse import games
 from longhouse.engine import Record, RecordError, replay
-from longhouse.i18n.text import json_default
+from longhouse.engine.text import json_default
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

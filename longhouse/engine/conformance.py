@@ -40,8 +40,8 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.records import Match, Record, replay
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Game, State
+from longhouse.engine.text import json_default
 from longhouse.engine.view import joined
-from longhouse.i18n.text import json_default
 
 #: Values that are no game's action.
 GARBAGE: tuple[Any, ...] = (None, 0, -1, 3.5, "", "x", "garbage", (), ("junk", 1), frozenset({1}), b"\x00")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from longhouse.i18n.text import Text
+from longhouse.engine.text import Text
 
 
 @dataclass(slots=True)

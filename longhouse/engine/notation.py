@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
 from longhouse.engine.errors import IllegalAction
-from longhouse.i18n.text import Text, _
+from longhouse.engine.text import Text, _
 
 JSON = dict[str, Any]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from longhouse.i18n.text import N_, Msg, _
+from longhouse.engine.text import N_, Msg, _
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seats_json
+from longhouse.engine.text import Text, _
 from longhouse.engine.undo import step_index
 from longhouse.engine.view import Views, header, shared_header
-from longhouse.i18n.text import Text, _
 
 #: An action is a small immutable, hashable value defined by each game.
 Action = Hashable

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 from longhouse.engine.errors import IllegalAction, SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
-from longhouse.i18n.text import _
+from longhouse.engine.text import _
 
 JSON = dict[str, Any]
 

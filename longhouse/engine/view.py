@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from longhouse.engine.seats import seat_name, seats_json
-from longhouse.i18n.text import Text
+from longhouse.engine.text import Text
 
 JSON = dict[str, Any]
 

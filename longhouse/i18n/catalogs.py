@@ -22,7 +22,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from longhouse.i18n.text import ENGLISH, Msg
+from longhouse.engine.text import ENGLISH, Msg
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "longhouse"

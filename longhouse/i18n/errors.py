@@ -3,7 +3,7 @@ English words."""
 
 from __future__ import annotations
 
-from longhouse.i18n.text import Msg, Text
+from longhouse.engine.text import Msg, Text
 
 
 def error_text(exc: BaseException) -> Text:

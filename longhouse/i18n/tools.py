@@ -12,9 +12,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from longhouse.i18n.catalogs import DOMAIN, LOCALE_DIR, SOURCE, po_path, read_catalog
+from longhouse.i18n import catalogs
+from longhouse.i18n.catalogs import DOMAIN, SOURCE, po_path, read_catalog
 
-ROOT = LOCALE_DIR.parent.parent  # the repository (longhouse/ is in it)
+ROOT = Path(__file__).resolve().parent.parent.parent  # the repository (longhouse/ is in it)
 MAPPING = ROOT / "babel.cfg"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 #: The comments put beside a text for its translators: ``# i18n: ...`` above it.
@@ -111,5 +112,5 @@ def _translated(string: object) -> bool:
 
 
 def languages_on_disk() -> list[str]:
-    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po") if
+    return sorted(p.parent.parent.name for p in catalogs.LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po") if
                   p.parent.parent.name != SOURCE)

@@ -288,7 +288,7 @@ class Cluster:
             invite = data.get("invite")
             if not table.admits(user.id, invite if isinstance(invite, str) else None):
                 # refused as on a direct connection: the reason, then the socket closed, nothing of the table
-                rconn.error(rconn.words.gettext(NO_TABLE[1]), code="refused")
+                rconn.error(rconn.words.gettext(NO_TABLE[1]), code="refused", table="missing")
                 rconn.close(*NO_TABLE)
                 return
             self.remote[key] = rconn

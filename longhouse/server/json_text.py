@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from longhouse.i18n.text import english_hook
+from longhouse.engine.text import english_hook
 
 _encoder = msgspec.json.Encoder(enc_hook=english_hook)  # texts (Msg) in English
 #: msgspec's encoder, for loops that encode many values (bytes: ``.decode()`` them).

@@ -49,8 +49,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from longhouse.engine.text import english_hook
 from longhouse.i18n import N_
-from longhouse.i18n.text import english_hook
 
 #: Anything longer is refused before it is parsed.
 MAX_MESSAGE_BYTES = 8192

@@ -47,7 +47,10 @@ async def refuse(ws: WebSocket, code: int, reason: Text) -> None:
     await ws.accept()
     words = translator(language_of(ws))
     said = words.gettext(reason) if isinstance(reason, str) else words.text(reason)
-    await ws.send_text(words.encode({"type": "error", "message": said, "code": "refused"}))
+    message: dict[str, object] = {"type": "error", "message": said, "code": "refused"}
+    if reason == NO_TABLE[1]:
+        message["table"] = "missing"  # what the page tells, in any language (a private table looks the same)
+    await ws.send_text(words.encode(message))
     await ws.close(code=code, reason=english(reason))
 
 

@@ -36,9 +36,9 @@ import msgspec
 from longhouse.engine.events import Event
 from longhouse.engine.records import result_of
 from longhouse.engine.state import Action, Game, State
+from longhouse.engine.text import ENGLISH, Msg
 from longhouse.engine.view import fixed_header, moving_header
 from longhouse.i18n.catalogs import SOURCE, Translator, translator
-from longhouse.i18n.text import ENGLISH, Msg
 from longhouse.server.json_text import encoded, member
 
 #: Actions whose JSON and words are kept encoded, per game (a game has far fewer distinct ones).

@@ -101,6 +101,14 @@ export function date(when, options = { dateStyle: "medium", timeStyle: "short" }
 }
 
 /**
+ * A time of day (hours and minutes) in the page's language.
+ * @param {Date | number} when
+ */
+export function time(when) {
+  return new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" }).format(when);
+}
+
+/**
  * "a, b and c" in the page's language.
  * @param {string[]} items
  */

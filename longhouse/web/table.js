@@ -8,7 +8,8 @@ import { playerLink } from "./player.js";
 import { hallBar } from "./table_hall.js";
 import { chatPanel } from "./chat.js";
 import { mergeState } from "./state.js";
-import { COLOURS, cap, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
+import { t } from "./i18n.js";
+import { COLOURS, colourName, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 export async function showTable(root, tableId, _me) {
   /** @type {import("./kit/types.js").TableMessage | null} */
@@ -22,15 +23,15 @@ export async function showTable(root, tableId, _me) {
   let ref = 0;
   let resyncing = false; // a "resync" is sent: deltas are ignored until the whole state comes
 
-  const title = h("h1", {}, `Table ${tableId}`);
+  const title = h("h1", {}, t("Table {number}", { number: tableId }));
   const statusEl = h("span", { class: "badge" });
   const conn = h("span", { class: "conn", role: "status" });
   const seatsEl = h("ul", { class: "seat-list" });
-  const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
+  const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": t("table commands") });
   const boardEl = h("div", { class: "board-wrap" });
   const log = moveLog();
-  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"));
-  const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
+  const chat = chatPanel(t("Table chat"), (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"));
+  const botLevel = h("select", { id: "bot-level", "aria-label": t("bot level") });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
   loadSettings();
@@ -40,14 +41,14 @@ export async function showTable(root, tableId, _me) {
   // On a phone or tablet the board comes first and the side panels sit behind tabs (see screens.css);
   // on a desktop the tabs are hidden and every panel shows.
   const page = h("div", { class: "table-page", dataset: { tab: "board" } });
-  const seatsPanel = h("section", { class: "panel seats-panel", id: "panel-seats" }, h("h2", {}, "Seats"), seatsEl);
+  const seatsPanel = h("section", { class: "panel seats-panel", id: "panel-seats" }, h("h2", {}, t("Seats")), seatsEl);
   chat.el.id = "panel-chat";
   boardEl.id = "panel-board";
-  const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
+  const tabs = tabBar(page, [["board", t("Board")], ["seats", t("Seats")], ["moves", t("Moves")], ["chat", t("Chat")]]);
   page.append(
-    h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
+    h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": t("back to the lobby") }, "←"),
       title, statusEl, conn, hall.el, buttons),
-    tabs.el, h("h2", { class: "sr-only" }, "The board"), boardEl,
+    tabs.el, h("h2", { class: "sr-only" }, t("The board")), boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
 
@@ -60,63 +61,65 @@ export async function showTable(root, tableId, _me) {
   }
 
   function renderSeating() {
-    const t = table.table;
+    const tb = table.table;
     const mySeat = table.you.seat;
-    title.textContent = `${t.title} · table ${t.id}`;
-    statusEl.textContent = t.status === "waiting" ? "waiting for players" : t.status === "running" ? "playing" : "finished";
-    statusEl.className = `badge ${t.status}`;
-    clocks.setAway(t.seats);
-    clocks.set(t.clock);
-    seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
-      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
-      i === mySeat ? h("small", {}, " (you)") : null,
-      s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
+    title.textContent = t("{game} · table {number}", { game: tb.title, number: tb.id });
+    statusEl.textContent = tb.status === "waiting" ? t("waiting for players") : tb.status === "running" ? t("playing") : t("finished");
+    statusEl.className = `badge ${tb.status}`;
+    clocks.setAway(tb.seats);
+    clocks.set(tb.clock);
+    seatsEl.replaceChildren(...tb.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
+      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
+      i === mySeat ? h("small", {}, t(" (you)")) : null,
+      s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: s.level })) : null,
       ...clocks.seatParts(i),
-      s && s.kind === "user" && !s.connected && t.status === "running"
+      s && s.kind === "user" && !s.connected && tb.status === "running"
         ? h("button", { class: "link", id: `bot-for-${i + 1}`, onclick: () => command("bot", [botLevel.value || "random", String(i + 1)]) },
-          "let a bot play") : null,
-      s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
+          t("let a bot play")) : null,
+      s && s.kind === "bot" && mySeat === null && tb.status === "running" && (tb.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
-          "take your seat back") : null)),
-    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`
-      + ((t.watching ?? 0) > t.spectators.length ? ` and ${t.watching - t.spectators.length} more` : ""))] : []));
-    const free = t.seats.some((s) => s === null);
-    const seated = t.seats.filter(Boolean).length;
+          t("take your seat back")) : null)),
+    ...(tb.spectators.length ? [h("li", { class: "watchers" }, (tb.watching ?? 0) > tb.spectators.length
+      ? t("Watching: {names} and {more} more", { names: tb.spectators.join(", "), more: tb.watching - tb.spectators.length })
+      : t("Watching: {names}", { names: tb.spectators.join(", ") }))] : []));
+    const free = tb.seats.some((s) => s === null);
+    const seated = tb.seats.filter(Boolean).length;
     buttons.replaceChildren();
-    if (t.status !== "over") {
-      if (mySeat === null && free) buttons.append(button("Join", "join", [], { primary: t.status === "waiting" }));
-      if (mySeat !== null) buttons.append(hall.guarded(button("Leave", "leave", []), t.status));
-      if (mySeat !== null && t.status === "waiting") {
-        const start = button("Start", "start", [], { primary: seated >= t.min_players });
-        start.disabled = seated < t.min_players;
+    if (tb.status !== "over") {
+      if (mySeat === null && free) buttons.append(button(t("Join"), "join", [], { primary: tb.status === "waiting" }));
+      if (mySeat !== null) buttons.append(hall.guarded(button(t("Leave"), "leave", []), tb.status));
+      if (mySeat !== null && tb.status === "waiting") {
+        const start = button(t("Start"), "start", [], { primary: seated >= tb.min_players });
+        start.disabled = seated < tb.min_players;
         buttons.append(start);
       }
       const keep = botLevel.value || table.default_bot;
       botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, l)));
       if (free) {
         buttons.append(h("span", { class: "bot-add" }, botLevel,
-          button("Add bot", "bot", () => [botLevel.value])));
+          button(t("Add bot"), "bot", () => [botLevel.value])));
       }
-      if (mySeat !== null) buttons.append(hall.guarded(button("Watch", "watch", []), t.status));
+      if (mySeat !== null) buttons.append(hall.guarded(button(t("Watch"), "watch", []), tb.status));
     }
-    buttons.append(button("Who", "who", []), button("Help", "help", []),
-      h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
-        title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
-    hall.update(table, clocks.awaySummary(t.seats));
-    if (t.status === "waiting") renderWaiting();
+    buttons.append(button(t("Who"), "who", []), button(t("Help"), "help", []),
+      h("a", { href: `/rules/${tb.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
+        title: t("the rules of {game} (opens beside this table)", { game: tb.title }) }, t("Rules")));
+    hall.update(table, clocks.awaySummary(tb.seats));
+    if (tb.status === "waiting") renderWaiting();
   }
 
   function renderWaiting() {
-    const t = table.table;
+    const tb = table.table;
     board = null;
     boardGame = null;
-    const seated = t.seats.filter(Boolean).length;
+    const seated = tb.seats.filter(Boolean).length;
     boardEl.replaceChildren(h("div", { class: "waiting panel" },
-      h("h2", {}, `${t.title}: waiting for players`),
-      h("p", {}, `${seated} of ${t.capacity} seats taken. ${t.title} needs at least ${t.min_players}.`),
-      h("p", {}, "Sit down with Join (or type /join), add bots with Add bot (/bot), then press Start (/start)."),
-      h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}` },
-        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null)))));
+      h("h2", {}, t("{game}: waiting for players", { game: tb.title })),
+      h("p", {}, t("{seated} of {capacity} seats taken. {game} needs at least {least}.",
+        { seated, capacity: tb.capacity, game: tb.title, least: tb.min_players })),
+      h("p", {}, t("Sit down with Join (or type /join), add bots with Add bot (/bot), then press Start (/start).")),
+      h("div", { class: "waiting-seats" }, tb.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}` },
+        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null)))));
   }
 
   let boardLoading = null;
@@ -173,8 +176,8 @@ export async function showTable(root, tableId, _me) {
         const wasMine = state && state.acting.includes(state.seat);
         state = msg;
         clocks.set(msg.clock);
-        if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention("Your turn", `${table.table.title}, table ${tableId}`);
-        if (msg.result && msg.by !== null && msg.seat !== null) attention("The scores are in", `${table.table.title}, table ${tableId}`);
+        if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention(t("Your turn"), t("{game}, table {number}", { game: table.table.title, number: tableId }));
+        if (msg.result && msg.by !== null && msg.seat !== null) attention(t("The scores are in"), t("{game}, table {number}", { game: table.table.title, number: tableId }));
         log.add(msg.events);
         if (msg.events.length) tabs.unread("moves");
         hints.state(msg);
@@ -191,8 +194,8 @@ export async function showTable(root, tableId, _me) {
       case "error":
         if (msg.code === "refused") {
           // a missing table and a private one without its invitation get the same refusal (protocol.NO_TABLE)
-          root.replaceChildren(missingPage(`Table ${tableId}`, msg.message.startsWith("there is no such table")
-            ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive. A private table opens only with its invitation link.`
+          root.replaceChildren(missingPage(t("Table {number}", { number: tableId }), msg.table === "missing"
+            ? t("There is no open table {number}. It may never have existed, or its game is over: finished games are in the archive. A private table opens only with its invitation link.", { number: tableId })
             : msg.message));
         }
         else if (!chat.receive(msg)) toast(msg.message, "error");
@@ -202,22 +205,22 @@ export async function showTable(root, tableId, _me) {
         chat.receive(msg);
         break;
     }
-  }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
+  }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? t("disconnected") : t("reconnecting…"); });
 
   return () => { socket.close(); clocks.close(); };
 }
 
 // The name every board shows for each seat: whoever holds it now (a bot standing in for an absent player is
 // "Bot Red", as in the seat list), else the name the game started with. Boards take names only from here.
-export function seatNames(t) {
-  const started = t.players || [];
-  return t.seats.map((s, i) => (s ? s.name : started[i] ?? null));
+export function seatNames(tb) {
+  const started = tb.players || [];
+  return tb.seats.map((s, i) => (s ? s.name : started[i] ?? null));
 }
 
 // Tabs for the narrow layout: the page's data-tab names the panel shown; a dot marks a panel with news.
 function tabBar(page, entries) {
   const buttons = new Map();
-  const el = h("nav", { class: "tabs", "aria-label": "table panels" }, entries.map(([key, label]) => {
+  const el = h("nav", { class: "tabs", "aria-label": t("table panels") }, entries.map(([key, label]) => {
     const b = h("button", { type: "button", class: "tab", id: `tab-${key}`, "aria-controls": `panel-${key}`,
       "aria-pressed": key === page.dataset.tab ? "true" : "false", onclick: () => show(key) },
     label, h("span", { class: "news", "aria-hidden": "true" }));

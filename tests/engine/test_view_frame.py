@@ -14,7 +14,7 @@ from longhouse.engine.errors import SetupError
 from longhouse.engine.options import Option, validate_options
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import SEAT_COLOURS, SEATS, seats_module, seats_stylesheet
-from longhouse.i18n.text import json_default, plain
+from longhouse.engine.text import json_default, plain
 
 HEADER_KEYS = {"game", "title", "rules_version", "num_players", "viewer", "seats", "phase", "acting", "scores",
                "over", "winners"}
@@ -64,7 +64,7 @@ def test_the_header_hides_nothing_that_a_redeal_changes(name: str) -> None:
 
 def test_phase_words_name_the_seat_at_play() -> None:
     state = games.get("manitou").new_state(2, 1, {"dealer": 0})
-    assert state.view(None)["header"]["phase"] == "Hunt 1 of 3: Red and Blue are choosing a hunting party"
+    assert str(state.view(None)["header"]["phase"]) == "Hunt 1 of 3: Red and Blue are choosing a hunting party"
     over = random_states("manitoba", 2, seed=3, steps=5000)[-1]
     assert over.is_over() and over.view(0)["header"]["phase"] == "Game over"
     assert over.view(0)["header"]["winners"] == over.winners()

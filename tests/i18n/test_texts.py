@@ -141,7 +141,7 @@ def test_a_third_language_is_one_file_and_a_partial_one_falls_back_per_entry(thi
     assert fr.text(ngettext(key, "{seat} controls hunting ground {ground} and takes {n} prisoners", 2,
                             seat="Rouge", ground=1)) == "Rouge contrôle le terrain 1 et prend 2 prisonniers"
     browser = json.loads(catalogs.browser_catalog_text("fr"))
-    assert browser["messages"] == {"Sign in": "Se connecter"}  # the web's translated entries only
+    assert browser["messages"] == {"Sign in": "Se connecter", "Red": "Rouge"}  # the web's translated entries
     assert browser["plural"]["one"] == 0 and browser["plural"]["other"] == 1
     problems = tools.check("fr", template)
     assert "Green" in problems.missing and "Blue" in problems.fuzzy and not problems.unused

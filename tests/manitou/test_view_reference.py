@@ -13,6 +13,7 @@ from hypothesis import strategies as st_
 
 from longhouse.engine import Rng
 from longhouse.engine.seats import SEAT_COLOURS, seat_name
+from longhouse.engine.text import english_hook
 from longhouse.engine.view import acting_words
 from longhouse.games.manitou import GAME
 from longhouse.games.manitou import view as views
@@ -29,7 +30,6 @@ from longhouse.games.manitou.data import (
 from longhouse.games.manitou.fights import may_play_warrior
 from longhouse.games.manitou.rulings import FORCED_WARRIOR_FACE_DOWN
 from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, ManitouState
-from longhouse.i18n.text import english_hook
 
 JSON = dict[str, Any]
 encode = msgspec.json.Encoder(enc_hook=english_hook).encode  # texts (Msg) in English

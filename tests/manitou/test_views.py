@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from longhouse.engine import Rng
+from longhouse.engine.text import json_default
 from longhouse.games.manitou import GAME
 from longhouse.games.manitou.actions import PICKS
-from longhouse.i18n.text import json_default
 from tests.manitou.helpers import new, party, play, select
 
 

@@ -16,7 +16,7 @@ from harness import Hall, seated_table
 from longhouse import games
 from longhouse.engine.events import Event
 from longhouse.engine.state import State
-from longhouse.i18n.text import json_default
+from longhouse.engine.text import json_default
 from longhouse.server.state_merge import Resync, merge_state
 from longhouse.server.state_texts import Sent, StateTexts
 

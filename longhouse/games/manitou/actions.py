@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import IllegalAction
 from longhouse.engine.notation import JSON, ActionTable, Notated, Word
+from longhouse.engine.text import Msg, Text, _
 from longhouse.games.manitou.data import CODES, GROUNDS, card_word
-from longhouse.i18n import Msg, Text, _
 
 
 def _card(value: Any) -> str:

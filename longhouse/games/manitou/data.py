@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from longhouse.i18n import Msg, _
+from longhouse.engine.text import Msg, _
 
 
 class Warrior(StrEnum):

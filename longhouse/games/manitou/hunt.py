@@ -8,6 +8,7 @@ from typing import Any
 from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_word
 from longhouse.engine.state import JSON, Action
+from longhouse.engine.text import Msg, _, joined, listing, ngettext
 from longhouse.games.manitou.actions import PLAYS, Play
 from longhouse.games.manitou.data import (
     CARD_NOUNS,
@@ -24,7 +25,6 @@ from longhouse.games.manitou.fights import Card, Fight, Outcome, may_play_warrio
 from longhouse.games.manitou.reckoning import GroundResult, hunter_totals_on, pelt_robbers, score_ground
 from longhouse.games.manitou.rulings import FORCED_WARRIOR_FACE_DOWN, PELT_ROBBER_CARDS, PELT_ROBBER_SUPPLY_UNLIMITED
 from longhouse.games.manitou.state import OVER, SCORE, SELECT, ManitouState, lanes_of
-from longhouse.i18n import Msg, _, joined, listing, ngettext
 
 
 def legal_plays(state: ManitouState, seat: int) -> list[Action]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_word
+from longhouse.engine.text import _, joined
 from longhouse.games.manitou.data import CARD_WORDS, CODE_INDEX, HAND_SIZE, card_word
 from longhouse.games.manitou.state import HUNT, SELECT, SHUFFLED, ManitouState
-from longhouse.i18n import _, joined
 
 
 def pick(state: ManitouState, seat: int, card: str) -> list[Event]:

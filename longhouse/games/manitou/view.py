@@ -10,10 +10,10 @@ from operator import itemgetter
 from typing import Any
 
 from longhouse.engine.seats import SEAT_COLOURS, seat_word
+from longhouse.engine.text import Msg, _, joined, listing, ngettext
 from longhouse.engine.view import split_view
 from longhouse.games.manitou.data import CODE_INDEX, CODES, HUNTS, PELT_ROBBER_POINTS, PRISONER_POINTS
 from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, ManitouState, lanes_and_totals
-from longhouse.i18n import Msg, _, joined, listing, ngettext
 
 JSON = dict[str, Any]
 

@@ -8,7 +8,8 @@ are kept as they are (numbers, names, other ``Msg`` texts: those are put in in t
 ``ngettext(singular, plural, n, ...)`` picks the plural form in the catalog's language; ``n`` is a
 parameter too. ``listing(items)`` is "a, b and c" in the reader's language.
 
-This module imports nothing of the project, so the engine may use it; the catalogs are ``catalogs.py``.
+This module is the engine's (it imports nothing above it); the hall's side is ``longhouse.i18n``: the
+catalogs (``i18n/catalogs.py``) that make these texts into words.
 """
 
 from __future__ import annotations
