@@ -13,7 +13,9 @@ Manitou (``pick`` card for each card code, ``ok``, ``play`` card on ground 0..2 
 Manitoba (``take`` colour, ``wakeup`` 1..5 disks, ``place`` area 0..24, ``move`` from × to 0..24,
 ``vision`` path, ``wake`` 1..9 Cree, ``end``, ``pass``, ``store`` sector, ``ceremony`` 3|4, ``good``,
 ``repeat`` path, ``recall`` area, ``drop`` sector, ``score`` good, ``refill`` area, ``wampum_wake``,
-``wampum_trade`` sector; a storage sector is any good but the feather, which the notation refuses).
+``wampum_trade`` sector, ``reactivate``; a storage sector is any good but the feather, which the notation
+refuses; ``reactivate`` is legal only when the ``reactivate-automatic`` ruling is switched off, and comes last
+so that the ids before it kept their numbers when it was added).
 
 Five Tribes (``bid`` on each paid spot with 0..(paid spots − spot) Fakirs under Kumarbi, then the zero
 bid; ``pick`` tile; ``drop`` direction × tribe; ``fakirs`` 0..(Fakir cards); ``kill`` tribe × (tile, then
@@ -85,6 +87,7 @@ def _manitoba(game: Game, about: JSON) -> Iterator[JSON]:
     yield from ({"type": "refill", "area": a} for a in areas)
     yield {"type": "wampum_wake"}
     yield from ({"type": "wampum_trade", "sector": s} for s in sectors)
+    yield {"type": "reactivate"}
 
 
 def _five_tribes(game: Game, about: JSON) -> Iterator[JSON]:

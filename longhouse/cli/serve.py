@@ -55,7 +55,7 @@ def shown_url(database: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from longhouse.server import logs
+    from longhouse.server import logs, mail
     from longhouse.server.app import create_app
     from longhouse.server.transport import HallServer, raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
@@ -64,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
     taken = port_taken(args.host, args.port)
     if taken is not None:
         print(f"longhouse serve: {taken}", file=sys.stderr)
+        return 2
+    wrong = mail.check(settings.from_arguments(args))
+    if wrong is not None:
+        print(f"longhouse serve: {wrong}", file=sys.stderr)
         return 2
     logs.configure(args.log_level, args.log_format)
     try:

@@ -28,19 +28,23 @@ from longhouse.server import (
     admin_hall,
     archive,
     boards,
+    game_pages,
     health,
     hints,
     language,
+    mail_api,
     players,
     signout,
     sockets,
 )
+from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
 from longhouse.server.guard import Guard, Hosts, refuse_socket
 from longhouse.server.guests import GuestSweep
 from longhouse.server.hall import Hall
 from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
+from longhouse.server.mail import MailService
 from longhouse.server.metrics import Readings
 from longhouse.server.pages import page
 from longhouse.server.sessions import SessionSockets
@@ -73,6 +77,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.metrics.attach_logging()
     hall.start_bots()
     hall.start_ticker()
+    hall.notices.start()
+    app.state.mail.start()
     hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
@@ -85,6 +91,8 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.sessions.stop()
     app.state.guests.stop()
     hall.shutdown()
+    await hall.notices.stop()  # what is pending reaches the channels (the mail outbox) before the end
+    await app.state.mail.stop()
     hall.metrics.detach_logging()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
@@ -105,7 +113,8 @@ ROUTES = [
     Route("/api/games/{name}", boards.game_description),
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
-    *players.routes(), *admin.routes(), *language.routes(),
+    *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
+    *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -123,6 +132,8 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
+    app.state.mail = MailService(store, app.state.hall.people, settings)
+    app.state.mail.attach(app.state.hall)
     return app
 
 

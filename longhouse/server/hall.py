@@ -23,6 +23,7 @@ from longhouse.server.fencing import fenced
 from longhouse.server.limits import Limits
 from longhouse.server.lobby import Lobby
 from longhouse.server.metrics import HallMetrics, UncountedMetrics
+from longhouse.server.notices import Notices
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Ping, Resync, Undo
 from longhouse.server.settings import Settings
 from longhouse.server.table import Table
@@ -81,6 +82,8 @@ class Hall:
         #: The figures /metrics serves (``metrics.py``); the app tells them where to read the rest.
         self.metrics = UncountedMetrics() if settings.no_metrics else HallMetrics()
         self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up, self.metrics)
+        #: Turn, invitation and result notices, handed to the channels (e-mail, push) in the background.
+        self.notices = Notices()
 
     # --- start-up -------------------------------------------------------------------------------
 
@@ -216,6 +219,7 @@ class Hall:
         so that the browsers reconnect to the owner."""
         self.tables.pop(table.id, None)
         table.stop()
+        self.notices.forget(table.id)
         if self.cluster is not None:
             self.cluster.forget(table.id)
         self.lobby.changed()
@@ -225,6 +229,7 @@ class Hall:
             ratings.rate_finished(self.people, table.id, table.starters)
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
             log.exception("table %s: the ratings could not be updated", table.id)
+        self.notices.game_over(table)
         self.lobby.changed()
         self.maybe_drop(table)  # a game its bots ended with nobody at the table: nobody will leave it
 
@@ -236,6 +241,7 @@ class Hall:
     def abandon(self, table: Table, text: Text) -> None:
         """Close a running table nobody came back to (``Table.abandon``); with nobody there it leaves memory."""
         table.abandon(text)
+        self.notices.game_over(table)
         if not table.conns:
             self.tables.pop(table.id, None)
 

@@ -73,6 +73,14 @@ class Settings:
                                  "measure what counting costs; what is read when scraped is still served")
     metrics_token: str | None = _s(None, "a token that lets a scraper read /metrics from anywhere "
                                          "(Authorization: Bearer TOKEN); without it, only from this machine")
+    smtp_url: str | None = _s(None, "send mail (address confirmations, password resets, turn notices) through "
+                                    "this SMTP server: smtp://[user[:password]@]host[:port] (STARTTLS when the "
+                                    "server offers it; smtp+starttls:// insists on it) or smtps:// (TLS from "
+                                    "the start); a password may come from $LONGHOUSE_SMTP_PASSWORD instead")
+    mail_from: str | None = _s(None, "the sender of the hall's mails, e.g. 'Longhouse <hall@example.org>' "
+                                     "(needed with --smtp)")
+    public_url: str | None = _s(None, "the hall's address as players reach it, e.g. https://hall.example.org, for "
+                                      "the links in mails (needed with --smtp)")
     tick: float = _s(1.0, "seconds between two looks of every table's timekeeper at its clocks, away players "
                           "and abandonment")
 
@@ -92,20 +100,24 @@ REPEATED: dict[str, tuple[str, str, Callable[[str], str]]] = {
     "allowed_hosts": ("--allowed-host", "HOST", str), "trusted_proxies": ("--trusted-proxy", "ADDR", network)}
 
 
+#: The settings whose option is not named after them, and the names their values are shown under.
+FLAGS = {"redis_url": "--redis", "smtp_url": "--smtp"}
+METAVARS = {"redis_url": "URL", "mail_from": "ADDRESS"}
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """One option per setting, named after it (``redis_url`` is ``--redis``)."""
+    """One option per setting, named after it (``redis_url`` is ``--redis``, ``smtp_url`` ``--smtp``)."""
     for f in fields(Settings):
-        flag = "--redis" if f.name == "redis_url" else "--" + f.name.replace("_", "-")
+        flag = FLAGS.get(f.name, "--" + f.name.replace("_", "-"))
         text = f"{f.metadata['help']} (default {f.default!r})"
         if f.type == "bool":
             parser.add_argument(flag, dest=f.name, action="store_true", help=text)
         elif f.name in REPEATED:
             flag, metavar, kind = REPEATED[f.name]
             parser.add_argument(flag, dest=f.name, action="append", metavar=metavar, type=kind, help=text)
-        elif f.name == "redis_url":
-            parser.add_argument(flag, dest=f.name, metavar="URL", help=text)
         elif f.type == "str | None":
-            parser.add_argument(flag, dest=f.name, metavar=f.name.rsplit("_", 1)[-1].upper(), help=text)
+            metavar = METAVARS.get(f.name, f.name.rsplit("_", 1)[-1].upper())
+            parser.add_argument(flag, dest=f.name, metavar=metavar, help=text)
         else:
             kind = {"int": int, "float": float, "str": str}[str(f.type)]
             parser.add_argument(flag, dest=f.name, type=kind, default=f.default, help=text)

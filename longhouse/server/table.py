@@ -36,6 +36,7 @@ from longhouse.server.fencing import fenced_people
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
 from longhouse.server.metrics import HallMetrics
+from longhouse.server.notices import Notices
 from longhouse.server.protocol import encode
 from longhouse.server.settings import Settings
 from longhouse.server.state_texts import StateTexts
@@ -68,6 +69,7 @@ class Host(Protocol):
     thinker: Thinker  # where bots think (worker processes)
     commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
     metrics: HallMetrics  # what /metrics serves
+    notices: Notices  # turn and result notices (notices.py)
 
     @property
     def lobby(self) -> Listing: ...
@@ -408,6 +410,7 @@ class Table:
         self.seating_changed()
         self.resend_state()
         self.schedule_bots()
+        self.hall.notices.after_move(self)
         return None
 
     # --- moves ----------------------------------------------------------------------------------
@@ -463,6 +466,7 @@ class Table:
             self.hall.table_finished(self)
         else:
             self.schedule_bots()
+            self.hall.notices.after_move(self)
 
     def not_stored(self, movers: list[int]) -> None:
         """This turn's moves here (one per mover, the last ones of ``record``) could not be stored: back to

@@ -48,8 +48,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from longhouse.engine.records import Record
 from longhouse.store import revisions
-from longhouse.store.admin_tables import admin_tables
-from longhouse.store.people import people_tables
+from longhouse.store.features import feature_tables
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
 
@@ -92,8 +91,8 @@ class StaleOwner(Exception):
 
 
 def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
-    """The store's tables with ``prefix`` (the people store's, ``people_tables``, and the admin's,
-    ``admin_tables``, too) in one ``MetaData``, and the core ones. This is the model the newest revision in
+    """The store's tables with ``prefix`` (the features' too: the people store's, the admin's, the mail's,
+    ``features.py``) in one ``MetaData``, and the core ones. This is the model the newest revision in
     ``migrations/`` makes: a change here is a new revision there (``docs/operations.md``; ``tests/store``
     checks that the two agree)."""
     md = MetaData()
@@ -139,8 +138,7 @@ def _schema(prefix: str) -> tuple[MetaData, Table, Table, Table, Table, Table]:
         Column("table_id", Integer, primary_key=True, autoincrement=False),
         Column("epoch", Integer, nullable=False),
     )
-    people_tables(md, prefix)
-    admin_tables(md, prefix)
+    feature_tables(md, prefix)
     return md, users, sessions, tables, actions, owners
 
 

@@ -46,7 +46,8 @@ function showWho() {
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, t("Admin")) : null,
     switcher,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(h("h2", {}, t("Your sessions")),
+    settingsMenu(me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
+      t("Your account: e-mail, notices, password")), h("h2", {}, t("Your sessions")),
       h("button", { class: "link", id: "signout-everywhere", title: t("End every session of yours, on every device"),
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
       t("Sign out everywhere"))),
@@ -63,14 +64,20 @@ const OPEN_PAGES = [
   ["/player/", "./player.js", "showPlayer", (part) => decodeURIComponent(part)],
   ["/leaderboard", "./player.js", "showLeaderboard", (part) => part || "manitou"],
   ["/replay/", "./replay.js", "showReplay", (part) => Number(part)],
-  ["/rules/", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/rules", "./rules.js", "showRules", (part) => decodeURIComponent(part || "")],
+  ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
+  ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
   ["/reset", "./reset.js", "showReset", () => undefined],
+  ["/mail/confirm", "./mailpages.js", "showConfirm", () => undefined],
+  ["/unsubscribe", "./mailpages.js", "showUnsubscribe", () => undefined],
+  ["/forgot", "./mailpages.js", "showForgot", () => undefined],
 ];
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
-  ["/rules/", null], ["/admin", null], ["/reset", null]];
+  ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null], ["/account", null],
+  ["/mail/", null], ["/unsubscribe", null], ["/forgot", null]];
 
 async function route() {
   const path = location.pathname;
@@ -83,13 +90,18 @@ async function route() {
   const open = OPEN_PAGES.find(([start]) => path.startsWith(start));
   if (open) {
     const [, module, show, arg] = open;
-    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]));
+    cleanup = await (await import(module))[show](app, arg(path.split("/")[2]), me);
     return;
   }
   if (!me) return showSignIn();
   if (path === "/admin") {
     const { showAdmin } = await import("./admin.js");
     cleanup = await showAdmin(app, me);
+    return;
+  }
+  if (path === "/account") {
+    const { showAccount } = await import("./account.js");
+    cleanup = await showAccount(app);
     return;
   }
   if (path.startsWith("/table/")) {
@@ -138,7 +150,8 @@ function showSignIn() {
       h("button", { type: "submit", class: "primary", id: "signin" }, t("Sign in")),
       h("button", { type: "button", id: "signup", onclick: () => { if (form.reportValidity()) go("/api/signup"); } },
         t("Sign up")),
-      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, t("Play as guest"))));
+      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, t("Play as guest"))),
+    h("a", { class: "link signin-forgot", href: "/forgot", id: "forgot-link" }, t("Forgot your password?")));
   // the browser's own check of the form (an empty field, a name too long) clears an older server error
   form.addEventListener("invalid", () => { error.textContent = ""; offer.hidden = true; }, true);
   app.replaceChildren(h("div", { class: "center" }, form));

@@ -108,8 +108,10 @@ export function hintHolds(hint, msg) { return Boolean(hint) && hint.legal === ca
 // the badge with the move's win chance); HTML elements and SVG groups alike. `hint` is {win, text, best}
 // (best false: a move of the hint list shown on the board, not the preferred one).
 export function markHint(els, hint) {
-  const badge = `${hint.best === false ? "" : "★ "}${pct(hint.win)}`;
-  const what = `${hint.best === false ? "a move" : "the bot's preferred move"}: ${hint.text} (estimated win chance ${pct(hint.win)})`;
+  // a tutorial's mark (learn.js) names the move to make instead of a win chance
+  const badge = hint.badge || `${hint.best === false ? "" : "★ "}${pct(hint.win)}`;
+  const what = hint.badge ? `the lesson's move: ${hint.text}`
+    : `${hint.best === false ? "a move" : "the bot's preferred move"}: ${hint.text} (estimated win chance ${pct(hint.win)})`;
   els.filter(Boolean).forEach((el, i) => {
     el.classList.add("hint-mark");
     el.dataset.hinted = i === 0 ? "next" : "then";

@@ -1,5 +1,6 @@
 // The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
 import { hintsOption } from "./hints.js";
+import { gameHeading } from "./learn_links.js";
 import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
@@ -68,7 +69,8 @@ export function showLobby(root, _me) {
         h("td", { class: "watchers" }, watching(tb) ? tn("{n} watching", "{n} watching", watching(tb)) : ""),
         h("td", {}, h("a", { href: `/table/${tb.id}`, class: "button" }, tb.status === "waiting" ? t("Sit down") : t("Watch")))));
       tablesEl.append(h("section", { class: "game-tables panel" },
-        h("h2", {}, info ? info.title : game, h("small", {}, tn(" · {n} table", " · {n} tables", list.length))),
+        gameHeading(game, info ? info.title : game, h("small", {}, tn(" · {n} table", " · {n} tables", list.length)),
+          () => renderTables([...listed.values()].sort((a, b) => a.id - b.id))),
         list.length ? h("table", {}, h("tbody", {}, rows)) : h("p", { class: "empty" }, t("No tables yet — create one."))));
     }
   }

@@ -41,6 +41,7 @@ const REFERENCES = {
 };
 
 export async function showRules(root, game) {
+  if (!game) return (await import("./game_page.js")).showRulesIndex(root);  // /rules: every game's rules
   const known = GAMES.find(([name]) => name === game);
   if (!known) {
     root.replaceChildren(missingPage("Rules", `There are no rules here for “${game}”: the hall has Manitou, Manitoba and Five Tribes.`));

@@ -36,6 +36,17 @@ def test_every_legal_action_of_random_games_has_an_id(name: str) -> None:
                 state.apply(seat, rng.choice(legal))
 
 
+def test_every_manitoba_action_kind_has_ids() -> None:
+    """Every kind of Manitoba's notation is in its space, those legal only under a ruling switch too
+    (``reactivate``, with ``reactivate-automatic`` off), and the ids of the kinds before it are unchanged."""
+    from longhouse.games.manitoba.actions import TYPES
+
+    ids = space("manitoba")
+    rows = list(ids.rows())
+    assert {data["type"] for _, _, data in rows} == {t.kind for t in TYPES}
+    assert rows[-1][2] == {"type": "reactivate"}
+
+
 def test_a_bad_id_is_refused_and_the_table_prints(capsys: pytest.CaptureFixture[str]) -> None:
     from longhouse.engine import IllegalAction
 

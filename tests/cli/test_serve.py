@@ -31,3 +31,36 @@ def test_the_store_s_password_is_never_shown() -> None:
         "postgresql+psycopg://hall:***@db.example:5432/longhouse")
     assert shown_url("sqlite:///data/longhouse.db") == "sqlite:///data/longhouse.db"
 
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (["--smtp", "smtp://127.0.0.1:2525"], "--smtp needs --mail-from ADDRESS"),
+    (["--smtp", "smtp://127.0.0.1:2525", "--mail-from", "hall@example.org"], "--smtp needs --public-url URL"),
+    (["--smtp", "http://mail.example.org", "--mail-from", "hall@example.org", "--public-url", "https://h.example"],
+     "use smtp://, smtp+starttls:// or smtps://"),
+    (["--smtp", "smtp://:25", "--mail-from", "hall@example.org", "--public-url", "https://h.example"],
+     "the URL names no host"),
+    (["--mail-from", "hall@example.org"], "give --smtp URL too"),
+])
+def test_mail_options_that_do_not_fit_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  options: list[str], said: str) -> None:
+    database = tmp_path / "hall.db"
+    assert main(["serve", "--port", "0", "--database", f"sqlite:///{database}", *options]) == 2
+    assert said in capsys.readouterr().err
+    assert not database.exists()
+
+
+def test_the_smtp_url_and_its_password() -> None:
+    from longhouse.server.mailer import SmtpServer
+
+    plain = SmtpServer.parse("smtp://mail.example.org")
+    assert (plain.host, plain.port, plain.tls, plain.start_tls, plain.username) == ("mail.example.org", 25, False,
+                                                                                   None, None)
+    starttls = SmtpServer.parse("smtp+starttls://hall%40example.org:p%40ss@mail.example.org", password="other")
+    assert (starttls.port, starttls.start_tls, starttls.username, starttls.password) == (
+        587, True, "hall@example.org", "p@ss")
+    tls = SmtpServer.parse("smtps://hall@mail.example.org:2465", password="from-env")
+    assert (tls.port, tls.tls, tls.password) == (2465, True, "from-env")
+    assert tls.shown() == "smtps://hall@mail.example.org:2465" and "from-env" not in tls.shown()
+    with pytest.raises(ValueError, match="port is not a number"):
+        SmtpServer.parse("smtp://mail.example.org:x")

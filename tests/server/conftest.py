@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,3 +30,17 @@ def hall(db_url: str) -> Iterator[Hall]:
     h = Hall(db_url)
     yield h
     h.stop()
+
+
+@pytest.fixture
+def make_hall(db_url: str) -> Iterator[Callable[..., Hall]]:
+    """Halls with some settings changed (``make_hall(rate=0, ...)``) on the test's store; stopped after it."""
+    halls: list[Hall] = []
+
+    def make(**settings: Any) -> Hall:
+        halls.append(Hall(db_url, **settings))
+        return halls[-1]
+
+    yield make
+    for h in halls:
+        h.stop()

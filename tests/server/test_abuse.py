@@ -27,20 +27,6 @@ from longhouse.server.settings import Settings
 from longhouse.store import Store, User
 
 
-@pytest.fixture
-def make_hall(db_url: str) -> Any:
-    """A hall with some settings changed; stopped after the test."""
-    halls: list[Hall] = []
-
-    def make(**settings: Any) -> Hall:
-        halls.append(Hall(db_url, **settings))
-        return halls[-1]
-
-    yield make
-    for h in halls:
-        h.stop()
-
-
 def refused_socket(client: Client, path: str) -> dict[str, Any]:
     ws = client.ws(path)
     return ws.wait_type("error")

@@ -10,6 +10,7 @@ ones, which other tests and people use.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -198,30 +199,43 @@ def start_processes(database: str, redis_url: str, logs: Path) -> list[Process]:
     return [Process(database, free_port(), extra, log=logs / f"serve-{i}.log") for i in range(PROCESSES)]
 
 
-def run_restart(postgres: PrivatePostgres, redis_server: PrivateRedis, tmp_path: Path,
-                restart: Callable[[], None]) -> list[Player]:
-    procs = start_processes(postgres.url, redis_server.url, tmp_path)
+@contextlib.contextmanager
+def logs_shown_on_failure(procs: list[Process], logs: Path) -> Iterator[None]:
+    """Run a test over hall processes: if it fails, print the end of each process's log (``serve-*.log`` in
+    ``logs``); in any case, kill -9 whichever process still runs (``procs`` as it is then: a test that
+    restarts one puts the new one in its place)."""
     try:
-        players = seat_tables(procs)
-        resumed = asyncio.run(play_through(players, restart))
-        assert all(p.proc.poll() is None for p in procs), "a hall process died"
-        store = Store(postgres.url)
-        try:
-            check_records(players, store)
-        finally:
-            store.close()
-        print(f"resumed {resumed:.1f} s after the restart; "
-              f"{sum(len(p.acked) for p in players)} moves acknowledged; "
-              f"refusals {sum((p.refusals for p in players), Counter())}")
-        return players
+        yield
     except BaseException:
-        for log in sorted(tmp_path.glob("serve-*.log")):
+        for log in sorted(logs.glob("serve-*.log")):
             print(f"--- {log.name}\n{log.read_text(errors='replace')[-3000:]}")
         raise
     finally:
         for proc in procs:
             if proc.proc.poll() is None:
                 proc.kill9()
+
+
+def records_checked(players: list[Player], database: str) -> None:
+    store = Store(database)
+    try:
+        check_records(players, store)
+    finally:
+        store.close()
+
+
+def run_restart(postgres: PrivatePostgres, redis_server: PrivateRedis, tmp_path: Path,
+                restart: Callable[[], None]) -> list[Player]:
+    procs = start_processes(postgres.url, redis_server.url, tmp_path)
+    with logs_shown_on_failure(procs, tmp_path):
+        players = seat_tables(procs)
+        resumed = asyncio.run(play_through(players, restart))
+        assert all(p.proc.poll() is None for p in procs), "a hall process died"
+        records_checked(players, postgres.url)
+        print(f"resumed {resumed:.1f} s after the restart; "
+              f"{sum(len(p.acked) for p in players)} moves acknowledged; "
+              f"refusals {sum((p.refusals for p in players), Counter())}")
+        return players
 
 
 def test_redis_restarted_under_load_loses_no_move_and_every_table_resumes(

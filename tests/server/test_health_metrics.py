@@ -146,3 +146,43 @@ def test_errors_logged_are_counted_by_the_part_that_logged_them() -> None:
     values = metrics.values()
     assert values['longhouse_errors_total{kind="commits"}'] == 1
     assert values['longhouse_errors_total{kind="table"}'] == 1
+
+
+def test_the_move_tallies_serve_what_prometheus_histograms_would() -> None:
+    """``Tally`` (counted without a lock) serves the same series as ``prometheus_client``'s ``Histogram`` and
+    ``Counter`` fed the same observations: names, labels, every bucket's ``le``, counts, sum."""
+    from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+    from longhouse.server import metrics as m
+
+    ours = m.HallMetrics()
+    theirs = CollectorRegistry()
+    moves = Counter("longhouse_moves", "Moves acknowledged (stored), by game", ["game"], registry=theirs)
+    latency = Histogram("longhouse_move_latency_seconds", "Seconds from a move's receipt to its acknowledgement",
+                        ["game"], buckets=m.LATENCY_BUCKETS, registry=theirs)
+    size = Histogram("longhouse_commit_batch_moves", "Moves stored in one group commit", buckets=m.BATCH_BUCKETS,
+                     registry=theirs)
+    took = Histogram("longhouse_commit_seconds", "Seconds one group commit takes", buckets=m.COMMIT_BUCKETS,
+                     registry=theirs)
+    # values on bucket bounds (``le`` is inclusive), between them and past the last one
+    delays = [0.0005, 0.0007, 0.001, 0.02, 0.25, 3.0, 0.0]
+    for i, delay in enumerate(delays):
+        game = ("manitou", "five_tribes")[i % 2]
+        ours.latency.setdefault(game, m.Tally(m.LATENCY_BUCKETS)).observe(delay)
+        ours.moves[game] = ours.moves.get(game, 0) + 1
+        moves.labels(game).inc()
+        latency.labels(game).observe(delay)
+    ours.move("manitoba", None)  # a bot's move: counted, not timed
+    moves.labels("manitoba").inc()
+    latency.labels("manitoba")
+    for batch, seconds in ((1, 0.0002), (8, 0.003), (600, 2.0), (32, 0.01)):
+        ours.batch(batch, seconds)
+        size.observe(batch)
+        took.observe(seconds)
+
+    def series(text: bytes, names: tuple[str, ...]) -> list[str]:
+        return sorted(line for line in text.decode().splitlines() if line.startswith(names))
+
+    names = ("longhouse_moves", "longhouse_move_latency", "longhouse_commit_")
+    assert series(ours.exposition(), names) == series(generate_latest(theirs), names)
+    assert ours.values()['longhouse_move_latency_seconds_count{game="manitou"}'] == 4

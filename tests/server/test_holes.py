@@ -15,19 +15,6 @@ from longhouse.server.auth import COOKIE
 from longhouse.server.transport import uvicorn_config
 
 
-@pytest.fixture
-def make_hall(db_url: str) -> Any:
-    halls: list[Hall] = []
-
-    def make(**settings: Any) -> Hall:
-        halls.append(Hall(db_url, **settings))
-        return halls[-1]
-
-    yield make
-    for h in halls:
-        h.stop()
-
-
 def still_open(ws: Any) -> None:
     """The socket still answers (it was not closed with 1011 after the last message)."""
     command(ws, "/who")

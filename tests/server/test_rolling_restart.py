@@ -19,9 +19,10 @@ from harness import Client, command, create_table, free_port, join
 from services import PrivatePostgres, PrivateRedis
 from test_cluster_restarts import (
     Player,
-    check_records,
+    logs_shown_on_failure,
     play_through,
     postgres,  # noqa: F401 (fixtures)
+    records_checked,
     redis_server,  # noqa: F401
     seat_tables,
 )
@@ -102,7 +103,7 @@ def test_a_rolling_restart_of_three_processes_loses_no_move_and_everyone_is_back
     extra = ["--redis", redis_server.url, "--redis-prefix", "lh:", "--redis-lease", "3", "--log-level", "info"]
     procs = [Process(postgres.url, free_port(), extra, log=tmp_path / f"serve-{i}.log") for i in range(3)]
     stopped: list[float] = []
-    try:
+    with logs_shown_on_failure(procs, tmp_path):
         players = [WatchedPlayer(p) for p in seat_tables(procs)]
 
         def rolling_restart() -> None:
@@ -115,11 +116,7 @@ def test_a_rolling_restart_of_three_processes_loses_no_move_and_everyone_is_back
                 time.sleep(1.0)  # play on with all three before the next one goes
 
         asyncio.run(play_through(players, rolling_restart, warm=3, after=4))
-        store = Store(postgres.url)
-        try:
-            check_records(players, store)
-        finally:
-            store.close()
+        records_checked(players, postgres.url)
         closes = sum((p.closes for p in players), Counter())
         gaps = sorted(g for p in players for g in p.gaps)
         print(f"rolling restart: each process stopped in {', '.join(f'{s:.2f}' for s in stopped)} s; "
@@ -128,14 +125,6 @@ def test_a_rolling_restart_of_three_processes_loses_no_move_and_everyone_is_back
               f"{len(gaps)} reconnections)")
         assert closes[1012] > 0 and set(closes) <= {1012, 1000}, closes  # never an abnormal close (1006, 1011)
         assert gaps and max(gaps) < BACK_WITHIN, gaps
-    except BaseException:
-        for log in sorted(tmp_path.glob("serve-*.log")):
-            print(f"--- {log.name}\n{log.read_text(errors='replace')[-3000:]}")
-        raise
-    finally:
-        for proc in procs:
-            if proc.proc.poll() is None:
-                proc.kill9()
 
 
 def test_sigterm_stores_what_is_gathered_and_closes_every_socket_with_1012(tmp_path: Path) -> None:

@@ -112,7 +112,8 @@ def test_an_older_release_without_the_people_tables_gains_them(tmp_path: Path) -
     engine = create_engine(url, poolclass=NullPool)
     core = model("")
     for name in ("table_hall", "table_people", "clocks", "rating_history", "user_settings",
-                 "admins", "bans", "password_resets", "admin_log"):  # the last four: revision 0002's
+                 "admins", "bans", "password_resets", "admin_log",  # revision 0002's
+                 "mail_addresses", "mail_outbox", "mail_digest"):  # revision 0003's
         core.remove(core.tables[name])
     core.create_all(engine)
     with engine.begin() as c:

@@ -84,8 +84,9 @@
  */
 
 /**
- * How a hinted move is told: its estimated win chance, its words, whether it is the preferred one.
- * @typedef {{ win: number, text: string, best: boolean }} HintInfo
+ * How a hinted move is told: its estimated win chance, its words, whether it is the preferred one; a
+ * tutorial's mark has a `badge` (the words on the mark) instead of a win chance.
+ * @typedef {{ win: number, text: string, best: boolean, badge?: string }} HintInfo
  */
 
 /**

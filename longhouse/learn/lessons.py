@@ -1,0 +1,294 @@
+"""A game's tutorial: one scripted game from a fixed deal, cut into lessons, read from ``<game>.toml``.
+
+The file holds the deal (``players``, ``seed``, ``setup``: the game's own set-up fixtures), the learner's seat,
+and the lessons in order. A lesson is a title, a text (what this part of the game is about) and steps; a
+step is the other seats' moves first (``them``, text notation, each played by the lowest acting seat that is
+not the learner's, and ``say``: what they did, in words), then the learner's expected move (``move``) with
+``do`` (what to do now) and ``why``. ``claims`` are what a step's texts say about the position, as data: a
+path into the learner's view (``grounds.0.controller``, ``players.1.prisoners``) and the value it ``is`` or
+the ``count`` of what it holds; they are checked against the position the step is shown in. ``[end]`` holds
+the other seats' last moves, the summary and its claims, checked against the game's final position.
+
+The whole game is played through the engine once, when the tutorial is first asked for: every expected
+move must be legal where it stands and every claim must hold, or ``LessonError`` says where it fails.
+A tutorial is no table: it is never stored, archived nor rated.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from longhouse import games
+from longhouse.engine.errors import IllegalAction, LonghouseError
+from longhouse.engine.events import Event
+from longhouse.engine.state import Action, Game, State
+from longhouse.engine.text import english
+
+HERE = Path(__file__).resolve().parent
+
+#: The refusal of a move that is legal but not the lesson's, and of one the rules forbid.
+NOT_THIS_ONE = "“{move}” is allowed by the rules, but this lesson asks for another move:"
+FORBIDDEN = "The rules forbid it: {reason}."
+NOT_A_MOVE = "That is no move of this game: {reason}."
+
+
+class LessonError(LonghouseError):
+    """A lesson file that does not hold: a bad file, an expected move that is not legal, a claim that is false."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a text says about the position: the value at ``path`` in the learner's view is ``value`` (or,
+    with ``count``, the number of things it holds)."""
+
+    path: str
+    value: Any = None
+    count: int | None = None
+
+    def check(self, view: dict[str, Any]) -> str | None:
+        """None when it holds, else what is wrong."""
+        try:
+            found = lookup(view, self.path)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return f"{self.path} is not in the view"
+        if self.count is not None:
+            size = len(found) if isinstance(found, list | dict | str) else None
+            return None if size == self.count else f"{self.path} holds {size}, not {self.count}"
+        return None if found == self.value else f"{self.path} is {found!r}, not {self.value!r}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "count": self.count} if self.count is not None else {
+            "path": self.path, "is": self.value}
+
+
+def lookup(view: Any, path: str) -> Any:
+    """The value at a dotted path (``grounds.0.controller``): keys of objects, indexes of lists."""
+    here = view
+    for part in path.split("."):
+        here = here[int(part)] if isinstance(here, list) else here[part]
+    return here
+
+
+@dataclass(frozen=True)
+class Step:
+    """The other seats' moves, then the learner's (``move`` is None only for the end)."""
+
+    lesson: int
+    them: tuple[str, ...]
+    say: str
+    move: str | None
+    do: str
+    why: str
+    rule: str
+    claims: tuple[Claim, ...]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    key: str
+    title: str
+    text: str
+    rule: str
+    first: int  # the index of its first step in the tutorial's steps
+    size: int
+
+
+@dataclass
+class Tutorial:
+    """A game's tutorial, played through: the position each step is shown in, and what led there."""
+
+    game: Game
+    title: str
+    learner: int
+    names: list[str]
+    lessons: list[Lesson]
+    steps: list[Step]  # every lesson's steps in order, then the end (move None)
+    summary: str
+    rules: dict[str, str]  # an action kind -> the rule a forbidden move of that kind breaks
+    positions: list[State] = field(default_factory=list)
+    happened: list[list[str]] = field(default_factory=list)
+    expected: list[Action | None] = field(default_factory=list)
+
+    @property
+    def end(self) -> int:
+        return len(self.steps) - 1
+
+    def lesson_of(self, step: int) -> Lesson:
+        return self.lessons[self.steps[step].lesson] if step < self.end else self.lessons[-1]
+
+    def outline(self) -> dict[str, Any]:
+        """The tutorial's table of contents: its lessons and where each begins."""
+        return {"game": self.game.name, "title": self.title, "steps": len(self.steps), "end": self.end,
+                "names": self.names, "learner": self.learner,
+                "lessons": [{"key": lesson.key, "title": lesson.title, "first": lesson.first, "size": lesson.size}
+                            for lesson in self.lessons]}
+
+    def payload(self, index: int) -> dict[str, Any]:
+        """Step ``index`` for the page: the learner's state message, the texts, and the move to mark."""
+        step = self.steps[index]
+        state = self.positions[index]
+        lesson = self.lesson_of(index)
+        expected = self.expected[index]
+        legal = state.legal_actions(self.learner)
+        over = state.is_over()
+        message: dict[str, Any] = {
+            "type": "state", "version": index, "status": "over" if over else "running", "seat": self.learner,
+            "acting": list(state.acting()), "view": state.view(self.learner), "events": [],
+            "legal": [self.game.action_to_json(a) for a in legal],
+            "legal_text": [state.describe_action(a) for a in legal], "undo_steps": 0, "by": None,
+            "result": {"scores": state.scores(), "winners": state.winners(),
+                       "breakdown": state.score_breakdown()} if over else None,
+        }
+        return {
+            "step": index, "end": self.end, "lesson": step.lesson if index < self.end else len(self.lessons),
+            "lesson_key": lesson.key, "lesson_title": lesson.title, "lesson_text": lesson.text,
+            "first": index == lesson.first, "happened": self.happened[index], "say": step.say,
+            "do": step.do, "why": step.why, "rule": step.rule or lesson.rule,
+            "expected": None if expected is None else self.game.action_to_json(expected),
+            "expected_text": None if expected is None else state.describe_action(expected),
+            "summary": self.summary if index == self.end else "", "state": message,
+        }
+
+    def attempt(self, index: int, data: Any) -> dict[str, Any]:
+        """The learner plays ``data`` (an action as JSON) at step ``index``: ``{"ok": true, "next": i}`` for the
+        lesson's move, else ``{"ok": false, "reason", "rule"}``, the reason tied to the rule it breaks."""
+        step = self.steps[index]
+        expected = self.expected[index]
+        rule = step.rule or self.lesson_of(index).rule
+        try:
+            action = self.game.action_from_json(data)
+        except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+            return {"ok": False, "reason": NOT_A_MOVE.format(reason=str(exc) or "unreadable"), "rule": rule}
+        if expected is not None and action == expected:
+            return {"ok": True, "next": index + 1}
+        state = self.positions[index]
+        if expected is not None and state.is_legal(self.learner, action):
+            reason = NOT_THIS_ONE.format(move=_cap(english(state.describe_action(action))))
+            return {"ok": False, "reason": f"{reason} {step.do}", "why": step.why, "rule": rule}
+        try:
+            state.clone().apply(self.learner, action)
+            reason = "it is not your move now"
+        except IllegalAction as exc:
+            reason = str(exc)
+        kind = getattr(action, "kind", "")
+        return {"ok": False, "reason": FORBIDDEN.format(reason=reason), "why": step.why,
+                "rule": self.rules.get(kind, rule)}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _text(table: dict[str, Any], key: str, where: str, required: bool = True) -> str:
+    value = table.get(key, "")
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise LessonError(f"{where}: {key} must be a text")
+    return " ".join(value.split())
+
+
+def _claims(table: dict[str, Any], where: str) -> tuple[Claim, ...]:
+    out = []
+    for c in table.get("claims", []):
+        if (not isinstance(c, dict) or not isinstance(c.get("path"), str) or set(c) - {"path", "is", "count", "none"}
+                or len(set(c) & {"is", "count", "none"}) != 1 or c.get("none", True) is not True):
+            raise LessonError(f"{where}: a claim is {{path = ..., is = ...}}, {{path = ..., count = ...}} or "
+                              "{path = ..., none = true} (TOML has no null)")
+        out.append(Claim(c["path"], c.get("is"), c.get("count")))
+    return tuple(out)
+
+
+def read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise LessonError(f"{path.name}: {exc}") from exc
+
+
+def parse(data: dict[str, Any], game: Game) -> Tutorial:
+    lessons: list[Lesson] = []
+    steps: list[Step] = []
+    for li, raw in enumerate(data.get("lessons", [])):
+        where = f"lesson {li + 1}"
+        first = len(steps)
+        for si, s in enumerate(raw.get("steps", [])):
+            at = f"{where} step {si + 1}"
+            them = s.get("them", [])
+            if not isinstance(them, list) or not all(isinstance(m, str) for m in them):
+                raise LessonError(f"{at}: them is a list of moves")
+            if not isinstance(s.get("move"), str):
+                raise LessonError(f"{at}: move is the learner's move (text notation)")
+            steps.append(Step(li, tuple(them), _text(s, "say", at, False), s["move"], _text(s, "do", at),
+                              _text(s, "why", at, False), _text(s, "rule", at, False), _claims(s, at)))
+        if len(steps) == first:
+            raise LessonError(f"{where} has no steps")
+        lessons.append(Lesson(_text(raw, "key", where), _text(raw, "title", where), _text(raw, "text", where),
+                              _text(raw, "rule", where, False), first, len(steps) - first))
+    end = data.get("end", {})
+    if not lessons or not isinstance(end, dict):
+        raise LessonError("a tutorial has lessons and an [end]")
+    steps.append(Step(len(lessons), tuple(end.get("them", [])), _text(end, "say", "end", False), None,
+                      _text(end, "do", "end", False), "", "", _claims(end, "end")))
+    names = data.get("names", [])
+    rules = data.get("rules", {})
+    return Tutorial(game, _text(data, "title", "the file"), int(data.get("learner", 0)), list(names),
+                    lessons, steps, _text(end, "summary", "end"), {str(k): " ".join(str(v).split())
+                                                                  for k, v in rules.items()})
+
+
+def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) -> None:
+    """Play the script: each step's position, what led there, its expected move; LessonError where it fails."""
+    state = t.game.new_state(players, seed, setup)
+    carried: list[Event] = []
+    for i, step in enumerate(t.steps):
+        where = f"step {i + 1} ({'the end' if step.move is None else t.lessons[step.lesson].title})"
+        events = carried
+        for move in step.them:
+            seat = next((s for s in state.acting() if s != t.learner), None)
+            if seat is None:
+                raise LessonError(f"{where}: no other seat may play {move!r} now")
+            try:
+                events += state.apply(seat, t.game.action_from_text(move))
+            except IllegalAction as exc:
+                raise LessonError(f"{where}: the other seat's {move!r} is refused: {exc}") from exc
+        expected = None
+        if step.move is not None:
+            try:
+                expected = t.game.action_from_text(step.move)
+            except IllegalAction as exc:
+                raise LessonError(f"{where}: {step.move!r} is no move: {exc}") from exc
+            if not state.is_legal(t.learner, expected):
+                raise LessonError(f"{where}: the learner's {step.move!r} is not legal here")
+        elif not state.is_over():
+            raise LessonError(f"{where}: the game is not over at the end")
+        view = state.view(t.learner)
+        for claim in step.claims:
+            wrong = claim.check(view)
+            if wrong is not None:
+                raise LessonError(f"{where}: the claim {claim.to_json()} is false: {wrong}")
+        t.positions.append(state.clone())
+        t.happened.append([english(e.text) for e in events if e.visible_to(t.learner)])
+        t.expected.append(expected)
+        carried = state.apply(t.learner, expected) if expected is not None else []
+
+
+def available() -> list[str]:
+    """The games that have a tutorial, in the registry's order."""
+    return [name for name in games.names() if (HERE / f"{name}.toml").is_file()]
+
+
+@lru_cache(maxsize=8)
+def tutorial(name: str) -> Tutorial:
+    """The tutorial of game ``name``, played through once (KeyError for a game without one)."""
+    if name not in available():
+        raise KeyError(f"there is no tutorial for {name!r}")
+    data = read(HERE / f"{name}.toml")
+    game = games.get(name)
+    t = parse(data, game)
+    setup = data.get("setup", {})
+    play_through(t, int(data.get("players", 2)), int(data.get("seed", 1)), dict(setup))
+    return t

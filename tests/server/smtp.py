@@ -1,0 +1,109 @@
+"""A real SMTP server for the tests (aiosmtpd on loopback) that keeps every mail it accepted, and mail helpers."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import threading
+import time
+from email.message import EmailMessage
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from harness import Hall, free_port
+
+
+class Handler:
+    def __init__(self) -> None:
+        self.mails: list[EmailMessage] = []
+        self.envelopes: list[tuple[str, list[str]]] = []
+        self.lock = threading.Lock()
+        #: an SMTP answer to give DATA instead of accepting ("451 4.3.0 try later")
+        self.refuse: str | None = None
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        if self.refuse is not None:
+            return self.refuse
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        assert isinstance(message, EmailMessage)
+        with self.lock:
+            self.mails.append(message)
+            self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        return "250 OK"
+
+
+class SmtpSink:
+    """aiosmtpd on 127.0.0.1 (``url``); ``stop`` and ``start`` again on the same port (a mail server down)."""
+
+    def __init__(self, port: int | None = None, start: bool = True) -> None:
+        self.port = port or free_port()
+        self.url = f"smtp://127.0.0.1:{self.port}"
+        self.handler = Handler()
+        self.controller: Controller | None = None
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        self.controller = Controller(self.handler, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def stop(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
+    @property
+    def mails(self) -> list[EmailMessage]:
+        with self.handler.lock:
+            return list(self.handler.mails)
+
+    def wait(self, count: int, timeout: float = 15.0) -> list[EmailMessage]:
+        """The first ``count`` mails, once that many have come."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            got = self.mails
+            if len(got) >= count:
+                return got[:count]
+            time.sleep(0.02)
+        raise AssertionError(f"{count} mails expected within {timeout} s, got {len(self.mails)}: "
+                             f"{[m['Subject'] for m in self.mails]}")
+
+
+def mail_hall(database: str, sink: SmtpSink, port: int | None = None, **settings: Any) -> Hall:
+    """A hall sending mail to ``sink``, its public address its own loopback URL."""
+    port = port or free_port()
+    return Hall(database, port=port, smtp_url=sink.url, mail_from="Longhouse <hall@longhouse.test>",
+                public_url=f"http://127.0.0.1:{port}", **settings)
+
+
+def text_of(mail: EmailMessage) -> str:
+    part = mail.get_body(("plain",))
+    assert part is not None
+    content = part.get_content()
+    assert isinstance(content, str)
+    return content.replace("\r\n", "\n")  # as sent: lines end in CRLF
+
+
+def links(mail: EmailMessage) -> list[str]:
+    return re.findall(r"https?://\S+", text_of(mail))
+
+
+def standard_headers(mail: EmailMessage, to: str) -> None:
+    """The headers every mail of the hall has."""
+    assert mail["From"] == "Longhouse <hall@longhouse.test>"
+    assert mail["To"] == to
+    assert re.fullmatch(r"<[0-9a-f]{32}@longhouse\.test>", mail["Message-ID"])
+    assert mail["Date"]
+    assert mail.get_content_type() == "text/plain" and mail.get_content_charset() == "utf-8"
+
+
+def notice_headers(mail: EmailMessage, hall: Hall) -> str:
+    """The headers of a notice mail (unsubscribing included): its unsubscribe URL."""
+    found = re.fullmatch(r"<(http://127\.0\.0\.1:\d+/api/mail/unsubscribe\?token=[A-Za-z0-9_-]{20,})>",
+                         mail["List-Unsubscribe"])
+    assert found is not None, mail["List-Unsubscribe"]
+    assert found.group(1).startswith(hall.url)
+    assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert mail["Auto-Submitted"] == "auto-generated"
+    return found.group(1)
