@@ -98,10 +98,10 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
     # every client's message of a version, it is the position's shared view, and no key is sent twice (an own
     # part joined after a shared one with the same key would hide a secret from a parser, not from the wire)
     game, replaying = start(record, games.for_record(record))
-    shared_at = {0: replaying.shared_view()}
+    shared_at = {0: plain(replaying.shared_view())}
     for i, entry in enumerate(record.actions):
         apply_entry(game, replaying, entry, i)
-        shared_at[i + 1] = replaying.shared_view()
+        shared_at[i + 1] = plain(replaying.shared_view())
     for seat, ws in ((0, wa), (2, wb), (None, watcher)):
         for raw in ws.raw:
             msg = json.loads(raw, object_pairs_hook=no_repeated_keys)
