@@ -9,6 +9,11 @@ path into the learner's view (``grounds.0.controller``, ``players.1.prisoners``)
 the ``count`` of what it holds; they are checked against the position the step is shown in. ``[end]`` holds
 the other seats' last moves, the summary and its claims, checked against the game's final position.
 
+A long game is written as its whole move list instead (``moves``: ``"seat:move"`` in text notation, every
+seat's, e.g. from a bot game), and each step names the learner's move it teaches by its index (``at``); the
+moves between two steps, the learner's own among them, are played for the learner (``auto`` counts those), and
+the end plays the rest.
+
 The whole game is played through the engine once, when the tutorial is first asked for: every expected
 move must be legal where it stands and every claim must hold, or ``LessonError`` says where it fails.
 A tutorial is no table: it is never stored, archived nor rated.
@@ -33,6 +38,8 @@ HERE = Path(__file__).resolve().parent
 #: The refusal of a move that is legal but not the lesson's, and of one the rules forbid.
 NOT_THIS_ONE = "“{move}” is allowed by the rules, but this lesson asks for another move:"
 FORBIDDEN = "The rules forbid it: {reason}."
+#: The most recent events a step shows of what happened before it.
+HAPPENED = 8
 NOT_A_MOVE = "That is no move of this game: {reason}."
 
 
@@ -78,7 +85,7 @@ class Step:
     """The other seats' moves, then the learner's (``move`` is None only for the end)."""
 
     lesson: int
-    them: tuple[str, ...]
+    before: tuple[tuple[int | None, str], ...]  # (seat, move) played first; None: the lowest other acting seat
     say: str
     move: str | None
     do: str
@@ -111,6 +118,7 @@ class Tutorial:
     rules: dict[str, str]  # an action kind -> the rule a forbidden move of that kind breaks
     positions: list[State] = field(default_factory=list)
     happened: list[list[str]] = field(default_factory=list)
+    auto: list[int] = field(default_factory=list)  # the learner's own moves played for it before each step
     expected: list[Action | None] = field(default_factory=list)
 
     @property
@@ -146,7 +154,8 @@ class Tutorial:
         return {
             "step": index, "end": self.end, "lesson": step.lesson if index < self.end else len(self.lessons),
             "lesson_key": lesson.key, "lesson_title": lesson.title, "lesson_text": lesson.text,
-            "first": index == lesson.first, "happened": self.happened[index], "say": step.say,
+            "first": index == lesson.first, "happened": self.happened[index][-HAPPENED:], "say": step.say,
+            "auto": self.auto[index],
             "do": step.do, "why": step.why, "rule": step.rule or lesson.rule,
             "expected": None if expected is None else self.game.action_to_json(expected),
             "expected_text": None if expected is None else state.describe_action(expected),
@@ -209,20 +218,46 @@ def read(path: Path) -> dict[str, Any]:
         raise LessonError(f"{path.name}: {exc}") from exc
 
 
+def _moves(data: dict[str, Any]) -> list[tuple[int, str]] | None:
+    """The whole game's moves (``"seat:move"``), if the file gives them."""
+    if "moves" not in data:
+        return None
+    out = []
+    for i, entry in enumerate(data["moves"]):
+        seat, colon, move = str(entry).partition(":")
+        if not colon or not seat.isdigit():
+            raise LessonError(f"moves[{i}] is \"seat:move\", not {entry!r}")
+        out.append((int(seat), move.strip()))
+    return out
+
+
 def parse(data: dict[str, Any], game: Game) -> Tutorial:
     lessons: list[Lesson] = []
     steps: list[Step] = []
+    moves = _moves(data)
+    learner = int(data.get("learner", 0))
+    done = 0  # with a move list: the index of the first move not yet played
     for li, raw in enumerate(data.get("lessons", [])):
         where = f"lesson {li + 1}"
         first = len(steps)
         for si, s in enumerate(raw.get("steps", [])):
             at = f"{where} step {si + 1}"
-            them = s.get("them", [])
-            if not isinstance(them, list) or not all(isinstance(m, str) for m in them):
-                raise LessonError(f"{at}: them is a list of moves")
-            if not isinstance(s.get("move"), str):
-                raise LessonError(f"{at}: move is the learner's move (text notation)")
-            steps.append(Step(li, tuple(them), _text(s, "say", at, False), s["move"], _text(s, "do", at),
+            if moves is not None:
+                index = s.get("at")
+                if isinstance(index, bool) or not isinstance(index, int) or not done <= index < len(moves):
+                    raise LessonError(f"{at}: at is the index of a later move of the list")
+                if moves[index][0] != learner:
+                    raise LessonError(f"{at}: moves[{index}] is not the learner's")
+                before: tuple[tuple[int | None, str], ...] = tuple(moves[done:index])
+                move, done = moves[index][1], index + 1
+            else:
+                them = s.get("them", [])
+                if not isinstance(them, list) or not all(isinstance(m, str) for m in them):
+                    raise LessonError(f"{at}: them is a list of moves")
+                if not isinstance(s.get("move"), str):
+                    raise LessonError(f"{at}: move is the learner's move (text notation)")
+                before, move = tuple((None, m) for m in them), s["move"]
+            steps.append(Step(li, before, _text(s, "say", at, False), move, _text(s, "do", at),
                               _text(s, "why", at, False), _text(s, "rule", at, False), _claims(s, at)))
         if len(steps) == first:
             raise LessonError(f"{where} has no steps")
@@ -231,11 +266,13 @@ def parse(data: dict[str, Any], game: Game) -> Tutorial:
     end = data.get("end", {})
     if not lessons or not isinstance(end, dict):
         raise LessonError("a tutorial has lessons and an [end]")
-    steps.append(Step(len(lessons), tuple(end.get("them", [])), _text(end, "say", "end", False), None,
+    last: tuple[tuple[int | None, str], ...] = (tuple(moves[done:]) if moves is not None
+                                                 else tuple((None, m) for m in end.get("them", [])))
+    steps.append(Step(len(lessons), last, _text(end, "say", "end", False), None,
                       _text(end, "do", "end", False), "", "", _claims(end, "end")))
     names = data.get("names", [])
     rules = data.get("rules", {})
-    return Tutorial(game, _text(data, "title", "the file"), int(data.get("learner", 0)), list(names),
+    return Tutorial(game, _text(data, "title", "the file"), learner, list(names),
                     lessons, steps, _text(end, "summary", "end"), {str(k): " ".join(str(v).split())
                                                                   for k, v in rules.items()})
 
@@ -247,14 +284,16 @@ def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) ->
     for i, step in enumerate(t.steps):
         where = f"step {i + 1} ({'the end' if step.move is None else t.lessons[step.lesson].title})"
         events = carried
-        for move in step.them:
-            seat = next((s for s in state.acting() if s != t.learner), None)
+        auto = 0
+        for given, move in step.before:
+            seat = next((s for s in state.acting() if s != t.learner), None) if given is None else given
             if seat is None:
                 raise LessonError(f"{where}: no other seat may play {move!r} now")
+            auto += seat == t.learner
             try:
                 events += state.apply(seat, t.game.action_from_text(move))
             except IllegalAction as exc:
-                raise LessonError(f"{where}: the other seat's {move!r} is refused: {exc}") from exc
+                raise LessonError(f"{where}: seat {seat}'s {move!r} is refused: {exc}") from exc
         expected = None
         if step.move is not None:
             try:
@@ -272,6 +311,7 @@ def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) ->
                 raise LessonError(f"{where}: the claim {claim.to_json()} is false: {wrong}")
         t.positions.append(state.clone())
         t.happened.append([english(e.text) for e in events if e.visible_to(t.learner)])
+        t.auto.append(auto)
         t.expected.append(expected)
         carried = state.apply(t.learner, expected) if expected is not None else []
 

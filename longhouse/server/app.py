@@ -47,8 +47,14 @@ from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.mail import MailService
 from longhouse.server.metrics import Readings
 from longhouse.server.pages import page
+from longhouse.server.push import Push, push_routes
+from longhouse.server.push_channel import PushChannel
+from longhouse.server.pwa import pwa_routes
+from longhouse.server.seasons import routes as season_routes
 from longhouse.server.sessions import SessionSockets
 from longhouse.server.settings import Settings
+from longhouse.server.tourney_api import routes as tourney_routes
+from longhouse.server.tourney_director import Director
 from longhouse.store import Status, Store
 
 log = logging.getLogger("longhouse.app")
@@ -79,6 +85,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     hall.start_ticker()
     hall.notices.start()
     app.state.mail.start()
+    await app.state.tourneys.start()  # tournaments: tourney_director.py
     hall.lobby.publish()
     app.state.sessions.start(settings.session_check)
     app.state.guests.start()
@@ -90,9 +97,11 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     collector.stop()
     app.state.sessions.stop()
     app.state.guests.stop()
+    await app.state.tourneys.stop()
     hall.shutdown()
     await hall.notices.stop()  # what is pending reaches the channels (the mail outbox) before the end
     await app.state.mail.stop()
+    await asyncio.to_thread(app.state.push.stop)
     hall.metrics.detach_logging()
     if hall.cluster is not None:
         hall.cluster.post("lobby", {"op": "bye", "node": hall.cluster.node})
@@ -114,7 +123,8 @@ ROUTES = [
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
-    *language.routes(),
+    *push_routes(), *pwa_routes(),
+    *tourney_routes(), *season_routes(), *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 
@@ -131,6 +141,9 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.replays = archive.ReplayCache(settings.replay_cache)
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
+    app.state.push = Push(store, settings)
+    app.state.hall.notices.add(PushChannel(app.state.push))
+    app.state.tourneys = Director(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
     app.state.mail = MailService(store, app.state.hall.people, settings)
     app.state.mail.attach(app.state.hall)

@@ -49,7 +49,7 @@ CAPTION_START = "The {title} board at the start of a two-player game"
 LEADERS = 10
 #: The step of a game's tutorial its page pictures (mid-game, many pieces out); a game without a tutorial is
 #: pictured at the start of a two-player game of seed 1.
-PICTURE_STEP: dict[str, int] = {"manitou": 15}
+PICTURE_STEP: dict[str, int] = {"manitou": 15, "five_tribes": 13}
 
 
 @lru_cache(maxsize=8)
@@ -85,9 +85,9 @@ async def game_page(request: Request) -> Response:
     leaders = await asyncio.to_thread(ratings.leaderboard, hall.people, name)
     lessons, names = None, ["Red", "Blue"]
     if name in learn.available():
-        t = await asyncio.to_thread(learn.tutorial, name)
+        t = learn.tutorial(name)  # on the loop: see server/learn.py
         lessons, names = len(t.lessons), t.names
-    shown = await asyncio.to_thread(picture, name)
+    shown = picture(name)
     return answer(request, {
         "game": name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
         **PRESENTATION.get(name, {}), "lessons": lessons, "tables": open_tables(hall, name),

@@ -47,7 +47,7 @@ def _step(request: Request, t: learn.Tutorial) -> int | None:
 async def games_with_lessons(request: Request) -> Response:
     out = []
     for name in learn.available():
-        t = await asyncio.to_thread(learn.tutorial, name)
+        t = learn.tutorial(name)
         out.append({"game": name, "title": t.title, "lessons": len(t.lessons)})
     return JSONResponse({"tutorials": out})
 
@@ -55,7 +55,7 @@ async def games_with_lessons(request: Request) -> Response:
 async def outline(request: Request) -> Response:
     if request.path_params["game"] not in learn.available():
         return _missing(request)
-    t = await asyncio.to_thread(_tutorial, request)
+    t = _tutorial(request)
     assert t is not None
     return answer(request, t.outline())
 
@@ -63,13 +63,13 @@ async def outline(request: Request) -> Response:
 async def step(request: Request) -> Response:
     if request.path_params["game"] not in learn.available():
         return _missing(request)
-    t = await asyncio.to_thread(_tutorial, request)
+    t = _tutorial(request)
     assert t is not None
     index = _step(request, t)
     if index is None:
         return JSONResponse({"error": f"a step is a number from 0 to {t.end}"}, status_code=404)
     if request.method == "GET":
-        return answer(request, await asyncio.to_thread(t.payload, index))  # its texts in the reader's language
+        return answer(request, t.payload(index))  # its texts in the reader's language
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
@@ -78,7 +78,7 @@ async def step(request: Request) -> Response:
         return JSONResponse({"error": 'send {"action": {...}}'}, status_code=400)
     if index == t.end:
         return JSONResponse({"ok": False, "reason": "The game is over: there is nothing left to play.", "rule": ""})
-    return answer(request, await asyncio.to_thread(t.attempt, index, data["action"]))
+    return answer(request, t.attempt(index, data["action"]))
 
 
 def _people(request: Request) -> PeopleStore:
@@ -113,7 +113,7 @@ async def progress(request: Request) -> Response:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
         return accounts.refused(exc)
-    entry = await asyncio.to_thread(checked_progress, data)
+    entry = checked_progress(data)
     if entry is None:
         return JSONResponse({"error": 'send {"game": a game with a tutorial, "step": a step of it, "done": bool}'},
                             status_code=400)

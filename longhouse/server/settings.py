@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: The browsers' push services (Chrome and most others: FCM; Firefox; Safari; Edge: WNS), see webpush.py.
+PUSH_HOSTS = ("fcm.googleapis.com", "updates.push.services.mozilla.com", "web.push.apple.com", "notify.windows.com")
 
 
 def _s(default: Any, text: str) -> Any:
@@ -73,6 +75,8 @@ class Settings:
                                  "measure what counting costs; what is read when scraped is still served")
     metrics_token: str | None = _s(None, "a token that lets a scraper read /metrics from anywhere "
                                          "(Authorization: Bearer TOKEN); without it, only from this machine")
+    tournaments_by: str = _s("players", "who may create tournaments: players (any registered account) or admins "
+                                        "(only the hall's admins)")
     smtp_url: str | None = _s(None, "send mail (address confirmations, password resets, turn notices) through "
                                     "this SMTP server: smtp://[user[:password]@]host[:port] (STARTTLS when the "
                                     "server offers it; smtp+starttls:// insists on it) or smtps:// (TLS from "
@@ -81,6 +85,13 @@ class Settings:
                                      "(needed with --smtp)")
     public_url: str | None = _s(None, "the hall's address as players reach it, e.g. https://hall.example.org, for "
                                       "the links in mails (needed with --smtp)")
+    vapid_key_file: str | None = _s(None, "the VAPID private key for Web Push (a PEM file, as `vapid --gen` "
+                                          "writes it); without it the hall makes one once and keeps it in the store")
+    push_contact: str | None = _s(None, "the operator's contact that push services see in every push (the VAPID "
+                                        "'sub' claim): mailto:you@example.org or https://example.org")
+    push_hosts: tuple[str, ...] = _s(PUSH_HOSTS, "push services the hall sends Web Push to (a name counts for its "
+                                                 "subdomains; repeat the option); other endpoints are refused")
+    push_ttl: int = _s(24 * 3600, "seconds a push service keeps a notice for a device that is offline")
     tick: float = _s(1.0, "seconds between two looks of every table's timekeeper at its clocks, away players "
                           "and abandonment")
 
@@ -97,7 +108,8 @@ def network(text: str) -> str:
 
 #: The settings given as a repeated option: their flag, what each names, and how it is read.
 REPEATED: dict[str, tuple[str, str, Callable[[str], str]]] = {
-    "allowed_hosts": ("--allowed-host", "HOST", str), "trusted_proxies": ("--trusted-proxy", "ADDR", network)}
+    "allowed_hosts": ("--allowed-host", "HOST", str), "trusted_proxies": ("--trusted-proxy", "ADDR", network),
+    "push_hosts": ("--push-host", "HOST", str)}
 
 
 #: The settings whose option is not named after them, and the names their values are shown under.

@@ -11,6 +11,8 @@ from sqlalchemy import MetaData
 from longhouse.store.admin_tables import admin_tables
 from longhouse.store.mail_tables import mail_tables
 from longhouse.store.people import people_tables
+from longhouse.store.push_tables import push_tables
+from longhouse.store.tourney_tables import tourney_tables
 
 
 def feature_tables(md: MetaData, prefix: str) -> None:
@@ -18,3 +20,5 @@ def feature_tables(md: MetaData, prefix: str) -> None:
     people_tables(md, prefix)
     admin_tables(md, prefix)
     mail_tables(md, prefix)
+    push_tables(md, prefix)
+    tourney_tables(md, prefix)

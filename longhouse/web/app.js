@@ -3,6 +3,7 @@ import { lang, t } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 import { api } from "./net.js";
 import { settingsMenu } from "./notify.js";
+import { pushSettings, registerWorker } from "./push.js";
 import { h, toast } from "./ui.js";
 
 const app = document.getElementById("app");
@@ -31,6 +32,7 @@ async function main() {
   }
   showWho();
   route();
+  registerWorker();
 }
 
 function showWho() {
@@ -46,7 +48,7 @@ function showWho() {
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, t("Admin")) : null,
     switcher,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
+    settingsMenu(pushSettings(), me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
       t("Your account: e-mail, notices, password")), h("h2", {}, t("Your sessions")),
       h("button", { class: "link", id: "signout-everywhere", title: t("End every session of yours, on every device"),
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
@@ -68,6 +70,9 @@ const OPEN_PAGES = [
   ["/games", "./game_page.js", "showGamePage", (part) => decodeURIComponent(part || "")],
   ["/learn", "./learn.js", "showLearn", (part) => decodeURIComponent(part || "")],
   ["/archive", "./archive.js", "showArchive", () => undefined],
+  ["/tournaments", "./tournaments.js", "showTournaments", () => undefined],
+  ["/tournament/", "./tournaments.js", "showTournament", (part) => Number(part)],
+  ["/seasons", "./seasons.js", "showSeasons", (part) => part || "manitou"],
   ["/reset", "./reset.js", "showReset", () => undefined],
   ["/mail/confirm", "./mailpages.js", "showConfirm", () => undefined],
   ["/unsubscribe", "./mailpages.js", "showUnsubscribe", () => undefined],
@@ -76,6 +81,7 @@ const OPEN_PAGES = [
 
 // The top bar's section each page belongs to (marked there); a player's page or a game's rules belong to none.
 const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboard", "leaderboard"], ["/player/", null],
+  ["/tournament", "tournaments"], ["/seasons", "tournaments"],
   ["/rules", null], ["/games", null], ["/learn", null], ["/admin", null], ["/reset", null], ["/account", null],
   ["/mail/", null], ["/unsubscribe", null], ["/forgot", null]];
 

@@ -19,7 +19,7 @@ const T = {
   next: "Next lesson",
   restart: "Start again",
   lessons: "Lessons",
-  mark: "your move",
+  mark: "here",
   refused: "Not this move",
   rule: "The rule",
   done: "You have finished the tutorial",
@@ -37,6 +37,8 @@ const T = {
   finished: "finished ✓",
   creating: "Setting up a table with a beginner bot…",
   lessonText: "What this lesson is about",
+  auto: (n) => `${n} of your moves ${n === 1 ? "was" : "were"} played for you since the last step.`,
+  lastMoves: "The last moves",
 };
 
 const KEY = "longhouse.learn";
@@ -152,8 +154,13 @@ export async function showLearn(root, game, me) {
     lessonText.textContent = p.lesson_text;
     lessonMore.open = p.first;
     lessonMore.hidden = over;
-    const lines = [...(p.say ? [p.say] : []), ...(p.happened.length && !p.say ? p.happened : [])];
-    happened.replaceChildren(...(lines.length ? [h("h3", {}, T.happened), ...lines.map((t) => h("p", {}, t))] : []));
+    // what the lesson says happened; the game's own words of the last moves behind it (all of them when the
+    // lesson says nothing)
+    const said = [...(p.say ? [p.say] : []), ...(p.auto ? [T.auto(p.auto)] : [])];
+    const moves = p.happened.map((t) => h("li", {}, t));
+    happened.replaceChildren(...(said.length || moves.length ? [h("h3", {}, T.happened), ...said.map((t) => h("p", {}, t)),
+      said.length && moves.length ? h("details", { class: "moves-played" }, h("summary", {}, T.lastMoves), h("ul", {}, moves))
+        : moves.length ? h("ul", { class: "moves-played" }, moves) : null] : []));
     doEl.replaceChildren(...(p.do ? [h("b", {}, `${T.now}: `), p.do] : []));
     nowBar.replaceChildren(...(p.do ? [h("b", {}, `${T.now}: `), p.do] : []));
     nowBar.hidden = !p.do || over;

@@ -109,6 +109,10 @@ export function showLobby(root, _me) {
       case "created":
         navigate(tableUrl(msg.table, msg.invite));
         break;
+      case "tournament":  // a round's table for me: the hall takes me there (tourney_director.py)
+        toast(msg.text);
+        if (msg.table) navigate(tableUrl(msg.table));
+        break;
       case "error":
         if (!chat.receive(msg)) toast(msg.message, "error");
         break;

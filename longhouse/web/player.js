@@ -83,6 +83,10 @@ export async function showPlayer(root, name) {
     h("div", { class: "recent-head" }, h("h2", {}, "Recent games"), data.recent.length
       ? h("a", { href: `/archive?player=${encodeURIComponent(data.name)}`, class: "button" }, "All in the archive") : null),
     recent));
+  import("./tournaments.js").then(async ({ tournamentsOf }) => {  // final places and champions
+    const part = await tournamentsOf(data.name);
+    if (part) root.querySelector(".player-page")?.insertBefore(part, root.querySelector(".recent-head"));
+  });
   return null;
 }
 

@@ -188,6 +188,10 @@ export async function showTable(root, tableId, _me) {
       case "goto":
         navigate(tableUrl(msg.table, msg.invite));
         break;
+      case "tournament":  // a round's table: taken there unless playing on here (tourney_director.py)
+        toast(msg.text);
+        if (msg.table && !(state && !state.result && state.seat !== null)) navigate(tableUrl(msg.table));
+        break;
       case "hint":
         hints.show(msg);
         break;

@@ -113,7 +113,9 @@ def test_an_older_release_without_the_people_tables_gains_them(tmp_path: Path) -
     core = model("")
     for name in ("table_hall", "table_people", "clocks", "rating_history", "user_settings",
                  "admins", "bans", "password_resets", "admin_log",  # revision 0002's
-                 "mail_addresses", "mail_outbox", "mail_digest"):  # revision 0003's
+                 "mail_addresses", "mail_outbox", "mail_digest",  # revision 0003's
+                 "push_keys", "push_subscriptions",  # revision 0004's
+                 "tourney_players", "tourney_games", "tourney_owners", "seasons", "tournaments"):  # 0005's
         core.remove(core.tables[name])
     core.create_all(engine)
     with engine.begin() as c:

@@ -1,0 +1,44 @@
+"""The hall's notices as Web Push: the channel ``notices.Notices`` hands each batch to (``Channel``).
+
+Each notice goes to every device of its person that chose its event (``push.EVENTS``: the notice's kind),
+as ``{title, body, url, tag}``: the title is the notice's headline (the mails' subject), the body one line of
+what to do, the url the page a tap opens (the table; a result's replay), and the tag (and the push's
+``Topic``) name the table, so that a newer notice of a table takes the place of an older one on the device
+and at the push service. ``deliver`` runs in the notices' worker thread: it reads the subscriptions and
+queues the pushes (``push_sender.py`` posts them), it never waits for a push service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from longhouse.server.notices import Kind, Notice, headline
+from longhouse.server.push import Push
+
+#: One line under each kind's headline (the English texts of this module).
+BODIES = {
+    Kind.TURN: "Open the table to make your move.",
+    Kind.INVITE: "Open the table to sit down.",
+    Kind.RESULT: "See the game again, move by move.",
+}
+
+
+def message(notice: Notice) -> dict[str, Any]:
+    """What the service worker shows for ``notice`` (web/sw.js)."""
+    page = f"/replay/{notice.table_id}" if notice.kind is Kind.RESULT else f"/table/{notice.table_id}"
+    return {"title": headline(notice), "body": BODIES[notice.kind], "url": page,
+            "tag": f"longhouse-table-{notice.table_id}"}
+
+
+class PushChannel:
+    """Web Push for the hall's notices."""
+
+    name = "push"
+
+    def __init__(self, push: Push) -> None:
+        self.push = push
+
+    def deliver(self, notices: Sequence[Notice]) -> None:
+        for notice in notices:
+            self.push.notify(notice.user_id, notice.kind.value, message(notice), topic=f"table-{notice.table_id}")

@@ -1,0 +1,177 @@
+"""Tournaments in a running hall (the toy game: quick): a round robin and a knock-out played to the end
+with bots playing for the people, and the lifecycle — who may create one, the cap, registration, check-in,
+the start time across a restart, pause, removal, forfeits — each refusal clear and changing nothing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from harness import Client, FakeClock, Hall
+from tourney_play import act, create, current_games, detail, play_round, wait_for
+
+from longhouse.store.admin import admin_store
+
+
+@pytest.fixture
+def hall(db_url: str) -> Iterator[Hall]:
+    h = Hall(db_url)
+    yield h
+    h.stop()
+
+
+def people(hall: Hall, names: list[str]) -> dict[str, Client]:
+    return {n: Client(hall, n) for n in names}
+
+
+def register_all(tid: int, folks: dict[str, Client]) -> None:
+    for c in folks.values():
+        r = act(c, tid, "register")
+        assert r.status_code == 200, r.text
+
+
+def test_a_round_robin_everyone_meets_everyone_once(hall: Hall) -> None:
+    folks = people(hall, ["Ann", "Bob", "Cy", "Dee", "Eve"])
+    owner = folks["Ann"]
+    tid = create(owner, format="round_robin")
+    register_all(tid, folks)
+    lobbies = {n: c.lobby() for n, c in folks.items()}
+    assert act(owner, tid, "start").status_code == 200
+    for number in range(1, 6):  # five players: five rounds, one bye each
+        play_round(hall, folks, tid, number, lobbies)
+    data = wait_for(owner, tid, lambda d: d["status"] == "over", what="the end")
+    tables = [g for r in data["rounds_list"] for g in r["games"] if g["state"] != "bye"]
+    met = sorted(tuple(sorted(g["players"])) for g in tables)
+    assert met == sorted(tuple(sorted(p)) for p in combinations(folks, 2))
+    byes = sorted(g["players"][0] for r in data["rounds_list"] for g in r["games"] if g["state"] == "bye")
+    assert byes == sorted(folks)
+    assert data["champion"] == data["standings"][0]["name"]
+    assert [r["place"] for r in data["standings"]] == [1, 2, 3, 4, 5]
+    points = [r["points"] for r in data["standings"]]
+    assert points == sorted(points, reverse=True) and sum(points) == 10 * 6 + 5 * 3  # 6 a table, 3 a bye
+    # the champion's page shows it
+    r = owner.http.get(f"/api/tournaments/of/{data['champion']}")
+    assert r.json()["tournaments"][0]["champion"] is True
+
+
+def test_a_knock_out_goes_to_the_winner(hall: Hall) -> None:
+    folks = people(hall, ["Ann", "Bob", "Cy", "Dee", "Eve"])
+    owner = folks["Ann"]
+    tid = create(owner, format="knockout")
+    register_all(tid, folks)
+    assert act(owner, tid, "start").status_code == 200
+    data = play_round(hall, folks, tid, 1)
+    first = data["rounds_list"][0]["games"]
+    assert sum(1 for g in first if g["state"] == "bye") == 3  # 5 players in a bracket of 8: three byes
+    play_round(hall, folks, tid, 2)
+    play_round(hall, folks, tid, 3)
+    data = wait_for(owner, tid, lambda d: d["status"] == "over", what="the end")
+    assert data["rounds"] == 3
+    final = data["rounds_list"][-1]["games"]
+    assert len(final) == 1 and final[0]["state"] == "done"
+    assert data["champion"] in final[0]["players"]
+    places = {p["name"]: p["place"] for p in data["players_list"]}
+    assert places[data["champion"]] == 1 and sorted(places.values()) == [1, 2, 3, 4, 5]
+    loser = next(n for n in final[0]["players"] if n != data["champion"])
+    assert places[loser] == 2
+
+
+def test_creating_registering_and_checking_in(db_url: str) -> None:
+    h = Hall(db_url, tournaments_by="admins")
+    try:
+        ann, bob = Client(h, "Ann"), Client(h, "Bob")
+        guest = Client(h)
+        body = {"name": "Cup", "game": "toy", "starts": time.time() + 3600}
+        assert ann.http.post("/api/tournaments", json=body).status_code == 403  # admins only, here
+        account = admin_store(h.store).account("Ann")
+        assert account is not None
+        admin_store(h.store).grant(account, "test", "running the tests")
+        for bad, why in [({"game": "chess"}, "no game"), ({"table_size": 5}, "players a table"),
+                         ({"format": "knockout", "table_size": 3}, "two a table"), ({"cap": 1}, "cap"),
+                         ({"starts": time.time() - 3600}, "start"), ({"name": ""}, "name"),
+                         ({"rounds": "x"}, "rounds")]:
+            r = ann.http.post("/api/tournaments", json={**body, **bad})
+            assert r.status_code == 400, (why, r.text)
+        assert ann.http.get("/api/tournaments").json()["open"] == []  # nothing was made
+        tid = create(ann, cap=2, checkin=600, starts=time.time() + 3600)
+        assert act(guest, tid, "register").status_code == 403  # guests do not play in tournaments
+        assert act(ann, tid, "register").status_code == 200
+        assert act(ann, tid, "register").json()["error"] == "you are registered already"
+        assert act(bob, tid, "register").status_code == 200
+        carl = Client(h, "Carl")
+        r = act(carl, tid, "register")
+        assert r.status_code == 400 and "full" in r.json()["error"]
+        r = act(bob, tid, "checkin")
+        assert r.status_code == 400 and "check-in opens" in r.json()["error"]  # an hour early
+        assert act(bob, tid, "start").status_code == 403  # only its creator or an admin
+        assert act(bob, tid, "unregister").status_code == 200
+        assert [p["name"] for p in detail(ann, tid)["players_list"]] == ["Ann"]
+        listed = ann.http.get("/api/tournaments").json()
+        assert listed["can_create"] is True and listed["open"][0]["id"] == tid
+        assert bob.http.get("/api/tournaments").json()["can_create"] is False
+    finally:
+        h.stop()
+
+
+def test_the_start_time_survives_a_restart_and_only_checked_in_players_play(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'hall.db'}"
+    h = Hall(url)
+    clock = FakeClock(time.time())
+    h.app.state.tourneys.clock = clock
+    folks = people(h, ["Ann", "Bob", "Cy", "Dee"])
+    tid = create(folks["Ann"], checkin=600, starts=clock.time + 1200)
+    register_all(tid, folks)
+    clock.advance(700)  # check-in is open now
+    for name in ("Ann", "Bob", "Cy"):
+        assert act(folks[name], tid, "checkin").status_code == 200
+    h.stop()  # the hall is down past the start time
+    h = Hall(url)
+    h.app.state.tourneys.clock = clock
+    try:
+        zed = Client(h, "Zed")  # (the clients above spoke to the hall before its restart, on another port)
+        time.sleep(0.5)
+        assert detail(zed, tid)["status"] == "open"  # not started early
+        clock.advance(600)  # the start has passed while the hall was down: it starts as soon as it is up
+        data = wait_for(zed, tid, lambda d: d["status"] == "running" and d["round"] == 1, what="the start")
+        seeded = sorted(p["name"] for p in data["players_list"] if p["seed"] is not None)
+        assert seeded == ["Ann", "Bob", "Cy"]  # Dee did not check in
+        assert [len(g["players"]) for g in current_games(data)] == [3]  # the toy game seats up to four
+    finally:
+        h.stop()
+
+
+def test_pause_remove_and_forfeit(hall: Hall) -> None:
+    clock = FakeClock(time.time())
+    hall.app.state.tourneys.clock = clock
+    folks = people(hall, ["Ann", "Bob", "Cy", "Dee"])
+    ann = folks["Ann"]
+    tid = create(ann, table_size=2, rounds=2, forfeit_after=30)
+    register_all(tid, folks)
+    assert act(ann, tid, "start").status_code == 200
+    data = wait_for(ann, tid, lambda d: d["round"] == 1 and all(g["table"] for g in current_games(d)), what="round 1")
+    assert act(ann, tid, "pause").status_code == 200
+    assert act(ann, tid, "pause").status_code == 400  # not running any more
+    assert act(ann, tid, "remove", name="Nobody").status_code == 404
+    # Dee never comes to her table: after the grace she forfeits and a bot plays her seat
+    here = [n for n in folks if n != "Dee"]
+    sockets = [folks[n].table(g["table"]) for g in current_games(data) for n in g["players"] if n in here]
+    wait_for(ann, tid, lambda d: sum(len(g["arrived"]) for g in current_games(d)) == 3, what="three arrived")
+    clock.advance(31)
+    data = wait_for(ann, tid, lambda d: any(g["forfeits"] for g in current_games(d)), what="Dee's forfeit")
+    assert [g["forfeits"] for g in current_games(data) if g["forfeits"]] == [["Dee"]]
+    for ws in sockets:
+        ws.send({"type": "chat", "text": "/leave"})
+    data = wait_for(ann, tid, lambda d: all(g["state"] == "done" for g in current_games(d)), what="round 1's end")
+    dee = next(g for g in current_games(data) if "Dee" in g["players"])
+    assert dee["points"][dee["players"].index("Dee")] == 0  # placed last, whatever the bot made of it
+    time.sleep(0.5)
+    assert detail(ann, tid)["round"] == 1  # paused: no new round
+    assert act(ann, tid, "remove", name="Bob").status_code == 200
+    assert act(ann, tid, "resume").status_code == 200
+    data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2")
+    assert all("Bob" not in g["players"] for g in current_games(data))
+    for ws in sockets:
+        ws.close()

@@ -1,0 +1,73 @@
+"""Test helpers for tournaments: people who register, check in, and at each round go to the table the hall
+takes them to, are seen there, and hand their seat to a bot (which plays it for them: the game stays theirs)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from harness import WS, Client, Hall, command
+
+
+def create(owner: Client, **settings: Any) -> int:
+    body = {"name": "Test cup", "game": "toy", "format": "swiss", "checkin": 0, "forfeit_after": 600,
+            "starts": time.time() + 3600, **settings}
+    r = owner.http.post("/api/tournaments", json=body)
+    assert r.status_code == 200, r.text
+    return int(r.json()["id"])
+
+
+def act(client: Client, tid: int, what: str, **body: Any) -> Any:
+    return client.http.post(f"/api/tournaments/{tid}/{what}", json=body)
+
+
+def detail(client: Client, tid: int) -> dict[str, Any]:
+    r = client.http.get(f"/api/tournaments/{tid}")
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def wait_for(client: Client, tid: int, pred: Any, timeout: float = 60.0, what: str = "") -> dict[str, Any]:
+    deadline = time.time() + timeout
+    while True:
+        data = detail(client, tid)
+        if pred(data):
+            return data
+        if time.time() > deadline:
+            raise AssertionError(f"tournament {tid}: not {what or pred} within {timeout}s: {data['status']}, "
+                                 f"round {data['round']}: {data['rounds_list'][-1:]}")
+        time.sleep(0.1)
+
+
+def current_games(data: dict[str, Any]) -> list[dict[str, Any]]:
+    rounds = [r for r in data["rounds_list"] if r["round"] == data["round"]]
+    return rounds[0]["games"] if rounds else []
+
+
+def play_round(hall: Hall, people: dict[str, Client], tid: int, number: int, lobbies: dict[str, WS] | None = None,
+               timeout: float = 120.0) -> dict[str, Any]:
+    """Round ``number``: every player is told of their table (on their lobby socket, when given), goes there,
+    is seen there, and leaves the seat to a bot; returns the tournament once the round's games are over."""
+    data = wait_for(people[next(iter(people))], tid, lambda d: d["round"] >= number and all(
+        g["table"] is not None or g["state"] == "bye" for g in current_games(d)), what=f"round {number}'s tables")
+    games = current_games(data)
+    sockets: list[tuple[str, WS]] = []
+    for g in games:
+        if g["state"] == "bye":
+            continue
+        for name in g["players"]:
+            if lobbies is not None:  # the notice that takes them there
+                note = lobbies[name].wait(lambda m, t=g["table"]: m.get("type") == "tournament" and m.get("table") == t,
+                                          timeout=30, what=f"{name}'s notice of table {g['table']}")
+                assert note["round"] == number
+            sockets.append((name, people[name].table(g["table"])))
+    wait_for(people[next(iter(people))], tid, lambda d: all(
+        sorted(g["arrived"]) == sorted(g["players"]) for g in current_games(d) if g["state"] != "bye"),
+        what="everyone seen at their table")
+    for _, ws in sockets:
+        command(ws, "/leave")  # a bot plays the seat on, for its player
+    for _, ws in sockets:
+        ws.close()
+    return wait_for(people[next(iter(people))], tid, lambda d: d["round"] > number or d["status"] == "over" or all(
+        g["state"] != "playing" for g in current_games(d)), timeout=timeout, what=f"round {number}'s end")

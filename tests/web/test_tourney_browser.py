@@ -1,0 +1,141 @@
+"""The tournament pages in a browser at 1280×800 and 390×844 (and the tablet's 768×1024): the list (open,
+running, finished), a finished round robin's page (final standings, the champion, every table with its
+replay), a running tournament's page (its tables to play or watch, the player's own table, the organiser's
+controls), creating one from the form and registering, the champion on the player's page, and a season's
+table. Screenshots (``test-output/<test>/``) are looked at; no sideways scroll, no serious axe finding."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import Client, Hall, register_toy, unregister_toy
+from pages import DESKTOP, PHONE, everywhere, look, new_page, small_targets
+from tourney_play import act, create, current_games, play_round, wait_for
+
+from longhouse.store.tourney import TourneyStore
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "a good password"
+
+
+@pytest.fixture(autouse=True)
+def toy_game() -> Any:
+    register_toy()
+    yield
+    unregister_toy()
+
+TARGETS = "a.button, button, select, input, .t-list a, .t-players a, .t-seats a"
+
+
+def sign_in(page: Any, url: str, name: str) -> None:
+    page.goto(url + "/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("#signin").click()
+    page.wait_for_selector("#create-table")
+
+
+def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    folks = {n: Client(hall, n, PASSWORD) for n in names}
+    ann = folks["Ann"]
+    TourneyStore(hall.store).add_season("toy", "Winter season", time.time() - 86400, time.time() + 30 * 86400)
+    # a finished round robin of four
+    done = create(ann, name="Toy round robin", format="round_robin")
+    for c in folks.values():
+        act(c, done, "register")
+    act(ann, done, "start")
+    for number in (1, 2, 3):
+        play_round(hall, folks, done, number)
+    final = wait_for(ann, done, lambda d: d["status"] == "over", what="the end")
+    champion = final["champion"]
+    # a Swiss in its first round, and one open for registration
+    running = create(ann, name="Toy Swiss", table_size=2, rounds=3)
+    for c in folks.values():
+        act(c, running, "register")
+    act(ann, running, "start")
+    wait_for(ann, running, lambda d: d["round"] == 1 and all(g["table"] for g in current_games(d)), what="round 1")
+    create(folks["Bob"], name="Next week's cup", starts=time.time() + 7 * 86400)
+
+    ctx, page, errors = new_page(browser, DESKTOP)
+    sign_in(page, hall.url, "Ann")
+    page.locator("nav a[data-nav=tournaments]").click()
+    page.wait_for_selector(".t-section[data-section=finished] .t-row")
+    assert page.locator(".t-section[data-section=running] .t-row").count() == 1
+    assert page.locator(".t-section[data-section=open] .t-row").count() == 1
+    assert f"champion: {champion}" in page.inner_text(".t-section[data-section=finished]")
+    look(page, shots, "list", DESKTOP)
+    look(page, shots, "list", PHONE)
+    page.set_viewport_size(DESKTOP)
+
+    # the finished tournament: final standings with the champion, every round's tables with replays
+    page.locator(f".t-row[data-tournament='{done}'] a.t-name").click()
+    page.wait_for_selector(".t-champion")
+    assert champion in page.inner_text(".t-champion")
+    assert page.locator(".t-standings tbody tr").count() == 4
+    assert page.locator(".t-round").count() == 3
+    assert page.locator(".t-game a.button:has-text('Replay')").count() == 6
+    everywhere(page, shots, "finished")
+    page.set_viewport_size(PHONE)
+    assert small_targets(page, TARGETS) == []
+
+    # the running one: Ann's own table to play, the others to watch, the organiser's controls
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{hall.url}/tournament/{running}")
+    page.wait_for_selector("#t-your-table")
+    assert page.locator(".t-game a.button:has-text('Play')").count() == 1
+    assert page.locator(".t-game a.button:has-text('Watch')").count() == 1
+    assert page.locator("#t-pause").is_visible() and page.locator("#t-remove").is_visible()
+    assert "not here yet" in page.inner_text(".t-games")
+    everywhere(page, shots, "running")
+    page.set_viewport_size(PHONE)
+    assert small_targets(page, TARGETS) == []
+    page.set_viewport_size(DESKTOP)
+    page.locator("#t-pause").click()
+    page.wait_for_selector("#t-resume")
+    assert "paused" in page.inner_text(".t-info")
+    page.locator("#t-resume").click()
+    page.wait_for_selector("#t-pause")
+
+    # creating one from the form; then Bob registers on his phone
+    page.goto(f"{hall.url}/tournaments")
+    page.wait_for_selector(".t-new summary")
+    page.locator(".t-new summary").click()
+    page.fill(".t-create input[name=name]", "Browser cup")
+    page.select_option(".t-create select[name=game]", "manitou")
+    page.select_option(".t-create select[name=table_size]", "3")
+    look(page, shots, "create", DESKTOP)
+    page.locator("#t-create").click()
+    page.wait_for_selector(".tournament h1:has-text('Browser cup')")
+    made = int(page.url.rsplit("/", 1)[1])
+    assert page.locator("#t-start").is_visible()
+    bob_ctx, bob, bob_errors = new_page(browser, PHONE, touch=True)
+    sign_in(bob, hall.url, "Bob")
+    bob.goto(f"{hall.url}/tournament/{made}")
+    bob.locator("#t-register").tap()
+    bob.wait_for_selector("#t-unregister")
+    assert bob.locator(".t-players").inner_text().strip() == "Bob"
+    assert not bob.locator("#t-start").count()  # not his to start
+    look(bob, shots, "registered", PHONE)
+
+    # the champion's page lists the tournament with a star
+    bob.goto(f"{hall.url}/player/{champion}")
+    bob.wait_for_selector(".player-tournaments")
+    assert "champion" in bob.inner_text(".player-tournaments")
+    look(bob, shots, "champion-page", PHONE)
+    bob.set_viewport_size(DESKTOP)
+    look(bob, shots, "champion-page", DESKTOP)
+
+    # the season's table: the rated toy games of the round robin count
+    bob.goto(f"{hall.url}/seasons/toy")
+    bob.wait_for_selector(".season .t-standings")
+    assert bob.locator(".season .t-standings tbody tr").count() == 4
+    look(bob, shots, "season", DESKTOP)
+    look(bob, shots, "season", PHONE)
+    assert not errors and not bob_errors, (errors, bob_errors)
+    bob_ctx.close()
+    ctx.close()
