@@ -55,7 +55,7 @@ def shown_url(database: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from longhouse.server import logs, mail
+    from longhouse.server import logs, mail, webpush
     from longhouse.server.app import create_app
     from longhouse.server.transport import HallServer, raise_descriptor_limit, uvicorn_config
     from longhouse.store import Store
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if taken is not None:
         print(f"longhouse serve: {taken}", file=sys.stderr)
         return 2
-    wrong = mail.check(settings.from_arguments(args))
+    wrong = mail.check(settings.from_arguments(args)) or webpush.check(args.vapid_key_file, args.push_contact)
     if wrong is not None:
         print(f"longhouse serve: {wrong}", file=sys.stderr)
         return 2

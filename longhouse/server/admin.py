@@ -222,8 +222,8 @@ async def use_reset(request: Request) -> Response:
     admins = admin_store(store)
     uid = await asyncio.to_thread(admins.use_reset, token, auth.hash_password(password))
     if uid is None:
-        return JSONResponse({"error": "this link has been used, has expired, or is unknown: ask an admin for "
-                             "a new one"}, status_code=400)
+        return JSONResponse({"error": "this link has been used, has expired, or is unknown: ask for a new one "
+                             "(Forgot your password? on the sign-in page) or ask an admin"}, status_code=400)
     account = admins.account_by_id(uid)
     assert account is not None
     admin_hall.end_sockets(hall_of(request), uid)

@@ -45,9 +45,10 @@ FORGOT_EVERY = 600.0
 NO_MAIL = "this hall sends no e-mail (its operator has not set --smtp): ask an admin"
 BAD_ADDRESS = "that does not look like an e-mail address (name@example.org)"
 TOO_MANY = "too many confirmation mails this hour; try again later"
-SENT = "a mail with a link to confirm {address} is on its way"
-UNCHANGED = "{address} is your confirmed address already"
+SENT = "A mail with a link to confirm {address} is on its way."
+UNCHANGED = "{address} is your confirmed address already."
 FORGOT_ANSWER = "If an account has confirmed this address, a mail with a link to set a new password is on its way."
+UNSUBSCRIBED = "You get no more notice mails. You can choose them again in your account's settings."
 BAD_LINK = "this link has been used, has expired, or is unknown"
 
 
@@ -73,7 +74,7 @@ async def set_email(request: Request) -> Response:
         if raw == "":
             await asyncio.to_thread(mail.mails.remove_address, user.id)
             found = await asyncio.to_thread(account_api.account_json, request, user)
-            return JSONResponse({**found, "text": "your address is removed"})
+            return JSONResponse({**found, "text": "Your address is removed."})
         enabled(request)
         given = check_address(raw)
         if not await asyncio.to_thread(mail.confirmations_left, user.id):
@@ -154,7 +155,7 @@ async def unsubscribe(request: Request) -> Response:
     uid = await asyncio.to_thread(account_api.mail_of(request).mails.unsubscribe, token)
     if uid is None:
         return JSONResponse({"error": BAD_LINK}, status_code=400)
-    return JSONResponse({"ok": True, "text": "you get no more notice mails; choose again in your account's settings"})
+    return JSONResponse({"ok": True, "text": UNSUBSCRIBED})
 
 
 async def page(request: Request) -> Response:

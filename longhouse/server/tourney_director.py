@@ -70,7 +70,7 @@ class Director:
         self.clock = clock
         #: The tournaments this process directs: id -> (its Redis lease, its fencing epoch); None: one process.
         self.owned: dict[int, tuple[str | None, int | None]] = {}
-        self.interval = min(1.0, max(0.05, hall.settings.tick))
+        self.interval = min(1.0, max(0.2, hall.settings.tick))
         self.tasks: list[asyncio.Task[None]] = []
         self.redis: aioredis.Redis | None = None
         self.node = secrets.token_hex(6)

@@ -78,19 +78,40 @@ def _public(vapid: Any) -> str:
     return b64url(point)
 
 
+def _from_file(key_file: str) -> Any:
+    text = Path(key_file).read_text().strip()  # a missing file is an error, not a new key
+    try:
+        return Vapid.from_pem(text.encode()) if "-----BEGIN" in text else Vapid.from_string(text)
+    except Exception as exc:
+        raise ValueError(f"{key_file} holds no P-256 private key (PEM, or base64url): {exc}") from None
+
+
+def _contact_refusal(contact: str | None) -> str | None:
+    if contact is not None and not re.fullmatch(r"mailto:[^@\s]+@[^@\s]+|https://[^\s/]+(/\S*)?", contact):
+        return f"the push contact {contact!r} is neither mailto:ADDRESS nor an https:// address"
+    return None
+
+
+def check(key_file: str | None, contact: str | None) -> str | None:
+    """What is wrong with the push options (``serve`` refuses to start on it), or None."""
+    if key_file is not None:
+        try:
+            _from_file(key_file)
+        except (OSError, ValueError) as exc:
+            return f"--vapid-key-file: {exc}"
+    return _contact_refusal(contact)
+
+
 def load_key(store: Store, key_file: str | None, contact: str | None) -> VapidKey:
     """The key given in ``key_file`` (PEM, as ``vapid --gen`` writes it, or the raw or DER key base64url), else
     the one kept in the store (made on the first call)."""
+    wrong = _contact_refusal(contact)
+    if wrong is not None:
+        raise ValueError(wrong)
     if key_file is not None:
-        text = Path(key_file).read_text().strip()  # a missing file is an error, not a new key
-        try:
-            vapid = Vapid.from_pem(text.encode()) if "-----BEGIN" in text else Vapid.from_string(text)
-        except Exception as exc:
-            raise ValueError(f"{key_file} holds no P-256 private key (PEM, or base64url): {exc}") from None
+        vapid = _from_file(key_file)
     else:
         vapid = Vapid.from_raw(push_store(store).vapid_key(new_private_key).encode())
-    if contact is not None and not re.fullmatch(r"mailto:[^@\s]+@[^@\s]+|https://[^\s/]+(/\S*)?", contact):
-        raise ValueError(f"the push contact {contact!r} is neither mailto:ADDRESS nor an https:// address")
     return VapidKey(vapid, _public(vapid), contact or NO_CONTACT)
 
 

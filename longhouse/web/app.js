@@ -48,8 +48,8 @@ function showWho() {
     me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, t("Admin")) : null,
     switcher,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(pushSettings(), me.guest ? null : h("a", { class: "link", href: "/account", id: "account-link" },
-      t("Your account: e-mail, notices, password")), h("h2", {}, t("Your sessions")),
+    settingsMenu(pushSettings(), me.guest ? null : h("h2", {}, t("Your account")), me.guest ? null : h("a", { class: "link",
+      href: "/account", id: "account-link" }, t("E-mail, notices by mail, password")), h("h2", {}, t("Your sessions")),
       h("button", { class: "link", id: "signout-everywhere", title: t("End every session of yours, on every device"),
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
       t("Sign out everywhere"))),
@@ -88,6 +88,8 @@ const SECTIONS = [["/archive", "archive"], ["/replay/", "archive"], ["/leaderboa
 async function route() {
   const path = location.pathname;
   if (cleanup) { cleanup(); cleanup = null; }
+  const panel = document.getElementById("settings-panel");  // a link in the settings menu was followed
+  if (panel && !panel.hidden) { panel.hidden = true; document.getElementById("settings-button")?.setAttribute("aria-expanded", "false"); }
   const section = (SECTIONS.find(([start]) => path.startsWith(start)) || [null, "lobby"])[1];
   for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
     a.classList.toggle("active", a.dataset.nav === section);

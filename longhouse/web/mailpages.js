@@ -97,7 +97,7 @@ export function showForgot(root) {
   } }, h("h1", {}, TEXT.forgotTitle), h("p", { class: "lead" }, TEXT.forgotLead),
   h("label", {}, TEXT.address, input), said, wrong,
   h("div", { class: "row" }, h("button", { type: "submit", class: "primary", id: "forgot-send" }, TEXT.send),
-    h("a", { class: "link", href: "/" }, TEXT.toLobby)),
+    h("a", { class: "button", href: "/" }, TEXT.toLobby)),
   h("p", { class: "hint" }, TEXT.noAddress));
   input.focus();
   return () => {};

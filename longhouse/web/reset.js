@@ -1,4 +1,4 @@
-// The password reset link's page (/reset#TOKEN, made by an admin): set a new password, then play. The token
+// The password reset link's page (/reset#TOKEN, made by an admin or mailed: /forgot): set a new password, then play. The token
 // sits after '#', so the browser never sends it in a request line; it goes in the body of the one POST.
 import { api } from "./net.js";
 import { h } from "./ui.js";
@@ -26,7 +26,8 @@ export function showReset(root) {
     }
   } }, h("h1", {}, "Set a new password"),
   token ? h("p", { class: "lead" }, "This link works once. Choose a new password for your account.")
-    : h("p", { class: "form-error" }, "This address holds no reset link: ask an admin for one."),
+    : h("p", { class: "form-error" }, "This address holds no reset link: ask for one on the page ",
+      h("a", { href: "/forgot" }, "Forgot your password?"), " or ask an admin."),
   h("label", {}, "New password", password), h("label", {}, "New password again", again), error,
   h("div", { class: "row" }, h("button", { type: "submit", class: "primary", id: "set-password", disabled: !token }, "Set the password")));
   root.replaceChildren(h("div", { class: "center" }, form));

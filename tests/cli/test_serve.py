@@ -64,3 +64,20 @@ def test_the_smtp_url_and_its_password() -> None:
     assert tls.shown() == "smtps://hall@mail.example.org:2465" and "from-env" not in tls.shown()
     with pytest.raises(ValueError, match="port is not a number"):
         SmtpServer.parse("smtp://mail.example.org:x")
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (["--push-contact", "ops@example.org"], "neither mailto:ADDRESS nor an https:// address"),
+    (["--push-contact", "http://hall.example.org"], "neither mailto:ADDRESS nor an https:// address"),
+    (["--vapid-key-file", "missing.pem"], "--vapid-key-file: [Errno 2]"),
+    (["--vapid-key-file", "junk.pem"], "holds no P-256 private key"),
+])
+def test_push_options_that_do_not_fit_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch, options: list[str],
+                                                  said: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "junk.pem").write_text("-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n")
+    database = tmp_path / "hall.db"
+    assert main(["serve", "--port", "0", "--database", f"sqlite:///{database}", *options]) == 2
+    assert said in capsys.readouterr().err
+    assert not database.exists()

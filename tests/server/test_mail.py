@@ -64,7 +64,7 @@ def test_an_address_is_confirmed_by_a_mailed_link_and_again_when_changed(mhall: 
     answer = ann.http.post("/api/account/email", json={"address": "ann@example.org"})
     assert answer.status_code == 200, answer.text
     assert answer.json()["email"] == {"address": "ann@example.org", "confirmed": False}
-    assert answer.json()["text"] == "a mail with a link to confirm ann@example.org is on its way"
+    assert answer.json()["text"] == "A mail with a link to confirm ann@example.org is on its way."
     (mail,) = sink.wait(1)
     standard_headers(mail, "ann@example.org")
     assert sink.handler.envelopes[0] == ("hall@longhouse.test", ["ann@example.org"])
@@ -86,7 +86,7 @@ def test_an_address_is_confirmed_by_a_mailed_link_and_again_when_changed(mhall: 
     assert stranger.post("/api/mail/confirm", json={"token": token}).status_code == 400  # once
     assert ann.http.get("/api/account").json()["email"] == {"address": "ann@example.org", "confirmed": True}
     same = ann.http.post("/api/account/email", json={"address": "ann@example.org"})
-    assert same.json()["text"] == "ann@example.org is your confirmed address already"
+    assert same.json()["text"] == "ann@example.org is your confirmed address already."
     time.sleep(0.3)
     assert len(sink.mails) == 1
     changed = ann.http.post("/api/account/email", json={"address": "ann@example.net"}).json()

@@ -319,3 +319,13 @@ def test_without_retry_after_a_busy_push_service_is_tried_again_after_a_back_off
     assert 25 < job.due - sender.clock() <= BACKOFF[0] and job.tries == 1
     sender.stop()
     assert sender.waiting() == 0 and not sender.send(job.sub, job.notice)  # a stopped sender takes nothing
+
+
+def test_a_deleted_account_takes_its_devices_along(hall: Hall, service: PushService) -> None:
+    from longhouse.store.deletion import delete_account
+
+    ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
+    subscribe(ann, Browser(), service.url("/ann"))
+    subscribe(bob, Browser(), service.url("/bob"))
+    delete_account(hall.store, hall.hall.people, user_id(hall, "Ann"))  # ON DELETE CASCADE
+    assert [s[1] for s in subscriptions(hall)] == [service.url("/bob")]

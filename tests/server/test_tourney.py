@@ -175,3 +175,31 @@ def test_pause_remove_and_forfeit(hall: Hall) -> None:
     assert all("Bob" not in g["players"] for g in current_games(data))
     for ws in sockets:
         ws.close()
+
+
+def test_a_director_whose_epoch_is_old_writes_nothing(tmp_path: Path) -> None:
+    """Fencing: once another process has claimed a tournament (a higher epoch), a write of the old director —
+    a paused process that resumes — is refused and changes nothing; the new director's goes through."""
+    from longhouse.store import StaleOwner, Store
+    from longhouse.store.tourney import Game, TourneyStore
+
+    store = Store(f"sqlite:///{tmp_path / 'fenced.db'}")
+    try:
+        ann = store.create_user("Ann", None)
+        tourneys = TourneyStore(store)
+        tid = tourneys.create(ann.id, 1.0, name="Cup", game="toy", format="swiss", table_size=2, rounds=2, cap=8,
+                              pace="real_time", time_control="untimed", starts=1.0, checkin=0.0, round_every=0.0,
+                              forfeit_after=60.0)
+        old = tourneys.claim(tid)
+        new = tourneys.claim(tid)
+        assert new == old + 1
+        game = Game(1, 0, [ann.id], None, None, result={"bye": True, "points": [3.0], "scores": [0.0]})
+        with pytest.raises(StaleOwner):
+            tourneys.add_round(tid, 1, [game], 2.0, old)
+        with pytest.raises(StaleOwner):
+            tourneys.finish(tid, {ann.id: 1}, ann.id, 2.0, "over", None, old)
+        assert tourneys.games_of(tid) == [] and tourneys.get(tid).round == 0  # type: ignore[union-attr]
+        tourneys.add_round(tid, 1, [game], 2.0, new)
+        assert [g.players for g in tourneys.games_of(tid)] == [[ann.id]]
+    finally:
+        store.close()

@@ -35,7 +35,8 @@ def mhall(tmp_path: Path, sink: SmtpSink) -> Iterator[Hall]:
 def both(page: Any, shots: Path, label: str) -> None:
     for size in (DESKTOP, PHONE):
         look(page, shots, label, size)
-        assert small_targets(page, ".account-page button, .account-page input, .mail-page button") == [], label
+    targets = ".account-page button, .account-page input, .mail-page button, .mail-page input, .mail-page a"
+    assert small_targets(page, targets) == [], label  # on the phone
     page.set_viewport_size(DESKTOP)
 
 
@@ -43,6 +44,10 @@ def test_the_account_page(mhall: Hall, sink: SmtpSink, browser: Any, shots: Path
     ctx, page, errors = new_page(browser, DESKTOP)
     sign_up(page, mhall.url, "Ann")
     page.click("#settings-button")
+    page.wait_for_selector("#account-link")
+    for size in (DESKTOP, PHONE):
+        look(page, shots, "settings-menu", size)
+    page.set_viewport_size(DESKTOP)
     page.click("#account-link")
     page.wait_for_selector("#email-form")
     assert page.inner_text("#email-state") == "No address yet."
@@ -144,7 +149,7 @@ def test_the_unsubscribe_page_works_signed_out(mhall: Hall, sink: SmtpSink, brow
     stranger.wait_for_selector("#unsubscribe")
     both(stranger, shots, "unsubscribe")
     stranger.click("#unsubscribe")
-    stranger.wait_for_selector("#mail-result:has-text('no more notice mails')")
+    stranger.wait_for_selector("#mail-result:has-text('You get no more notice mails')")
     look(stranger, shots, "unsubscribed", PHONE)
     page.reload()
     page.wait_for_selector("#email-state.confirmed")

@@ -3,14 +3,16 @@ the DevTools protocol), its icons load at their sizes, the service worker regist
 while the websockets go on working, its cache is the release's, and the settings panel's push switch is
 looked at on a desktop (1280×800) and a phone (390×844).
 
-Where the browser stops: headless Chromium has no push service of its own (Chrome's is Google's FCM, reached
-through the browser's own connection to it, which a headless test browser does not make), so
-``pushManager.subscribe`` is asked for real and its refusal is checked to reach the player as a clear message
-with the switch back off. Past that line the browser's one part — making a subscription — is stood in by the
-test: ``PushManager.prototype.subscribe`` gives a subscription with keys the test holds, pointing at a push
-service on loopback (``push_service.py``). All the rest is real: the page posts it, the hall stores it and
-pushes the test notice through pywebpush, the loopback service takes it and the test decrypts it with those
-keys; then the decrypted message is handed to the real service worker as a push (DevTools
+Where the browser stops: Chromium's push service is Google's FCM, which a test machine does not reach. In a
+context of the ``browser`` fixture (an off-the-record profile) ``pushManager.subscribe`` is refused at once,
+"Registration failed - permission denied", though the notification permission is granted: that is asked for real
+here, and the refusal is checked to reach the player as a clear message with the switch back off. (In a profile
+on disk Chromium says the permission is granted and the call never settles, waiting for FCM: the page gives up
+after 30 s with a message; not waited for here.) Past that line the browser's one part — making a subscription —
+is stood in by the test: ``PushManager.prototype.subscribe`` gives a subscription with keys the test holds,
+pointing at a push service on loopback (``push_service.py``). All the rest is real: the page posts it, the hall
+stores it and pushes the test notice through pywebpush, the loopback service takes it and the test decrypts it
+with those keys; then the decrypted message is handed to the real service worker as a push (DevTools
 ``ServiceWorker.deliverPushMessage``) and the notice it shows is read back from the registration.
 """
 
