@@ -26,6 +26,7 @@ from longhouse.server.sessions import sessions_of
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
 from longhouse.store.admin import admin_store
+from longhouse.store.social import social_store
 
 log = logging.getLogger("longhouse.accounts")
 
@@ -214,6 +215,8 @@ async def me(request: Request) -> Response:
     found: dict[str, object] = {"name": user.name, "guest": user.guest}
     if not user.guest and admin_store(store_of(request)).is_admin(user.id):
         found["admin"] = True
+    if not user.guest and (found.get("admin") or social_store(store_of(request)).is_moderator(user.id)):
+        found["moderator"] = True
     return JSONResponse({"user": found, **_languages(request, user)})
 
 

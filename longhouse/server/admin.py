@@ -25,6 +25,7 @@ from longhouse.server.hall import Hall
 from longhouse.server.lookalike import lookalike_key
 from longhouse.store import Status, User
 from longhouse.store.admin import Account, AdminStore, admin_store
+from longhouse.store.social import social_store
 
 #: How long a password reset link works (seconds).
 RESET_AGE = 24 * 3600.0
@@ -176,7 +177,8 @@ async def accounts(request: Request) -> Response:
     """``?prefix=`` the accounts whose name starts so (any case), 50 at most."""
     def read(request: Request, admins: AdminStore) -> Any:
         prefix = request.query_params.get("prefix", "")[:40]
-        return {"accounts": [a.to_json() for a in admins.find(prefix)]}
+        moderators = set(social_store(admins.store).moderator_names())
+        return {"accounts": [{**a.to_json(), "moderator": a.name in moderators} for a in admins.find(prefix)]}
     return await guarded_get(request, read)
 
 

@@ -33,8 +33,10 @@ from longhouse.server import (
     hints,
     language,
     mail_api,
+    moderation,
     players,
     signout,
+    social_api,
     sockets,
 )
 from longhouse.server import learn as learn_api
@@ -124,7 +126,8 @@ ROUTES = [
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
     *push_routes(), *pwa_routes(),
-    *tourney_routes(), *season_routes(), *language.routes(),
+    *tourney_routes(), *season_routes(),
+    *social_api.routes(), *moderation.routes(), *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy.engine import Connection
 
+from longhouse.server import names
+from longhouse.server.lookalike import lookalike_key
 from longhouse.store import NameTaken, Store, User
+from longhouse.store.social import social_store
 
 COOKIE = "longhouse_session"
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{1,19}")
 MIN_PASSWORD = 6
 MAX_PASSWORD = 200
 
@@ -31,11 +33,21 @@ class UnknownName(AuthError):
 
 
 def check_name(name: object) -> str:
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise AuthError("a name is 2 to 20 letters, digits, '_' or '-', starting with a letter")
-    if name.casefold().startswith("guest") or name.casefold().startswith("bot"):
-        raise AuthError("names starting with 'Guest' or 'Bot' are reserved")
-    return name
+    """The name as it is kept (``names.check``: letters of any script, NFKC), or ``AuthError`` saying why not."""
+    try:
+        return names.check(name)
+    except names.BadName as exc:
+        raise AuthError(str(exc)) from exc
+
+
+def looks_like(store: Store, name: str) -> str | None:
+    """Why no one may sign up as ``name``: it looks like an account's name (which is said), or None."""
+    holder = social_store(store).key_holder(lookalike_key(name))
+    if holder is None:
+        return None
+    if holder.casefold() == name.casefold():
+        return f"the name {name!r} is taken"
+    return f"the name {name!r} looks too much like {holder!r}, a player's name; choose another"
 
 
 def check_password(password: object) -> str:
@@ -50,17 +62,28 @@ def hash_password(password: str) -> str:
 
 
 def sign_up(store: Store, name: object, password: object) -> User:
+    """A new account: its name checked (``check_name``, and that it looks like no other's: its look-alike key
+    is stored with it, unique), its password hashed."""
     name = check_name(name)
     password = check_password(password)
+    taken = looks_like(store, name)
+    if taken is not None:
+        raise AuthError(taken)
+    key = lookalike_key(name)
+
+    def keep_key(c: Connection, user_id: int) -> None:
+        social_store(store).add_key(c, user_id, key)
+
     try:
-        return store.create_user(name, _hasher.hash(password))
-    except NameTaken as exc:
-        raise AuthError(f"the name {name!r} is taken") from exc
+        return store.create_user(name, _hasher.hash(password), also=keep_key)
+    except NameTaken as exc:  # made meanwhile by another sign-up, under this name or a look-alike
+        raise AuthError(looks_like(store, name) or f"the name {name!r} is taken") from exc
 
 
 def sign_in(store: Store, name: object, password: object) -> User:
-    if not isinstance(name, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
+    if not isinstance(name, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD or len(name) > 80:
         raise AuthError("wrong name or password")
+    name = names.typed(name)
     found = store.user_by_name(name)
     if found is None or found[1] is None:
         _hasher.hash(password)  # the same cost either way

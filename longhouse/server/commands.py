@@ -13,7 +13,7 @@ from longhouse import bots
 from longhouse.engine.seats import SEAT_COLOURS
 from longhouse.i18n import N_, Msg, Text, _, english, joined
 from longhouse.i18n.errors import error_text
-from longhouse.server import hints
+from longhouse.server import hints, social_commands
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.table import Table, default_bot
@@ -72,7 +72,8 @@ def cmd_help(table: Table, conn: Conn, args: list[str]) -> None:
     """The commands in the reader's language (the commands' own names stay)."""
     levels = ", ".join(bots.levels())
     words = conn.words
-    conn.notice(_("Commands: {list}", list=" · ".join(words.gettext(h).format(levels=levels) for h in HELP.values())))
+    conn.notice(_("Commands: {list}", list=" · ".join([*(words.gettext(h).format(levels=levels) for h in HELP.values()),
+                                                       *(words.gettext(h) for h in social_commands.HELP.values())])))
 
 
 def cmd_who(table: Table, conn: Conn, args: list[str]) -> None:
@@ -119,6 +120,9 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
         raise CommandError(_("in this game you play {seat}; you can sit only there", seat=_label(table, bound)))
     if seat not in free and not _reclaimable(table, seat, conn):
         raise CommandError(_("{seat} is taken", seat=_label(table, seat)))
+    blocked = table.hall.social.seat_refusal(table, conn.user.id)
+    if blocked is not None:
+        raise CommandError(blocked)
     if table.occupants[seat] is not None:
         refused = table.keeper.seat_back(seat)
         if refused is not None:

@@ -16,7 +16,7 @@ from longhouse.engine.errors import LonghouseError, SetupError
 from longhouse.engine.options import validate_options
 from longhouse.i18n import Text, _
 from longhouse.i18n.errors import error_text
-from longhouse.server import commands, ratings, table_options
+from longhouse.server import commands, ratings, social_commands, table_options
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.fencing import fenced
@@ -26,6 +26,7 @@ from longhouse.server.metrics import HallMetrics, UncountedMetrics
 from longhouse.server.notices import Notices
 from longhouse.server.protocol import Act, Chat, ClientMessage, Command, Ping, Resync, Undo
 from longhouse.server.settings import Settings
+from longhouse.server.social import Social
 from longhouse.server.table import Table
 from longhouse.server.table_settings import TableSettings
 from longhouse.store import BotSeat, Person, StaleOwner, Status, Store, TableRow, wal
@@ -72,6 +73,8 @@ class Hall:
         # A new table's hall settings, a started game's people and a move's clocks are written in the store's
         # own transactions (of the table's creation, the game's start, the move).
         store.keep_people_in(self.people.hall, self.people.people, self.people.clocks)
+        #: Follows, blocks, mutes, invitations and notices (``social.py``); the lobby and tables ask it.
+        self.social = Social(self)
         self.lobby = Lobby(self)
         #: The open tables by id; the lobby's listing hears of every one added or removed.
         self.tables: dict[int, Table] = TableIndex(self.lobby.listing_changed)
@@ -153,6 +156,7 @@ class Hall:
                 table.keeper.tick()
             except StaleOwner:  # another process owns it now: nothing was written (fencing.py)
                 self.give_up(table)
+        self.social.tick()
 
     def shutdown(self) -> None:
         self.commits.flush()
@@ -273,7 +277,11 @@ class Hall:
 
     def chat_allowed(self, conn: Conn) -> bool:
         """Whether this person may say one more chat line now, in the lobby or at a table
-        (``Settings.chat_burst``/``chat_rate``)."""
+        (``Settings.chat_burst``/``chat_rate``; not while a moderator has muted them: ``social.py``)."""
+        muted = self.social.chat_refusal(conn)
+        if muted is not None:
+            conn.error(muted, code="muted")
+            return False
         if self.limits.chat_line(conn.user.id):
             return True
         conn.error(_("you are chatting too fast; wait a moment"), code="flood")
@@ -296,11 +304,13 @@ class Hall:
                 except commands.CommandError as exc:
                     conn.error(error_text(exc), code="command")
                     return
-                commands.run(table, conn, name, args)
+                if not social_commands.run(self.social, conn, name, args, table):
+                    commands.run(table, conn, name, args)
             elif self.chat_allowed(conn):
                 table.say(conn, msg.text)
         elif isinstance(msg, Command):
-            commands.run(table, conn, msg.name, msg.args)
+            if not social_commands.run(self.social, conn, msg.name, msg.args, table):
+                commands.run(table, conn, msg.name, msg.args)
         elif isinstance(msg, Ping):
             conn.send({"type": "pong"})
         elif isinstance(msg, Resync):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from longhouse import bots, games
 from longhouse.i18n import _, english, joined, ngettext
 from longhouse.i18n.errors import error_text
-from longhouse.server import commands
+from longhouse.server import commands, social_commands
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn
@@ -31,6 +31,7 @@ from longhouse.store import BotSeat, Person, Status
 
 if TYPE_CHECKING:
     from longhouse.server.cluster import Cluster
+    from longhouse.server.social import Social
 
 #: Lobby visitors named in the lobby's lists (beyond them, only their number, ``online_count``).
 NAMED_ONLINE = 100
@@ -44,6 +45,7 @@ class Registry(Protocol):
     settings: Settings
     tables: dict[int, Table]
     cluster: Cluster | None
+    social: Social
 
     def create_table(self, game_name: str, seats: int, options: dict[str, Any], creator: int | None = None,
                      settings: TableSettings | None = None) -> Table: ...
@@ -209,6 +211,7 @@ class Lobby:
             text = _with_tables(delta, "changed", changed)
             for conn in self.conns:
                 conn.send_text(text)
+            self.hall.social.send_friends(self.conns)
 
     def publish(self) -> None:
         """With several processes: this process's listed tables and lobby visitors, to the others."""
@@ -221,8 +224,10 @@ class Lobby:
         """A chat line to everyone in the lobby (and, said here, to the other processes' lobbies)."""
         self.chat.append(line)
         text = encode(line)
+        social = self.hall.social
         for c in self.conns:
-            c.send_text(text)
+            if not social.hides(c.user, line):  # a line of someone they block
+                c.send_text(text)
         cluster = self.hall.cluster
         if local and cluster is not None:
             cluster.publish_chat(line)
@@ -238,13 +243,15 @@ class Lobby:
                 "default_bot": bots.default_level(),
                 "time_controls": [tc.describe() for tc in TIME_CONTROLS.values()]})
         conn.send_text(closed(hello, member("you", encode({"name": conn.user.name, "guest": conn.user.guest}))))
-        conn.send({"type": "chat_history", "lines": list(self.chat)})
+        conn.send({"type": "chat_history", "lines": self.hall.social.visible_lines(conn.user, self.chat)})
         self.changed()
         self._send_listing(conn)
+        self.hall.social.entered(conn)
 
     def leave(self, conn: Conn) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
+        self.hall.social.left(conn)
         self.changed()
 
     def message(self, conn: Conn, msg: ClientMessage) -> None:
@@ -307,11 +314,14 @@ class Lobby:
         return True
 
     def _command(self, conn: Conn, name: str, args: list[str]) -> None:
+        if social_commands.run(self.hall.social, conn, name, args):
+            return
         if name == "who":
             conn.notice(_("In the lobby: {names}", names=", ".join(sorted({c.user.name for c in self.conns}))))
         elif name == "help":
-            conn.notice(_("In the lobby: /who, /help. Create a table with the button, then use /join, /bot, "
-                          "/start at the table."))
+            conn.notice(_("In the lobby: /who, /help, /follow NAME, /unfollow NAME, /ignore NAME, /unignore NAME, "
+                          "/invite NAME TABLE, /report NAME reason. Create a table with the button, then use /join, "
+                          "/bot, /start at the table."))
         else:
             conn.error(_("/{name} works at a table; in the lobby there are /who and /help", name=name),
                        code="command")

@@ -16,7 +16,7 @@ import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from longhouse import bots, games
 from longhouse.bots.thinking import Thinker
@@ -45,6 +45,9 @@ from longhouse.server.timekeeper import Timekeeper
 from longhouse.store import BotSeat, Move, Occupant, Person, Status, Store, TableRow
 from longhouse.store.people import PeopleStore
 
+if TYPE_CHECKING:
+    from longhouse.server.social import Social
+
 log = logging.getLogger("longhouse.table")
 
 CHAT_HISTORY = 100
@@ -70,6 +73,7 @@ class Host(Protocol):
     commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
     metrics: HallMetrics  # what /metrics serves
     notices: Notices  # turn and result notices (notices.py)
+    social: Social  # who blocks whom (chat lines hidden, seats refused): social.py
 
     @property
     def lobby(self) -> Listing: ...
@@ -265,7 +269,7 @@ class Table:
         self.keeper.presence_changed()
         conn.send_text(game_message(self.game, conn.lang))
         conn.send_text(self._table_text(conn))
-        conn.send({"type": "chat_history", "lines": list(self.chat)})
+        conn.send({"type": "chat_history", "lines": self.hall.social.visible_lines(conn.user, self.chat)})
         if self.state is not None:
             conn.send({"type": "log", "events": [e.to_json() for e in self.authority.history
                                                  if e.visible_to(seat)]})
@@ -336,7 +340,10 @@ class Table:
             line["seat"] = self.seat_of(conn.user.id)
         self.chat.append(line)
         texts: dict[str, str] = {}  # once for everyone here of a language
+        social = self.hall.social
         for c in self.conns:
+            if conn is not None and social.hides(c.user, line):  # not to those who block the speaker
+                continue
             said = texts.get(c.lang)
             if said is None:
                 said = texts[c.lang] = c.words.encode(line)

@@ -49,6 +49,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from longhouse.engine.records import Record
 from longhouse.store import revisions
 from longhouse.store.features import feature_tables
+from longhouse.store.pragmas import BUSY_TIMEOUT_MS, sqlite_pragmas
 from longhouse.store.prepared import Prepared
 from longhouse.store.rows import Occupant, Status, TableRow, User, occupant_from_json, occupant_to_json
 
@@ -76,8 +77,6 @@ class Move:
 #: A record entry as stored: compact JSON, UTF-8 (``entries`` reads it back with ``json.loads``).
 _encode_entry = msgspec.json.Encoder().encode
 
-#: How long an SQLite statement waits for a lock another connection holds.
-BUSY_TIMEOUT_MS = 5000
 #: The SQLite write-ahead log is checkpointed whole and truncated once it is larger than this (bytes).
 WAL_LIMIT = 8 * 1024 * 1024
 
@@ -173,7 +172,7 @@ class Store:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", sqlite_pragmas)
         self.metadata, self.users, self.sessions, self.tables, self.actions, self.owners = _schema(prefix)
         try:
             self._schema_up_to_date(upgrade)
@@ -335,13 +334,17 @@ class Store:
 
     # --- accounts -------------------------------------------------------------------------------
 
-    def create_user(self, name: str, password_hash: str | None, guest: bool = False) -> User:
+    def create_user(self, name: str, password_hash: str | None, guest: bool = False,
+                    also: Callable[[Connection, int], None] | None = None) -> User:
+        """A new account; ``also(connection, id)`` writes more in its transaction (IntegrityError: ``NameTaken``)."""
         try:
             with self.engine.begin() as c:
                 uid: Any = c.execute(self.users.insert().values(
                     name=name, name_key=name.casefold(), password_hash=password_hash, guest=guest,
                     created=time.time())).inserted_primary_key
-            assert uid is not None
+                assert uid is not None
+                if also is not None:
+                    also(c, int(uid[0]))
             uid = uid[0]
         except IntegrityError as exc:
             raise NameTaken(name) from exc
@@ -582,15 +585,3 @@ class _PeopleWrites:
         self.insert_people = prepare(people.insert(), "table_id", "seat", "user_id")
         self.delete_clock = prepare(clocks.delete().where(clocks.c.table_id == bindparam("tid")), "tid")
         self.insert_clock = prepare(clocks.insert(), "table_id", "data")
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    # WAL with synchronous=NORMAL: a committed transaction survives the process being killed (-9);
-    # only an operating-system crash could lose the last commits.
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    cur.execute("PRAGMA wal_autocheckpoint=0")
-    cur.close()

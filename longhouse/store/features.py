@@ -12,6 +12,7 @@ from longhouse.store.admin_tables import admin_tables
 from longhouse.store.mail_tables import mail_tables
 from longhouse.store.people import people_tables
 from longhouse.store.push_tables import push_tables
+from longhouse.store.social_tables import social_tables
 from longhouse.store.tourney_tables import tourney_tables
 
 
@@ -22,3 +23,4 @@ def feature_tables(md: MetaData, prefix: str) -> None:
     mail_tables(md, prefix)
     push_tables(md, prefix)
     tourney_tables(md, prefix)
+    social_tables(md, prefix)

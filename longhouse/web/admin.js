@@ -1,10 +1,11 @@
 // The admin's page (/admin, for accounts with the admin role): the hall's figures at a glance, accounts
 // (find, ban and unban, a password reset link, end every session), open tables (close), an announcement to
 // everyone, and the audit log. Every action asks why first; the reason goes to the audit log with it.
+import { moderationPanel } from "./moderation.js";
 import { api } from "./net.js";
 import { h, toast } from "./ui.js";
 
-/** @typedef {{ id: number, name: string, guest: boolean, created: number, admin: boolean,
+/** @typedef {{ id: number, name: string, guest: boolean, created: number, admin: boolean, moderator?: boolean,
  *   banned: { since: number, by: string, reason: string } | null, sessions: number }} Account */
 /** @typedef {{ id: number, at: number, actor: string, action: string, target: string, reason: string,
  *   detail: any }} Entry */
@@ -14,6 +15,8 @@ const ACTIONS = {
   grant: "gave the admin role to", revoke: "took the admin role from", ban: "banned", unban: "unbanned",
   reset_password: "made a password reset link for", reset_used: "set a new password with a reset link for",
   end_sessions: "ended every session of", close_table: "closed", announce: "announced to",
+  grant_moderator: "gave the moderator role to", revoke_moderator: "took the moderator role from",
+  warn: "warned", mute: "muted the chat of", unmute: "lifted the mute of", dismiss: "dismissed a report about",
 };
 
 const sessions = (n) => `${n} session${n === 1 ? "" : "s"}`;
@@ -104,6 +107,7 @@ function accountsPanel(reload) {
   /** @param {Account} a */
   function row(a) {
     const flags = [a.guest && h("span", { class: "badge" }, "guest"), a.admin && h("span", { class: "badge admin" }, "admin"),
+      a.moderator && h("span", { class: "badge moderator" }, "moderator"),
       a.banned && h("span", { class: "badge banned", title: `by ${a.banned.by}: ${a.banned.reason}` }, "banned")];
     const buttons = [
       a.banned
@@ -114,6 +118,13 @@ function accountsPanel(reload) {
         "Make a link", (r) => resetLink(r)) }, "Reset password"),
       h("button", { type: "button", disabled: !a.sessions, onclick: () => act("end-sessions", a, `End every session of ${a.name}`,
         "End sessions", (r) => `${sessions(r.sessions)} ended, ${r.sockets} sockets closed here.`) }, "End sessions"),
+      !a.guest && !a.banned && h("button", { type: "button", class: "moderator-role", onclick: () => ask(
+        a.moderator ? `Take the moderator role from ${a.name}` : `Make ${a.name} a moderator`, a.moderator ? "Take it back" : "Make a moderator",
+        async (reason) => {
+          await api("/api/admin/moderator", { name: a.name, grant: !a.moderator, reason });
+          await Promise.all([find(), reload()]);
+          return a.moderator ? `${a.name} is no longer a moderator.` : `${a.name} is a moderator: the admin page shows them the reports.`;
+        }) }, a.moderator ? "No longer a moderator" : "Make a moderator"),
     ];
     return h("li", { class: "admin-account", dataset: { name: a.name } },
       h("div", { class: "who-line" }, h("a", { href: `/player/${encodeURIComponent(a.name)}` }, a.name), ...flags),
@@ -202,22 +213,30 @@ function logPanel() {
 /** @param {HTMLElement} root */
 export async function showAdmin(root, me) {
   stylesheet();
-  if (!me.admin) {
+  if (!me.admin && !me.moderator) {
     root.replaceChildren(h("section", { class: "missing panel", role: "alert" }, h("h1", {}, "For admins only"),
-      h("p", {}, "This page is for the hall's admins.")));
+      h("p", {}, "This page is for the hall's admins and moderators.")));
     return () => {};
+  }
+  if (!me.admin) {  // a moderator: the reports only
+    const reports = moderationPanel(ask, async () => {});
+    root.replaceChildren(h("div", { class: "admin" }, h("h1", {}, "Moderation"), h("div", { class: "admin-grid" }, reports.el)));
+    await reports.load();
+    const timer = setInterval(() => { if (!document.querySelector("dialog[open]")) reports.load().catch(() => {}); }, 10000);
+    return () => clearInterval(timer);
   }
   const glance = figuresPanel();
   const log = logPanel();
   const tables = tablesPanel(() => reload());
   const accounts = accountsPanel(() => reload());
+  const reports = moderationPanel(ask, () => log.load());
   async function reload() {
-    const [overview] = await Promise.all([api("/api/admin/overview"), log.load()]);
+    const [overview] = await Promise.all([api("/api/admin/overview"), log.load(), reports.load()]);
     glance.show(overview.figures);
     tables.show(overview.tables);
   }
   root.replaceChildren(h("div", { class: "admin" }, h("h1", {}, "Admin"),
-    h("div", { class: "admin-grid" }, glance.el, accounts.el, tables.el, announcePanel(() => reload()), log.el)));
+    h("div", { class: "admin-grid" }, glance.el, reports.el, accounts.el, tables.el, announcePanel(() => reload()), log.el)));
   await Promise.all([reload(), accounts.find()]);
   const timer = setInterval(() => { if (!document.querySelector("dialog[open]")) reload().catch(() => {}); }, 10000);
   return () => clearInterval(timer);

@@ -45,7 +45,7 @@ function showWho() {
   }
   // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
   who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? t(" (guest)") : ""),
-    me.admin ? h("a", { class: "link", href: "/admin", id: "admin-link" }, t("Admin")) : null,
+    me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? t("Admin") : t("Reports")) : null,
     switcher,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
     settingsMenu(pushSettings(), me.guest ? null : h("h2", {}, t("Your account")), me.guest ? null : h("a", { class: "link",

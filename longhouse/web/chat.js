@@ -14,8 +14,9 @@ function clock(seconds) {
 
 // The chat panel of the lobby and of a table: `send(text)` sends a line; `receive(msg)` takes the socket's
 // chat messages (`chat_history`, `chat`, and an `error` for a refused command) and says whether it took
-// one; `onSaid(line)` is told of every line someone said.
-export function chatPanel(title, send, onSaid = null) {
+// one; `onSaid(line)` is told of every line someone said; `menu(line)` makes the menu beside a line's name
+// (social.js: report, block), or null.
+export function chatPanel(title, send, onSaid = null, menu = null) {
   const lines = h("ol", { class: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": t("{title}: messages", { title }) });
   const input = h("input", { type: "text", placeholder: t("Say something, or /help"), "aria-label": t("chat message"),
     class: "chat-input" });
@@ -23,11 +24,12 @@ export function chatPanel(title, send, onSaid = null) {
   const api = {
     el: panel, input,
     add(line) {
+      // a name is isolated from the text around it (a right-to-left name does not turn the line around)
       const who = line.from === null || line.from === undefined
-        ? h("span", { class: "sys" }, "•") : h("b", {}, line.from + ":");
+        ? h("span", { class: "sys" }, "•") : h("b", {}, h("bdi", {}, line.from), ":");
       const kind = line.from ? "" : line.error ? "error" : line.private ? "private" : "system";
-      lines.append(h("li", { class: kind },
-        h("time", { class: "at" }, clock(line.time)), " ", who, " ", line.text));
+      lines.append(h("li", { class: kind, dataset: line.from ? { from: line.from } : null },
+        h("time", { class: "at" }, clock(line.time)), " ", who, menu ? menu(line) : null, " ", line.text));
       while (lines.children.length > 200) lines.firstChild.remove();
       lines.scrollTop = lines.scrollHeight;
     },

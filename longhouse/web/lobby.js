@@ -6,11 +6,12 @@ import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
 import { chatPanel } from "./chat.js";
 import { t, tn } from "./i18n.js";
+import { friendsPanel, noticesPanel, socketActions } from "./social.js";
 import { cap, colourName, h, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 let socket = null;
 
-export function showLobby(root, _me) {
+export function showLobby(root, me) {
   if (socket) socket.close();
   let games = [];
   const tablesEl = h("div", { class: "tables" });
@@ -31,14 +32,23 @@ export function showLobby(root, _me) {
   h("button", { type: "button", id: "play-bots", title: t("You take the first seat, bots the others; the game starts at once"),
     onclick: () => socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
       options: hintsOpt.options(), bots: levelSelect.value }) }, t("Play against bots")));
-  const chat = chatPanel(t("Lobby chat"), (text) => socket.send({ type: "chat", text }));
+  const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
+  const chat = chatPanel(t("Lobby chat"), (text) => socket.send({ type: "chat", text }), null, actions.line);
   const status = h("span", { class: "conn" });
+  const friends = friendsPanel((name, args) => socket.send({ type: "command", name, args }));
+  const notices = noticesPanel();
 
   root.replaceChildren(h("div", { class: "lobby" },
     h("section", { class: "lobby-main" },
       h("div", { class: "lobby-head" }, h("h1", {}, t("Lobby")), status),
-      create, tablesEl),
-    h("aside", { class: "side" }, online, chat.el)));
+      notices.el, create, tablesEl),
+    h("aside", { class: "side" }, friends.el, online, chat.el)));
+
+  // the open table this player sits at (the newest), where the friends list's invitations go
+  function myTable() {
+    const mine = [...listed.values()].filter((tb) => tb.status !== "over" && tb.seats.some((s) => s && s.kind === "user" && s.name === me.name));
+    return mine.length ? mine[mine.length - 1].id : null;
+  }
 
   // The lobby's tables by id: the whole list on entering, then only what changed ("tables_delta").
   const listed = new Map();
@@ -99,12 +109,20 @@ export function showLobby(root, _me) {
         for (const tb of msg.tables) listed.set(tb.id, tb);
         renderTables([...listed.values()]);
         showOnline(msg);
+        friends.setMyTable(myTable());
         break;
       case "tables_delta":
         for (const id of msg.removed) listed.delete(id);
         for (const tb of msg.changed) listed.set(tb.id, tb);
         if (msg.changed.length || msg.removed.length) renderTables([...listed.values()].sort((a, b) => a.id - b.id));
         showOnline(msg);
+        friends.setMyTable(myTable());
+        break;
+      case "friends":
+        friends.show(msg.friends);
+        break;
+      case "notice":
+        notices.add(msg.notice);
         break;
       case "created":
         navigate(tableUrl(msg.table, msg.invite));

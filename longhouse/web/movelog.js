@@ -36,7 +36,8 @@ export function moveLog() {
   let events = [];
   let hidePrivate = true;
   const lines = h("ol", { class: "log-lines", tabindex: "0", "aria-label": t("moves") });
-  const toggle = h("button", { type: "button", class: "link log-toggle", id: "log-private",
+  // hidden until a private event comes (before the game has any, it would be a button with no words)
+  const toggle = h("button", { type: "button", class: "link log-toggle", id: "log-private", hidden: true,
     "aria-pressed": "true", onclick: () => { hidePrivate = !hidePrivate; render(); } });
   const announce = h("div", { class: "sr-only", "aria-live": "polite", id: "announce" });
   const el = h("section", { class: "panel log", id: "panel-moves" },

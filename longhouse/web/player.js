@@ -1,10 +1,12 @@
 // Player pages (ratings with a small rating-history chart, games, wins, recent games) and leaderboards.
 import { api } from "./net.js";
+import { playerButtons } from "./social.js";
 import { h, missingPage, seatTag, svg } from "./ui.js";
 
 // A link to a player's page: names in the lobby, at tables and in the archive use it.
 export function playerLink(name) {
-  return h("a", { href: `/player/${encodeURIComponent(name)}`, class: "player-link" }, name);
+  // dir="auto": the name is isolated from the text around it (a right-to-left name stays whole and in place)
+  return h("a", { href: `/player/${encodeURIComponent(name)}`, class: "player-link", dir: "auto" }, name);
 }
 
 // The players of a finished game with their scores, the winners starred. A name links to its player page,
@@ -73,7 +75,8 @@ export async function showPlayer(root, name) {
       cell("Replay", h("a", { href: `/replay/${t.id}`, class: "button", "aria-label": `replay of ${t.title}, table ${t.id}` }, "Replay"))))))
     : h("p", { class: "empty" }, "No finished games yet.");
   root.replaceChildren(h("div", { class: "player-page" },
-    h("h1", {}, data.name, data.guest ? h("small", {}, " (guest)") : null),
+    h("h1", {}, h("bdi", {}, data.name), data.guest ? h("small", {}, " (guest)") : null),
+    await playerButtons(data.name),
     h("p", { class: "player-totals" }, `${data.played} game${data.played === 1 ? "" : "s"} played, ${data.wins} won`,
       Object.keys(data.by_game).length ? ` (${Object.entries(data.by_game).map(([g, n]) => `${titleOf(data, g)}: ${n}`).join(", ")})` : ""),
     h("h2", {}, "Ratings"),

@@ -7,11 +7,12 @@ import { attention, loadSettings } from "./notify.js";
 import { playerLink } from "./player.js";
 import { hallBar } from "./table_hall.js";
 import { chatPanel } from "./chat.js";
+import { socketActions } from "./social.js";
 import { mergeState } from "./state.js";
 import { t } from "./i18n.js";
 import { COLOURS, colourName, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
-export async function showTable(root, tableId, _me) {
+export async function showTable(root, tableId, me) {
   /** @type {import("./kit/types.js").TableMessage | null} */
   let table = null;      // the latest "table" message (seating)
   /** @type {import("./kit/types.js").StateMessage | null} */
@@ -30,7 +31,8 @@ export async function showTable(root, tableId, _me) {
   const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": t("table commands") });
   const boardEl = h("div", { class: "board-wrap" });
   const log = moveLog();
-  const chat = chatPanel(t("Table chat"), (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"));
+  const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
+  const chat = chatPanel(t("Table chat"), (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"), actions.line);
   const botLevel = h("select", { id: "bot-level", "aria-label": t("bot level") });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
@@ -69,7 +71,7 @@ export async function showTable(root, tableId, _me) {
     clocks.setAway(tb.seats);
     clocks.set(tb.clock);
     seatsEl.replaceChildren(...tb.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
-      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
+      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
       i === mySeat ? h("small", {}, t(" (you)")) : null,
       s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: s.level })) : null,
       ...clocks.seatParts(i),

@@ -1,0 +1,180 @@
+"""The moderators' queue and actions (``/api/mod/...``, for accounts holding the moderator role, and admins),
+and the role itself (``POST /api/admin/moderator``, for admins).
+
+- ``GET /api/mod/queue?status=open|handled&after=N``: the open reports, oldest first (50 a page; ``after``:
+  those after report N), or the 50 handled last, each with its context and whether its player is muted or
+  banned now;
+- ``POST /api/mod/act`` ``{action, report?, name?, minutes?, reason}``: ``warn``, ``mute`` (for ``minutes``,
+  1 to ``MOST_MINUTES``, ``DEFAULT_MINUTES`` if not said), ``unmute``, ``ban`` or ``dismiss`` (a report) — about
+  a report's player, or a player named. A reason is asked for each (it goes to the audit log, and to the
+  player with a warning, a mute or a ban). Admins and moderators cannot be muted, warned or banned here.
+- ``POST /api/admin/moderator`` ``{name, grant, reason}``: an admin gives or takes back the role.
+
+Each action is written to the admin audit log and told to the player (a notice to their pages now, or on their
+next lobby page); the reporter of a handled report is told it was handled. A ban is the admin's ban
+(``admin.py``: every session ends, the name's look-alikes stay out).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from longhouse.server import admin, admin_hall
+from longhouse.server.accounts import Refused, current_user, read_json, refused, store_of
+from longhouse.server.lookalike import lookalike_key
+from longhouse.server.names import typed
+from longhouse.server.social import Social, when_text
+from longhouse.store import User
+from longhouse.store.admin import Account, AdminStore, admin_store
+from longhouse.store.social import Report
+
+DEFAULT_MINUTES = 60
+MOST_MINUTES = 30 * 24 * 60
+ACTIONS = ("warn", "mute", "unmute", "ban", "dismiss")
+
+# What the player is told (one place, to be translated).
+TOLD = {
+    "warn": "A moderator warns you: {reason}",
+    "mute": "A moderator has muted your chat until {until} (UTC): {reason}",
+    "unmute": "A moderator has lifted the mute on your chat.",
+    "ban": "A moderator has banned this account: {reason}",
+}
+HANDLED = "A moderator has handled your report about {name}: {outcome}."
+OUTCOME_WORDS = {"dismiss": "no action was needed", "warn": "they were warned", "mute": "their chat was muted",
+                 "ban": "the account was banned"}
+
+
+def _social(request: Request) -> Social:
+    social: Social = admin.hall_of(request).social
+    return social
+
+
+def moderator_of(request: Request) -> tuple[User, AdminStore]:
+    """The signed-in moderator (or admin) making the request; ``Refused`` otherwise."""
+    user = current_user(request)
+    if user is None:
+        raise Refused(401, "sign in first")
+    admins = admin_store(store_of(request))
+    if user.guest or not (admins.is_admin(user.id) or _social(request).store.is_moderator(user.id)):
+        raise Refused(403, "this is for the hall's moderators")
+    return user, admins
+
+
+def _entry(report: Report, social: Social, admins: AdminStore) -> dict[str, Any]:
+    out = report.to_json()
+    until = social.store.muted_until(report.target_id, time.time())
+    out["muted_until"] = until
+    out["banned"] = admins.banned(report.target_id)
+    out["reports"] = social.store.reports_against(report.target_id)
+    return out
+
+
+async def queue(request: Request) -> Response:
+    try:
+        _, admins = moderator_of(request)
+    except Refused as exc:
+        return refused(exc)
+    social = _social(request)
+    status = "handled" if request.query_params.get("status") == "handled" else "open"
+    after = request.query_params.get("after", "")
+    found = social.store.queue(status, int(after) if after.isascii() and after.isdigit() else None)
+    return JSONResponse({"status": status, "reports": [_entry(r, social, admins) for r in found]})
+
+
+def _target(social: Social, admins: AdminStore, data: dict[str, Any]) -> tuple[Account, Report | None]:
+    report: Report | None = None
+    raw = data.get("report")
+    if raw is not None:
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise Refused(400, "a report is named by its number")
+        report = social.store.get_report(raw)
+        if report is None:
+            raise Refused(404, f"there is no report {raw}")
+        if report.status != "open":
+            raise Refused(409, f"report {raw} has been handled already ({report.status} by {report.handled_by})")
+        account = admins.account_by_id(report.target_id)
+    else:
+        name = data.get("name")
+        account = admins.account(typed(name)) if isinstance(name, str) and 0 < len(name) <= 80 else None
+        if account is None:
+            raise Refused(404, f"there is no account {name!r}")
+    if account is None:
+        raise Refused(404, "that account is gone")
+    return account, report
+
+
+def _minutes(data: dict[str, Any]) -> int:
+    minutes = data.get("minutes", DEFAULT_MINUTES)
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MOST_MINUTES:
+        raise Refused(400, f"a mute lasts 1 to {MOST_MINUTES} minutes")
+    return minutes
+
+
+async def act(request: Request) -> Response:
+    try:
+        admin.same_origin(request)
+        data = await read_json(request)
+        user, admins = moderator_of(request)
+        reason = admin.text_field(data, "reason", admin.MAX_REASON, "why (a reason)")
+        action = data.get("action")
+        if action not in ACTIONS:
+            raise Refused(400, f"an action is one of {', '.join(ACTIONS)}")
+        return JSONResponse(await _act(request, user, admins, str(action), data, reason))
+    except Refused as exc:
+        return refused(exc)
+
+
+async def _act(request: Request, user: User, admins: AdminStore, action: str, data: dict[str, Any],
+               reason: str) -> dict[str, Any]:
+    social = _social(request)
+    account, report = _target(social, admins, data)
+    if action == "dismiss" and report is None:
+        raise Refused(400, "dismiss names a report")
+    if action != "dismiss" and (account.admin or social.store.is_moderator(account.id)):
+        raise Refused(400, f"{account.name} is a moderator or an admin: an admin takes the role back first")
+    if account.id == user.id:
+        raise Refused(400, "not yourself")
+    until = time.time() + 60 * _minutes(data) if action == "mute" else None
+    report_id = report.id if report is not None else None
+    if action == "ban":
+        if account.banned is not None:
+            raise Refused(400, f"{account.name} is banned already")
+        social.tell(account.id, {"kind": "ban", "text": TOLD["ban"].format(reason=reason)})
+        await asyncio.to_thread(admins.ban, account, lookalike_key(account.name), user.name, reason)
+        admin_hall.end_sockets(admin.hall_of(request), account.id)
+    if not social.store.moderate(action, account.id, account.name, user.name, reason, report_id, until):
+        raise Refused(409, "that report has just been handled by another moderator")
+    social.forget(account.id)
+    if action in ("warn", "mute", "unmute"):
+        text = TOLD[action].format(reason=reason, until=when_text(until or 0))
+        social.notify(account.id, action, {"text": text, "until": until})
+    if report is not None and report.reporter_id is not None:
+        social.notify(report.reporter_id, "report_handled",
+                      {"text": HANDLED.format(name=account.name, outcome=OUTCOME_WORDS[action])})
+    return {"action": action, "name": account.name, "report": report_id, "until": until}
+
+
+async def moderator_role(request: Request, user: User, admins: AdminStore, data: dict[str, Any],
+                         reason: str) -> dict[str, Any]:
+    account = admin.account_named(admins, data)
+    if account.guest:
+        raise Refused(400, f"{account.name} is a guest")
+    store = _social(request).store
+    if data.get("grant") is True:
+        if not store.grant(account.id, account.name, user.name, reason):
+            raise Refused(400, f"{account.name} is a moderator already")
+        return {"moderator": account.name, "granted": True}
+    if not store.revoke(account.id, account.name, user.name, reason):
+        raise Refused(400, f"{account.name} is not a moderator")
+    return {"moderator": account.name, "granted": False}
+
+
+def routes() -> list[Route]:
+    return [Route("/api/mod/queue", queue), Route("/api/mod/act", act, methods=["POST"]),
+            Route("/api/admin/moderator", admin.action(moderator_role), methods=["POST"])]
