@@ -204,6 +204,11 @@ class State(ABC):
     def acting(self) -> tuple[int, ...]:
         """The seats that may act now (several during a simultaneous choice); empty when over."""
 
+    def clock_turn(self) -> int | None:
+        """Which turn of the game this is, for the hall's clocks: a seat earns its time control's increment
+        once per value when play passes on from it. None (the default): every hand-off is a turn."""
+        return None
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, in a stable order (empty if the seat may not act)."""

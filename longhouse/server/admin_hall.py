@@ -91,7 +91,7 @@ def close_table(hall: Hall, table_id: int, text: str, everywhere: bool = True) -
         hall.abandon(table, text)
         return "abandoned"
     table.say(None, text)
-    hall.drop(table)
+    hall.drop(table, "closed")
     return "removed"
 
 

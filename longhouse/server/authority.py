@@ -69,8 +69,8 @@ class Authority:
             return _("the game has not started"), None
         if seat is None:
             return _("you hold no seat at this table (you are watching)"), None
-        if self.state.is_over():
-            return _("the game is over"), None
+        if self.state.is_over() or (self.record is not None and self.record.result is not None):
+            return _("the game is over"), None  # by its rules, or closed before (abandoned, resigned)
         if not self.fresh(seat, version):
             return (_("stale move: you saw version {seen} but the game is at version {now}; your view is refreshed",
                       seen=version, now=self.version), "stale")
@@ -144,10 +144,11 @@ class Authority:
         self._track_acting()
         return record
 
-    def abandon(self, store: Callable[[dict[str, Any]], None]) -> None:
-        """Close the game without a result (nobody came back to it): ``store`` archives it with ``ABANDONED``
-        first, then the record has that result (a store that fails changes nothing here)."""
-        result = dict(ABANDONED)
+    def abandon(self, store: Callable[[dict[str, Any]], None], result: dict[str, Any] | None = None) -> None:
+        """Close the game before its end: without a result (nobody came back to it), or with ``result`` (a
+        resignation decided it): ``store`` archives it with that result (``ABANDONED`` when none) first, then
+        the record has it (a store that fails changes nothing here)."""
+        result = dict(ABANDONED) if result is None else result
         store(result)
         if self.record is not None:
             self.record.result = result

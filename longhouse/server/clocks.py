@@ -11,7 +11,11 @@ How the clock runs:
   acting person's clock runs at once). A bot's seat never runs a clock.
 - A move that passes the turn on (the set of acting seats is different after it) ends the mover's turn:
   with a reserve, the mover gains the increment; moves inside one turn that leave the acting seats as they
-  were (a turn of several steps) earn nothing until the turn passes.
+  were (a turn of several steps) earn nothing until the turn passes. A game says what a turn is for the
+  increment (``State.clock_turn``): by default every hand-off is one; Manitoba's is the round, so a seat
+  earns once per round however often play comes back to it (its active action, a passive one, a
+  scoring's choice). The increment never takes a reserve above what it started with: a clock that ends
+  a game never reads more than it began with.
 - Turn-based: each turn a seat begins (it starts acting, or it passes the turn and acts again at once)
   gets the full time per turn; nothing carries over.
 - A seat whose time is up (``expired``) is handed to a bot by the table; a person who takes such a seat back
@@ -91,6 +95,10 @@ class Clock:
         self.running: dict[int, float] = {}
         #: seat -> the game's version at which it was last given the comeback time (``seat_back``).
         self.came_back: dict[int, int] = {}
+        #: seat -> the game's turn (``State.clock_turn``) its clock last started in, and the last one it
+        #: earned the increment for (a turn earns it once).
+        self.turn_of: dict[int, int] = {}
+        self.earned: dict[int, int] = {}
         self.saved_at = now
 
     # --- reading --------------------------------------------------------------------------------
@@ -119,15 +127,17 @@ class Clock:
             self.left[seat] = max(0.0, self.left[seat] - max(0.0, now - since))
             self.running[seat] = now
 
-    def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False) -> None:
+    def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False,
+             turn: int | None = None) -> None:
         """After the game or its seating changed: ``timed`` are the seats whose clocks should run now
         (acting, held by a person). ``mover`` made the move that caused this, and ``turn_passed`` says
-        whether that move changed who is acting (ending the mover's turn)."""
+        whether that move changed who is acting (ending the mover's turn); ``turn`` is the game's turn now
+        (``State.clock_turn``; None: every hand-off is a turn)."""
         self._charge(now)
         wanted = set(timed)
         ended_turn = mover if (turn_passed and mover is not None and mover in self.running) else None
         if ended_turn is not None and self.control.per_turn is None:
-            self.left[ended_turn] += self.control.increment
+            self._earn(ended_turn)
         for seat in list(self.running):
             if seat not in wanted or seat == ended_turn:
                 del self.running[seat]
@@ -136,6 +146,20 @@ class Clock:
                 if self.control.per_turn is not None:
                     self.left[seat] = self.control.per_turn
                 self.running[seat] = now
+                if turn is None:
+                    self.turn_of.pop(seat, None)
+                else:
+                    self.turn_of[seat] = turn
+
+    def _earn(self, seat: int) -> None:
+        """``seat`` ended its turn: the increment, once per game turn it began acting in, and never above the
+        reserve it started with."""
+        turn = self.turn_of.get(seat)
+        if turn is not None:
+            if self.earned.get(seat) == turn:
+                return
+            self.earned[seat] = turn
+        self.left[seat] = max(self.left[seat], min(self.control.reserve, self.left[seat] + self.control.increment))
 
     def run_out(self, seat: int, now: float) -> None:
         """``seat``'s time is up: its clock stops at zero (a bot plays it from now on)."""
@@ -158,7 +182,8 @@ class Clock:
         """The clocks as stored: each seat's time left at ``now`` and which seats' clocks were running."""
         self.saved_at = now
         return {"control": self.control.key, "left": [self.remaining(s, now) for s in range(len(self.left))],
-                "running": sorted(self.running), "came_back": sorted(self.came_back.items())}
+                "running": sorted(self.running), "came_back": sorted(self.came_back.items()),
+                "turn_of": sorted(self.turn_of.items()), "earned": sorted(self.earned.items())}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], now: float) -> Clock:
@@ -169,4 +194,6 @@ class Clock:
         clock.left = left
         clock.running = {int(seat): now for seat in data["running"]}
         clock.came_back = {int(seat): int(version) for seat, version in data.get("came_back", [])}
+        clock.turn_of = {int(seat): int(turn) for seat, turn in data.get("turn_of", [])}
+        clock.earned = {int(seat): int(turn) for seat, turn in data.get("earned", [])}
         return clock

@@ -1,4 +1,4 @@
-"""Chat commands, as in the classic halls: ``/join [seat]``, ``/leave``, ``/start``, ``/watch``,
+"""Chat commands, as in the classic halls: ``/join [seat]``, ``/leave``, ``/resign``, ``/start``, ``/watch``,
 ``/bot [level] [seat]``, ``/remove seat``, ``/rematch``, ``/who``, ``/help``. Every one is also a button in the page,
 which sends the same command as a ``command`` message.
 
@@ -16,6 +16,7 @@ from longhouse.i18n.errors import error_text
 from longhouse.server import hints, social_commands
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
+from longhouse.server.resign import ResignError, refused_seat, resign
 from longhouse.server.table import Table, default_bot
 from longhouse.store import BotSeat, Person, StaleOwner, Status
 
@@ -23,6 +24,7 @@ from longhouse.store import BotSeat, Person, StaleOwner, Status
 HELP = {
     "join": N_("/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)"),
     "leave": N_("/leave — give up your seat (in a running game a bot plays it on; you can /join it back)"),
+    "resign": N_("/resign — concede the running game: it counts as a loss at once (you are ranked last)"),
     "start": N_("/start — start the game with the seated players (2-4)"),
     "watch": N_("/watch — stand up and watch"),
     "bot": N_("/bot [level] [seat] — a bot takes a free seat, or the seat of a player who is away (levels: {levels})"),
@@ -105,7 +107,11 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
         raise CommandError(_("the game is over"))
     mine = table.seat_of(conn.user.id)
     if mine is not None:
-        raise CommandError(_("you already sit at {seat}", seat=_label(table, mine)))
+        moved = _move_seat(table, conn, mine, args)
+        if moved is None:  # already there (the creator sits at once): nothing to do, the seating again
+            table.send_seating(conn)
+            conn.notice(_("You sit at {seat}.", seat=_label(table, mine)))
+        return
     free = _free_seats(table)
     bound = bound_seat(table, conn)
     if args:
@@ -118,19 +124,38 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
         raise CommandError(_("every seat is taken; you can watch"))
     if bound is not None and seat != bound:
         raise CommandError(_("in this game you play {seat}; you can sit only there", seat=_label(table, bound)))
+    refused = refused_seat(table, conn.user.id, seat)
+    if refused is not None:
+        raise CommandError(refused)
     if seat not in free and not _reclaimable(table, seat, conn):
         raise CommandError(_("{seat} is taken", seat=_label(table, seat)))
     blocked = table.hall.social.seat_refusal(table, conn.user.id)
     if blocked is not None:
         raise CommandError(blocked)
     if table.occupants[seat] is not None:
-        refused = table.keeper.seat_back(seat)
-        if refused is not None:
-            raise CommandError(refused)
+        back = table.keeper.seat_back(seat)
+        if back is not None:
+            raise CommandError(back)
         table.unseat(seat)
         table.say(None, _("{name} takes {seat} back from the bot.", name=conn.user.name, seat=_label(table, seat)))
     table.sit(seat, Person(conn.user.id, conn.user.name))
     table.say(None, _("{name} sits down at {seat}.", name=conn.user.name, seat=_label(table, seat)))
+
+
+def _move_seat(table: Table, conn: Conn, mine: int, args: list[str]) -> int | None:
+    """A seated person names another seat: before the game, they move to it if it is free (the seat they
+    click); the seat moved to, or None when they named their own (or none)."""
+    seat = _seat_arg(table, args[0]) if args else mine
+    if seat == mine:
+        return None
+    if table.status != Status.WAITING:
+        raise CommandError(f"you already sit at {_label(table, mine)}")
+    if table.occupants[seat] is not None:
+        raise CommandError(f"{_label(table, seat)} is taken")
+    table.occupants[mine] = None  # one change of seating, told once
+    table.sit(seat, Person(conn.user.id, conn.user.name))
+    table.say(None, f"{conn.user.name} moves from {_label(table, mine)} to {_label(table, seat)}.")
+    return seat
 
 
 def _reclaimable(table: Table, seat: int, conn: Conn) -> bool:
@@ -264,6 +289,13 @@ def cmd_rematch(table: Table, conn: Conn, args: list[str]) -> None:
     conn.send({"type": "goto", "table": new.id, "invite": new.settings.invite})
 
 
+def cmd_resign(table: Table, conn: Conn, args: list[str]) -> None:
+    try:
+        resign(table, conn)
+    except ResignError as exc:
+        raise CommandError(str(exc)) from exc
+
+
 def cmd_hint(table: Table, conn: Conn, args: list[str]) -> None:
     refused = hints.request(table, conn)
     if refused is not None:
@@ -273,6 +305,7 @@ def cmd_hint(table: Table, conn: Conn, args: list[str]) -> None:
 COMMANDS: dict[str, Callable[[Table, Conn, list[str]], None]] = {
     "join": cmd_join, "leave": cmd_leave, "start": cmd_start, "watch": cmd_watch, "bot": cmd_bot,
     "remove": cmd_remove, "rematch": cmd_rematch, "who": cmd_who, "help": cmd_help, "hint": cmd_hint,
+    "resign": cmd_resign,
 }
 
 

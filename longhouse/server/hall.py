@@ -20,6 +20,7 @@ from longhouse.server import commands, ratings, social_commands, table_options
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.fencing import fenced
+from longhouse.server.gone import GoneTables
 from longhouse.server.limits import Limits
 from longhouse.server.lobby import Lobby
 from longhouse.server.metrics import HallMetrics, UncountedMetrics
@@ -85,6 +86,8 @@ class Hall:
         #: The figures /metrics serves (``metrics.py``); the app tells them where to read the rest.
         self.metrics = UncountedMetrics() if settings.no_metrics else HallMetrics()
         self.commits: GroupCommit[Table] = GroupCommit(store, self.give_up, self.metrics)
+        #: Waiting tables closed a little while ago: what their numbers say (``gone.py``).
+        self.gone = GoneTables(self.clock)
         #: Turn, invitation and result notices, handed to the channels (e-mail, push) in the background.
         self.notices = Notices()
 
@@ -203,6 +206,7 @@ class Hall:
                                       hall=None if settings is None else settings.to_json())
         table = Table(self, row)
         table.creator = creator
+        self.gone.forget(table.id)  # SQLite gave the number of a closed table to this one
         if settings is not None:
             table.settings = settings
         self.tables[table.id] = table
@@ -251,7 +255,7 @@ class Hall:
 
     def drop_waiting(self, table: Table) -> None:
         """A waiting table nobody has looked at for a long time leaves the lobby and the store."""
-        self.drop(table)
+        self.drop(table, "deserted")
 
     def maybe_drop(self, table: Table) -> None:
         """A waiting table nobody sits at or looks at is removed; a finished one leaves memory."""
@@ -262,14 +266,22 @@ class Hall:
         elif table.status == Status.OVER:
             self.tables.pop(table.id, None)
 
-    def drop(self, table: Table) -> None:
-        """Remove a table that never started, from memory and the store."""
+    def drop(self, table: Table, reason: str = "left") -> None:
+        """Remove a table that never started, from memory and the store; for a while its number says so
+        (``gone.py``: ``reason`` is a key of its texts)."""
+        if not table.settings.private and self.tables.get(table.id) is table:
+            self.gone.add(table.id, table.creator, reason)
         table.stop()
         with contextlib.suppress(StaleOwner):  # another process owns it now: it is not ours to remove
             fenced(table, lambda: self.store.delete_table(table.id, table.epoch))
             self.people.delete_table(table.id)
         self.tables.pop(table.id, None)
         self.lobby.changed()
+
+    def gone_text(self, table_id: int) -> str | None:
+        """What became of a waiting table closed a little while ago (None: not one)."""
+        return self.gone.text(table_id, [t for t in self.tables.values()
+                                         if t.status != Status.OVER and not t.settings.private])
 
     def open_tables_of(self, user_id: int) -> int:
         """How many tables this person created that are not finished."""

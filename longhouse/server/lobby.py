@@ -52,7 +52,7 @@ class Registry(Protocol):
 
     def open_tables_of(self, user_id: int) -> int: ...
 
-    def drop(self, table: Table) -> None: ...
+    def drop(self, table: Table, reason: str = "left") -> None: ...
 
     def chat_allowed(self, conn: Conn) -> bool: ...
 
@@ -293,6 +293,10 @@ class Lobby:
         table.admitted.add(conn.user.id)
         if msg.bots is not None and not self._start_against_bots(table, conn, msg.bots):
             return
+        if msg.sit and msg.bots is None:  # the creator sits at once, at the first seat (they may move, or Leave)
+            table.sit(0, Person(conn.user.id, conn.user.name))
+            table.say(None, f"{conn.user.name} creates the table and sits down at seat 1 "
+                            f"({table.seat_label(0)}).")
         conn.send({"type": "created", "table": table.id, "invite": settings.invite})
 
     def _start_against_bots(self, table: Table, conn: Conn, level: str) -> bool:
@@ -303,7 +307,7 @@ class Lobby:
             table.sit(seat, BotSeat(level, f"Bot {english(table.seat_label(seat))}"))
         error = table.begin()
         if error is not None:  # e.g. options the game cannot be set up with
-            self.hall.drop(table)
+            self.hall.drop(table, "refused")
             conn.error(error)
             return False
         players = joined(", ", [_("{name} ({colour})", name=occ.name, colour=table.seat_label(seat))

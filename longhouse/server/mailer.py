@@ -22,6 +22,7 @@ import contextlib
 import email.utils
 import logging
 import os
+import re
 import secrets
 import socket
 import time
@@ -50,6 +51,8 @@ POLL = 10.0
 BATCH = 20
 #: Sent (or given-up) mails' rows are kept this long (seconds), then dropped.
 KEEP = 7 * 24 * 3600.0
+
+_ADDRESS = re.compile(r"[^\s<>\"'@]+@[^\s<>\"']+")
 
 SCHEMES = {"smtp": (25, None), "smtp+starttls": (587, True), "smtps": (465, False)}
 
@@ -256,4 +259,5 @@ def _reason(exc: BaseException) -> str:
         text = f"{exc.code} {exc.message}".replace("\n", " ")
     else:
         text = str(exc).replace("\n", " ").strip()
+    text = _ADDRESS.sub("…@…", text)  # a server's answer may name the address: it stays out of the log
     return f"{type(exc).__name__}: {text}"[:300] if text else type(exc).__name__

@@ -9,7 +9,8 @@ Client -> server (JSON objects, told apart by ``type``):
   holds only the game's declared ``Game.options`` (never a set-up fixture such as a deck order); with
   ``"bots": "greedy"`` (any bot level) it is a game against bots: the creator sits at the first seat, bots of
   that level fill the others, and the game starts at once. Also ``"time"`` (a time control: real-time,
-  relaxed, turn-based, untimed), ``"private"`` (not listed; joined by invitation) and ``"away_bot"``.
+  relaxed, turn-based, untimed), ``"private"`` (not listed; joined by invitation), ``"away_bot"``, and
+  ``"sit"`` (the creator sits at the first seat at once).
 - ``{"type": "resync"}``: (table) send me my whole state (a client that cannot apply a ``state`` delta).
 - ``{"type": "ping"}``.
 
@@ -95,6 +96,8 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     private: bool = False
     #: Whether a bot plays for a person who is away on their turn, after the time control's grace period.
     away_bot: bool = True
+    #: The creator sits at the first seat at once (the lobby's New table form asks for it).
+    sit: bool = False
 
 
 class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):

@@ -3,7 +3,8 @@
 A finished table is rated when at least two registered accounts sat at it when its game began; only those
 accounts are rated, ranked among themselves (bots and guests take no part and change nobody's rating).
 Ranks come from the result: the winners share the first rank, the others follow by score, equal scores
-share a rank (ties as the model handles them). A seat a bot finished after its player's time ran out is
+share a rank (ties as the model handles them); a player who resigned ranks below all who did not
+(``resign.py``). A seat a bot finished after its player's time ran out is
 still rated as that player's. Abandoned games, and games where hints were allowed, are not rated.
 
 The ratings are a pure function of the archive taken in the order games finished: ``derive`` computes the
@@ -29,8 +30,11 @@ def ranks(result: dict[str, Any], seats: list[int]) -> list[int]:
     """The rank of each of ``seats`` (0 best, equal for ties) from a result's winners and scores."""
     winners = set(result.get("winners") or [])
     scores = result.get("scores") or []
+    resigned = list(result.get("resigned") or [])  # below everyone else; the first to resign lowest
 
     def key(seat: int) -> tuple[int, float]:
+        if seat in resigned:
+            return (2 + len(resigned) - resigned.index(seat), 0.0)
         score = scores[seat] if seat < len(scores) else 0
         return (0 if seat in winners else 1, -float(score))
 

@@ -47,6 +47,8 @@ def rematch(table: Table, conn: Conn) -> Table:
         settings = TableSettings.create(table.settings.time_control, True, table.settings.away_bot, table.id)
         new = hall.create_table(table.game.name, n, dict(table.options), settings=settings)
         new.admitted.update(people.values())
+        new.awaited = {uid: table.record.players[seat] for seat, uid in sorted(people.items())
+                       if seat < len(table.record.players)}
         for seat in range(n):
             if seat not in people:
                 there = rotated(seat, n)

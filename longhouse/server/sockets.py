@@ -41,16 +41,18 @@ def origin_ok(ws: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
-async def refuse(ws: WebSocket, code: int, reason: Text) -> None:
-    """Refuse a socket: the reason in its language (a text marked with ``N_`` is looked up in the catalog),
-    and the socket closed with the English reason."""
+async def refuse(ws: WebSocket, code: int, reason: Text, message: Text | None = None) -> None:
+    """Accept and close at once, saying why: ``message`` (``reason`` when None) in an error message first, in
+    the socket's language (a text marked with ``N_`` is looked up in the catalog); ``reason`` in English as the
+    close reason (at most 123 bytes)."""
     await ws.accept()
     words = translator(language_of(ws))
-    said = words.gettext(reason) if isinstance(reason, str) else words.text(reason)
-    message: dict[str, object] = {"type": "error", "message": said, "code": "refused"}
+    said = message or reason
+    text = words.gettext(said) if isinstance(said, str) else words.text(said)
+    out: dict[str, object] = {"type": "error", "message": text, "code": "refused"}
     if reason == NO_TABLE[1]:
-        message["table"] = "missing"  # what the page tells, in any language (a private table looks the same)
-    await ws.send_text(words.encode(message))
+        out["table"] = "missing"  # what the page tells, in any language (a private table looks the same)
+    await ws.send_text(words.encode(out))
     await ws.close(code=code, reason=english(reason))
 
 
@@ -138,7 +140,8 @@ async def table_socket(ws: WebSocket, user: User) -> None:
                 await refuse(ws, 1013, N_("the table is moving between processes; reconnecting"))
                 return
     if table is None:
-        await refuse(ws, *NO_TABLE)
+        gone = hall.gone_text(table_id)  # a waiting table closed a little while ago says so
+        await refuse(ws, *NO_TABLE, message=gone)
         return
     if not table.admits(user.id, ws.query_params.get("invite")):
         await refuse(ws, *NO_TABLE)

@@ -168,19 +168,22 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "base", "before", "header", "kept", "over", "seats", "shared", "version", "words")
+    __slots__ = ("acting", "base", "before", "closed", "header", "kept", "over", "seats", "shared", "version",
+                 "words")
 
     def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
-                 words: Translator, base: _Version | None = None) -> None:
+                 words: Translator, base: _Version | None = None, closed: bool = False) -> None:
         """``before``: the previous version (deltas are made against it), or None; ``earlier``: the version
         made before this one, whatever its number (its unchanging keys' texts may serve here); ``words``:
-        the language of its texts; ``base``: the same version in English, for another language."""
+        the language of its texts; ``base``: the same version in English, for another language; ``closed``:
+        the game is over for the hall, though maybe not by its rules (a resignation ended it): nobody acts."""
         self.version = version
         self.before = before
         self.words = words
         self.base = base
-        self.acting = state.acting()
-        self.over = state.is_over()
+        self.closed = closed
+        self.acting = () if closed else state.acting()
+        self.over = closed or state.is_over()
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
@@ -235,15 +238,15 @@ class StateTexts:
 
     # --- the parts, once per version and language ------------------------------------------------------
 
-    def _version(self, state: State, version: int, lang: str = SOURCE) -> _Version:
+    def _version(self, state: State, version: int, lang: str = SOURCE, closed: bool = False) -> _Version:
         now = self._now.get(lang)
-        if now is not None and now.version == version:
+        if now is not None and now.version == version and (now.closed or not closed):
             return now
         before = now if now is not None and now.version == version - 1 else None
         if now is not None:
             now.before = None  # only the current version's deltas are made: keep no chain of versions
-        base = None if lang == SOURCE else self._version(state, version, SOURCE)
-        now = self._now[lang] = _Version(version, state, before, now, translator(lang), base)
+        base = None if lang == SOURCE else self._version(state, version, SOURCE, closed)
+        now = self._now[lang] = _Version(version, state, before, now, translator(lang), base, closed)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
@@ -331,11 +334,13 @@ class StateTexts:
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
               to: Sequence[tuple[int | None, Sent | None]], events: list[Event],
-              by: int | None, langs: Sequence[str] | None = None) -> list[tuple[str, Sent]]:
+              by: int | None, result: dict[str, Any] | None = None,
+              langs: Sequence[str] | None = None) -> list[tuple[str, Sent]]:
         """The ``state`` message for each of ``to``: (its seat, or None for a spectator; what it was last
         sent, or None), and what it is sent now; ``langs``: each one's language (English for all if None).
         The whole state for a client sent nothing before (or something too old), else a delta against what
-        it was sent. Each message is made once per seat, base and language."""
+        it was sent. ``result``: the game's as recorded, when it is over (a resignation may have ended it
+        before the rules did). Each message is made once per seat, base and language."""
         versions: dict[str, _Version] = {}
         heads: dict[str, tuple[str, str | None, list[tuple[Event, str]]]] = {}
         made: dict[tuple[str, int | None, int | None], str] = {}  # (language, seat, base or None) -> message
@@ -344,7 +349,7 @@ class StateTexts:
             lang = SOURCE if langs is None else langs[i]
             at = versions.get(lang)
             if at is None:
-                at = versions[lang] = self._version(state, version, lang)
+                at = versions[lang] = self._version(state, version, lang, closed=result is not None)
             before = at.before
             base: _Version | None = None
             if sent is not None and sent[0] is self._epoch and sent[2] == seat:
@@ -357,7 +362,7 @@ class StateTexts:
             if text is None:
                 head = heads.get(lang)
                 if head is None:
-                    head = heads[lang] = self._head(state, at, version, status, clock, events, by)
+                    head = heads[lang] = self._head(state, at, version, status, clock, events, by, result)
                 head_text, public, happened = head
                 part = self._seat(state, at, seat)
                 body = (self._whole(state, at, seat, part) if base is None
@@ -371,13 +376,16 @@ class StateTexts:
         return out
 
     def _head(self, state: State, at: _Version, version: int, status: str, clock: dict[str, Any] | None,
-              events: list[Event], by: int | None) -> tuple[str, str | None, list[tuple[Event, str]]]:
+              events: list[Event], by: int | None,
+              result: dict[str, Any] | None) -> tuple[str, str | None, list[tuple[Event, str]]]:
         """The message's head (opened), the events' member when every seat sees them all (else None), and each
         event's JSON: once per broadcast and language."""
         words = at.words
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
                                 "acting": list(at.acting), "clock": clock}
-        if at.over:
+        if result is not None:
+            head["result"] = result
+        elif at.over:
             head["result"] = result_of(state)
         happened = [(e, words.encode(e.to_json())) for e in events]
         public = None

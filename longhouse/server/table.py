@@ -38,6 +38,7 @@ from longhouse.server.limits import Limits
 from longhouse.server.metrics import HallMetrics
 from longhouse.server.notices import Notices
 from longhouse.server.protocol import encode
+from longhouse.server.resign import mark
 from longhouse.server.settings import Settings
 from longhouse.server.state_texts import StateTexts
 from longhouse.server.table_settings import TableSettings
@@ -140,6 +141,8 @@ class Table:
         self.texts = StateTexts(self.game)  # the state messages, their shared part made once per version
         #: Accounts let into a private table (its creator, whoever came with the invitation, rematch players).
         self.admitted: set[int] = set()
+        #: A rematch table: the players of the old game it waits for (user id -> name), seated or not yet.
+        self.awaited: dict[int, str] = {}
 
     @classmethod
     def load(cls, hall: Host, row: TableRow, record: Record | None) -> Table:
@@ -244,15 +247,20 @@ class Table:
             "options": self.options, "created": self.created,
             "time_control": self.settings.public(),
             "rematch": self.settings.rematch, "rematch_of": self.settings.rematch_of,
+            "resigned": list(self.settings.resigned),
         }
+        if self.awaited and self.status == Status.WAITING:
+            out["awaiting"] = [name for uid, name in self.awaited.items() if self.seat_of(uid) is None]
         watchers = self.watchers()
         out["spectators"] = watchers[:NAMED_WATCHERS]
         out["watching"] = len(watchers)
         if self.record is not None:
             out["players"] = list(self.record.players)
-        if self.state is not None and self.state.is_over():
-            out["scores"] = self.state.scores()
-            out["winners"] = self.state.winners()
+        result = self.record.result if self.record is not None else None
+        if result is not None and result.get("scores") is not None:  # its end, or a resignation that ended it
+            out["scores"], out["winners"] = result["scores"], result["winners"]
+        elif self.state is not None and self.state.is_over():
+            out["scores"], out["winners"] = self.state.scores(), self.state.winners()
         return out
 
     # --- connections ------------------------------------------------------------------------------
@@ -315,10 +323,14 @@ class Table:
         shared = self._table_prefix
         if shared is None:
             head = opened({"type": "table", "bot_levels": bots.levels(), "default_bot": default_bot(),
-                           "invite": self.settings.invite})
+                           "invite": self.settings.invite, "bot_after": self.hall.settings.away_grace})
             shared = self._table_prefix = f'{head},{member("table", self.summary_text())}'
-        you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest}
+        you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest,
+               "creator": conn.user.id == self.creator}
         return closed(shared, member("you", encode(you)))
+
+    def send_seating(self, conn: Conn) -> None:  # one client's ``table`` message again
+        conn.send_text(self._table_text(conn))
 
     def seating_changed(self) -> None:
         """Seats or watchers changed: the summary is computed again, once, and sent to everyone here (its
@@ -455,6 +467,7 @@ class Table:
         the event loop (``commits.py``); its state goes out only once it is stored (``acknowledged``)."""
         index, result = self.authority.commit(seat, entry, events)
         over = result is not None
+        mark(result, self.settings.resigned)  # the resigned are ranked last (resign.py)
         clock = self.keeper.run(mover=seat)  # stored with the move, in its transaction
         move = Move(self.id, index, entry, result, self.epoch, clock=None if clock is None else clock[0],
                     clock_cleared=clock is not None and clock[0] is None)
@@ -501,12 +514,12 @@ class Table:
         if record.result is None and self.status == Status.OVER:  # the last move was not stored after all
             self.status = Status.RUNNING
 
-    def abandon(self, text: Text) -> None:
-        """Close a running game nobody came back to: archived as abandoned (no ratings change), the chat
-        says ``text``."""
+    def abandon(self, text: Text, result: dict[str, Any] | None = None) -> None:
+        """Close a running game nobody came back to: archived as abandoned (no ratings change), or with
+        ``result`` (a resignation decided it: ``resign.py``); the chat says ``text``."""
         finished = self.hall.clock()
         self.authority.abandon(lambda result: fenced_people(self, lambda within: self.hall.people.close_abandoned(
-            self.id, result, finished, within)))  # StaleOwner: another process owns it now (fencing.py)
+            self.id, result, finished, within)), result)  # StaleOwner: another process owns it now (fencing.py)
         self.status = Status.OVER
         self.keeper.clock = None
         self._stop_bots()
@@ -535,9 +548,10 @@ class Table:
         targets = self.conns if conns is None else conns
         if self.state is None or not targets:  # nobody to tell (a game of bots nobody watches): nothing made
             return []
-        texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(),
-                                 [(self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by,
-                                 [conn.lang for conn in targets])
+        result = self.record.result if self.record is not None and self.status == Status.OVER else None
+        texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), [(
+            self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by, None if result is None
+            or result.get("abandoned") else result, langs=[conn.lang for conn in targets])
         out = []
         for conn, (text, sent) in zip(targets, texts, strict=True):
             conn.state_sent = sent

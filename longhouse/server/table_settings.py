@@ -26,6 +26,8 @@ class TableSettings:
     #: The finished table this one is the rematch of, and the rematch table a finished one led to.
     rematch_of: int | None = None
     rematch: int | None = None
+    #: The seats whose players resigned the running game, in the order they did (``resign.py``).
+    resigned: tuple[int, ...] = ()
 
     @property
     def control(self) -> TimeControl:
@@ -43,6 +45,8 @@ class TableSettings:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        if "resigned" in known:
+            known["resigned"] = tuple(int(seat) for seat in known["resigned"])
         return cls(**known)
 
     def with_rematch(self, table_id: int) -> TableSettings:

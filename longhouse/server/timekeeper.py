@@ -188,7 +188,7 @@ class Timekeeper:
         if state.is_over():
             self.clock.sync([], now)
             return (None,)
-        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed)
+        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, turn=state.clock_turn())
         if self.table.status != Status.RUNNING:
             return None
         self.last_checkpoint = now

@@ -21,11 +21,23 @@ export function awayText(seconds) {
   return t("away {n} d", { n: Math.floor(s / 86400) });
 }
 
+// Below how many seconds a running clock warns (turn-based: an hour of its day).
+export function lowAt(control) {
+  return control === "turn-based" ? 3600 : control === "relaxed" ? 60 : 30;
+}
+
+// How long until a bot may be let play for an away player, in words ("in 45 s", "in 2 min").
+export function inText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return s < 60 ? `in ${s} s` : `in ${Math.ceil(s / 60)} min`;
+}
+
 export function createClocks() {
   let clock = null;       // the latest snapshot: {control, title, left: [...], running: [...]}
   let clockAt = 0;        // performance.now() when it arrived
   let away = [];          // seconds away per seat (null: here), as of awayAt
   let awayAt = 0;
+  let botAfter = 60;      // seconds away after which a seated player may let a bot play (the table says)
   const timer = setInterval(render, 250);
 
   function left(seat) {
@@ -35,18 +47,35 @@ export function createClocks() {
   }
 
   function render() {
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-clock[data-seat]"))) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-clock[data-seat], .my-clock-time[data-seat]"))) {
       const seat = Number(el.dataset.seat);
       const t = left(seat);
       if (t === null) { el.textContent = ""; continue; }
       el.textContent = clockText(t);
       el.classList.toggle("running", clock.running.includes(seat));
-      el.classList.toggle("low", t < 30 && clock.running.includes(seat));
+      el.classList.toggle("low", t < lowAt(clock.control) && clock.running.includes(seat));
+      el.classList.toggle("out", t <= 0);
     }
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-away[data-seat]"))) {
-      const a = away[Number(el.dataset.seat)];
-      el.textContent = a === null || a === undefined ? "" : awayText(a + (performance.now() - awayAt) / 1000);
+      const a = awayNow(Number(el.dataset.seat));
+      el.textContent = a === null ? "" : awayText(a);
     }
+    // "let a bot play" for an away player: the button once the table allows it, until then when it will
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".bot-offer[data-seat]"))) {
+      const a = awayNow(Number(el.dataset.seat));
+      const button = /** @type {HTMLButtonElement} */ (el.querySelector("button"));
+      const wait = /** @type {HTMLElement} */ (el.querySelector(".bot-wait"));
+      el.hidden = a === null;
+      if (a === null) continue;
+      button.hidden = a < botAfter;
+      wait.hidden = a >= botAfter;
+      wait.textContent = a < botAfter ? `a bot can play for them ${inText(botAfter - a)}` : "";
+    }
+  }
+
+  function awayNow(seat) {
+    const a = away[seat];
+    return a === null || a === undefined ? null : a + (performance.now() - awayAt) / 1000;
   }
 
   return {
@@ -63,11 +92,20 @@ export function createClocks() {
       awayAt = performance.now();
       render();
     },
-    // the elements a seat row shows: its clock (if timed) and how long its player has been away
-    seatParts(seat) {
+    // the elements a seat row shows: its clock (if timed) and how long its player has been away; with
+    // `letBot`, the offer to let a bot play for them once they have been away long enough
+    seatParts(seat, letBot = null) {
       return [h("span", { class: "seat-clock", dataset: { seat }, "aria-label": t("time left") }),
-        h("small", { class: "seat-away away", dataset: { seat } })];
+        h("small", { class: "seat-away away", dataset: { seat } }),
+        letBot ? h("span", { class: "bot-offer", dataset: { seat }, hidden: true },
+          h("button", { class: "link", id: `bot-for-${seat + 1}`, hidden: true, onclick: letBot }, t("let a bot play")),
+          h("small", { class: "bot-wait" })) : null];
     },
+    // seconds away after which a bot may be let play (the table message's bot_after)
+    setBotAfter(seconds) { if (typeof seconds === "number") botAfter = seconds; },
+    // the latest clock snapshot, and the seconds a seat has left now (null: untimed)
+    snapshot() { return clock; },
+    left(seat) { return left(seat); },
     // who is away, for the table's status line
     awaySummary(seats) {
       const names = seats.map((s, i) => (s && away[i] !== null && away[i] !== undefined ? s.name : null)).filter(Boolean);

@@ -5,8 +5,8 @@ import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
 import { chatPanel } from "./chat.js";
-import { t, tn } from "./i18n.js";
 import { friendsPanel, noticesPanel, socketActions } from "./social.js";
+import { t, tn } from "./i18n.js";
 import { cap, colourName, h, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 let socket = null;
@@ -22,16 +22,20 @@ export function showLobby(root, me) {
   const levelSelect = h("select", { id: "bot-level", "aria-label": t("bot level") });
   const choices = tableChoices();
   const hintsOpt = hintsOption();
+  // Both buttons make a table of the choices beside them (game, seats, time control, private, away bots, hints):
+  // Create table seats its creator at once; Play against bots fills the other seats with bots and starts.
+  const chosen = () => ({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: hintsOpt.options(),
+    ...choices.value() });
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
-    socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: hintsOpt.options(),
-      ...choices.value() });
-  } }, h("h2", {}, t("New table")), gameSelect, seatsSelect, choices.el, hintsOpt.el,
-  h("button", { type: "submit", class: "primary", id: "create-table" }, t("Create table")),
-  h("span", { class: "or" }, t("or")), levelSelect,
-  h("button", { type: "button", id: "play-bots", title: t("You take the first seat, bots the others; the game starts at once"),
-    onclick: () => socket.send({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
-      options: hintsOpt.options(), bots: levelSelect.value }) }, t("Play against bots")));
+    socket.send({ ...chosen(), sit: true });
+  } }, h("h2", {}, t("New table")), gameSelect, seatsSelect, choices.time,
+  h("span", { class: "create-go" },
+    h("button", { type: "submit", class: "primary", id: "create-table" }, t("Create table")),
+    h("span", { class: "or" }, t("or")), levelSelect,
+    h("button", { type: "button", id: "play-bots", title: t("You take the first seat, bots the others; the game starts at once"),
+      onclick: () => socket.send({ ...chosen(), bots: levelSelect.value }) }, t("Play against bots"))),
+  choices.el, hintsOpt.el);
   const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
   const chat = chatPanel(t("Lobby chat"), (text) => socket.send({ type: "chat", text }), null, actions.line);
   const status = h("span", { class: "conn" });

@@ -24,21 +24,31 @@ export function playersAndScores(t) {
 // A rating with one decimal (never "-0.0").
 function rated(x) { return (Math.abs(x) < 0.05 ? 0 : x).toFixed(1); }
 
-// The rating from its start (before the first game) to after each game as a small line chart, oldest left;
+// The rating from its start (before the first game) to after each game as a small line chart, oldest left,
+// with its axes' values: the lowest and highest rating on the left, "start" and the last game's number below;
 // it scales to the width it is given.
-export function ratingChart(points, start = 0, width = 260, height = 80) {
+export function ratingChart(points, start = 0, width = 260, height = 96) {
   const values = [start, ...points.map((p) => p.rating)];
   const lo = Math.min(...values, 0), hi = Math.max(...values, 1);
-  const pad = 6;
-  const x = (i) => pad + (i * (width - 2 * pad)) / (values.length - 1);
-  const y = (v) => height - pad - ((v - lo) * (height - 2 * pad)) / (hi - lo || 1);
+  const pad = 6, left = 30, bottom = 16;
+  const x = (i) => left + (i * (width - left - pad)) / (values.length - 1);
+  const y = (v) => height - bottom - ((v - lo) * (height - bottom - pad)) / (hi - lo || 1);
+  const label = (text, attrs) => { const t = svg("text", { class: "axis", ...attrs }); t.textContent = text; return t; };
+  const axes = [
+    svg("line", { x1: left, x2: left, y1: pad, y2: height - bottom, class: "axis-line" }),
+    svg("line", { x1: left, x2: width - pad, y1: height - bottom, y2: height - bottom, class: "axis-line" }),
+    label(rated(hi), { x: left - 4, y: y(hi) + 4, "text-anchor": "end" }),
+    label(rated(lo), { x: left - 4, y: y(lo) + 2, "text-anchor": "end" }),
+    label("start", { x: left, y: height - 3, "text-anchor": "start" }),
+    label(`game ${points.length}`, { x: width - pad, y: height - 3, "text-anchor": "end" }),
+  ];
   const path = values.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const title = svg("title");
   title.textContent = `Rating from ${rated(start)} at the start, after each game: ${values.slice(1).map(rated).join(", ")}`;
   return svg("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
     "aria-label": `rating history, ${points.length} game${points.length === 1 ? "" : "s"}, now ${rated(values[values.length - 1])}` },
-  title,
-  svg("line", { x1: pad, x2: width - pad, y1: y(start), y2: y(start), class: "zero" }),
+  title, ...axes,
+  svg("line", { x1: left, x2: width - pad, y1: y(start), y2: y(start), class: "zero" }),
   svg("path", { d: path, class: "line" }),
   ...values.map((v, i) => svg("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: i ? 3 : 2, class: i ? "dot" : "dot start" })));
 }
@@ -77,8 +87,10 @@ export async function showPlayer(root, name) {
   root.replaceChildren(h("div", { class: "player-page" },
     h("h1", {}, h("bdi", {}, data.name), data.guest ? h("small", {}, " (guest)") : null),
     await playerButtons(data.name),
-    h("p", { class: "player-totals" }, `${data.played} game${data.played === 1 ? "" : "s"} played, ${data.wins} won`,
-      Object.keys(data.by_game).length ? ` (${Object.entries(data.by_game).map(([g, n]) => `${titleOf(data, g)}: ${n}`).join(", ")})` : ""),
+    h("p", { class: "player-totals" }, `${data.played} game${data.played === 1 ? "" : "s"} played, ${data.wins} won`),
+    // the games played of each game (not wins: said so)
+    Object.keys(data.by_game).length ? h("p", { class: "player-by-game" }, "Played: ", Object.entries(data.by_game)
+      .map(([g, n]) => `${titleOf(data, g)} ${n} game${n === 1 ? "" : "s"}`).join(" · ")) : null,
     h("h2", {}, "Ratings"),
     data.ratings.length ? h("p", { class: "lead" }, "A rating starts at 0 and rises with wins over rated players; "
       + "the chart shows it after each rated game.") : null,

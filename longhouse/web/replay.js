@@ -126,7 +126,8 @@ export async function showReplay(root, tableId) {
     h("h2", { class: "sr-only" }, "The board"),
     h("div", { class: "replay-main" }, boardEl,
       h("div", { class: "replay-side" },
-        h("section", { class: "panel replay-moves", "aria-label": "moves" }, h("h2", {}, "Moves"), logEl), chart.el))));
+        h("section", { class: "panel replay-moves", "aria-label": "moves" }, h("h2", {}, "Moves"), logEl))),
+    chart.el));  // the win chances under the board and the moves, the page's whole width (not squeezed beside)
   const keysHandler = (e) => {
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     if (e.key === "ArrowRight") show(step + 1);

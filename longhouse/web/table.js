@@ -9,7 +9,8 @@ import { hallBar } from "./table_hall.js";
 import { chatPanel } from "./chat.js";
 import { socketActions } from "./social.js";
 import { mergeState } from "./state.js";
-import { t } from "./i18n.js";
+import { seatBar } from "./seatbar.js";
+import { list, t } from "./i18n.js";
 import { COLOURS, colourName, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
@@ -36,6 +37,7 @@ export async function showTable(root, tableId, me) {
   const botLevel = h("select", { id: "bot-level", "aria-label": t("bot level") });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
+  const myself = seatBar((name, args) => command(name, args));
   loadSettings();
   const hints = hintPanel({ send: (m) => socket.send(m), board: () => board,
     act: (action) => { ref += 1; return socket.send({ type: "action", version: state.version, action, ref }); } });
@@ -49,7 +51,7 @@ export async function showTable(root, tableId, me) {
   const tabs = tabBar(page, [["board", t("Board")], ["seats", t("Seats")], ["moves", t("Moves")], ["chat", t("Chat")]]);
   page.append(
     h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": t("back to the lobby") }, "←"),
-      title, statusEl, conn, hall.el, buttons),
+      title, statusEl, myself.clockEl, conn, hall.el, buttons, myself.banner),
     tabs.el, h("h2", { class: "sr-only" }, t("The board")), boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
@@ -69,15 +71,16 @@ export async function showTable(root, tableId, me) {
     statusEl.textContent = tb.status === "waiting" ? t("waiting for players") : tb.status === "running" ? t("playing") : t("finished");
     statusEl.className = `badge ${tb.status}`;
     clocks.setAway(tb.seats);
+    clocks.setBotAfter(table.bot_after);
     clocks.set(tb.clock);
+    // a seated player may let a bot play for another who is away, once the table allows it (clock.js)
+    const letBot = (s, i) => (s && s.kind === "user" && tb.status === "running" && mySeat !== null && i !== mySeat
+      ? () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) : null);
     seatsEl.replaceChildren(...tb.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
       s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
       i === mySeat ? h("small", {}, t(" (you)")) : null,
       s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: s.level })) : null,
-      ...clocks.seatParts(i),
-      s && s.kind === "user" && !s.connected && tb.status === "running"
-        ? h("button", { class: "link", id: `bot-for-${i + 1}`, onclick: () => command("bot", [botLevel.value || "random", String(i + 1)]) },
-          t("let a bot play")) : null,
+      ...clocks.seatParts(i, letBot(s, i)),
       s && s.kind === "bot" && mySeat === null && tb.status === "running" && (tb.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
           t("take your seat back")) : null)),
@@ -90,6 +93,7 @@ export async function showTable(root, tableId, me) {
     if (tb.status !== "over") {
       if (mySeat === null && free) buttons.append(button(t("Join"), "join", [], { primary: tb.status === "waiting" }));
       if (mySeat !== null) buttons.append(hall.guarded(button(t("Leave"), "leave", []), tb.status));
+      if (mySeat !== null && tb.status === "running") buttons.append(hall.resign(button(t("Resign"), "resign", [])));
       if (mySeat !== null && tb.status === "waiting") {
         const start = button(t("Start"), "start", [], { primary: seated >= tb.min_players });
         start.disabled = seated < tb.min_players;
@@ -107,6 +111,7 @@ export async function showTable(root, tableId, me) {
       h("a", { href: `/rules/${tb.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
         title: t("the rules of {game} (opens beside this table)", { game: tb.title }) }, t("Rules")));
     hall.update(table, clocks.awaySummary(tb.seats));
+    myself.update(table, clocks.snapshot());
     if (tb.status === "waiting") renderWaiting();
   }
 
@@ -115,13 +120,30 @@ export async function showTable(root, tableId, me) {
     board = null;
     boardGame = null;
     const seated = tb.seats.filter(Boolean).length;
-    boardEl.replaceChildren(h("div", { class: "waiting panel" },
+    const mySeat = table.you.seat;
+    const mayBots = mySeat !== null || table.you.creator;  // as the server allows (commands._seats_bots)
+    const awaiting = tb.awaiting || [];
+    keepingFocus(boardEl, () => boardEl.replaceChildren(h("div", { class: "waiting panel" },
       h("h2", {}, t("{game}: waiting for players", { game: tb.title })),
       h("p", {}, t("{seated} of {capacity} seats taken. {game} needs at least {least}.",
         { seated, capacity: tb.capacity, game: tb.title, least: tb.min_players })),
-      h("p", {}, t("Sit down with Join (or type /join), add bots with Add bot (/bot), then press Start (/start).")),
-      h("div", { class: "waiting-seats" }, tb.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}` },
-        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null)))));
+      awaiting.length ? h("p", { class: "rematch-wait", id: "rematch-wait" },
+        t("Rematch of table {number}: waiting for {names} to accept. It starts when everybody has; you can also Start now with bots in the free seats.",
+          { number: tb.rematch_of, names: list(awaiting) })) : null,
+      h("p", {}, t("Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)")),
+      h("div", { class: "waiting-seats" }, tb.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
+        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null,
+        i === mySeat ? h("span", { class: "you-mark" }, t("you")) : null,
+        h("div", { class: "tile-actions" },
+          s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,
+            "aria-label": mySeat === null ? t("Sit here: seat {number}, {colour}", { number: i + 1, colour: colourName(i) })
+              : t("Move here: seat {number}, {colour}", { number: i + 1, colour: colourName(i) }),
+            onclick: () => command("join", [String(i + 1)]) }, mySeat === null ? t("Sit here") : t("Move here")) : null,
+          s === null && mayBots ? h("button", { type: "button", id: `add-bot-${i + 1}`, "aria-label": t("Add a bot: seat {number}, {colour}", { number: i + 1, colour: colourName(i) }),
+            onclick: () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) }, t("Add a bot")) : null,
+          s && s.kind === "bot" && mayBots ? h("button", { type: "button", id: `remove-${i + 1}`, "aria-label": t("Remove the bot: seat {number}, {colour}", { number: i + 1, colour: colourName(i) }),
+            onclick: () => command("remove", [String(i + 1)]) }, t("Remove")) : null)))))),
+    "#cmd-start:not(:disabled), .sit-here, [id^=add-bot-]");
   }
 
   let boardLoading = null;
@@ -178,6 +200,7 @@ export async function showTable(root, tableId, me) {
         const wasMine = state && state.acting.includes(state.seat);
         state = msg;
         clocks.set(msg.clock);
+        if (table) myself.update(table, clocks.snapshot());
         if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention(t("Your turn"), t("{game}, table {number}", { game: table.table.title, number: tableId }));
         if (msg.result && msg.by !== null && msg.seat !== null) attention(t("The scores are in"), t("{game}, table {number}", { game: table.table.title, number: tableId }));
         log.add(msg.events);

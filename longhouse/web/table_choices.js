@@ -19,11 +19,13 @@ export function tableChoices() {
     awayLabel.textContent = tc ? `a bot plays for anyone away ${graceText(tc.grace)} on their turn` : "a bot plays for the away";
   }
   time.addEventListener("change", describeAway);
-  const el = h("span", { class: "table-choices" }, time,
+  // the time control sits beside the game and seats (it is chosen for both buttons); the check boxes under them
+  const el = h("span", { class: "table-choices" },
     h("label", { title: "Not listed in the lobby; you get an invitation link to share" }, priv, " private"),
     h("label", {}, awayBot, " ", awayLabel));
   return {
     el,
+    time,
     setControls(list) {
       controls = list;
       time.replaceChildren(...list.map((c) => h("option", { value: c.key, selected: c.key === "real-time" }, c.title)));

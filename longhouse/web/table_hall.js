@@ -33,6 +33,16 @@ export function hallBar(tableId, command) {
       }, { capture: true });
       return button;
     },
+    // Resign asks first, and says what it means.
+    resign(button) {
+      button.addEventListener("click", (e) => {
+        if (!window.confirm("Resign this game? It counts as your loss at once (you are ranked last), and you cannot take the seat back.")) {
+          e.stopImmediatePropagation();
+          e.preventDefault();
+        }
+      }, { capture: true });
+      return button;
+    },
     update(msg, awayText) {
       const t = msg.table;
       running = t.status === "running";
@@ -42,9 +52,15 @@ export function hallBar(tableId, command) {
       const played = (t.players || []).includes(msg.you.name);
       const parts = [];
       if (t.rematch_of) parts.push(h("a", { href: `/replay/${t.rematch_of}`, class: "small" }, `rematch of table ${t.rematch_of}`));
+      const resigned = (t.resigned || []).map((seat) => (t.players || [])[seat]).filter(Boolean);
+      if (t.status === "over" && resigned.length) parts.push(h("span", { class: "resigned-note" }, `${resigned.join(" and ")} resigned`));
+      if (t.status === "over" && t.players) {  // the game leads on: its replay, with the analysis
+        parts.push(h("a", { href: `/replay/${t.id}`, class: "button", id: "see-replay" }, "Replay and analysis"));
+      }
       if (t.status === "over" && played && t.scores !== undefined) {  // not after an abandoned game
-        parts.push(h("button", { class: "primary", id: "rematch", onclick: () => command("rematch", []) },
-          t.rematch ? `Join the rematch (table ${t.rematch})` : "Rematch"));
+        parts.push(h("button", { class: "primary", id: "rematch", onclick: () => command("rematch", []),
+          title: "a new table with the same players, seats rotated; it starts when everybody has accepted" },
+        t.rematch ? `Join the rematch (table ${t.rematch})` : "Rematch"));
       }
       rematch.replaceChildren(...parts);
     },

@@ -62,7 +62,8 @@ def test_simultaneous_phase_runs_every_acting_clock_and_the_last_picker_still_ea
     assert clock.remaining(2, 100.0) == 200.0
     # seat 2 picks last; the next round starts with everybody acting again
     clock.sync([0, 1, 2], now=100.0, mover=2, turn_passed=True)
-    assert [clock.remaining(s, 100.0) for s in range(3)] == [310.0, 280.0, 220.0]
+    # seat 0 would have 310: the increment never takes a reserve above its start
+    assert [clock.remaining(s, 100.0) for s in range(3)] == [300.0, 280.0, 220.0]
     assert sorted(clock.running) == [0, 1, 2]
     assert clock.expired(320.0) == [2]  # 220 s left for seat 2 at 100, 280 for seat 1
 
@@ -108,8 +109,62 @@ def test_time_is_only_ever_spent_by_running_seats(steps: list[tuple[float, set[i
         spent += sum(min(dt, clock.remaining(s, now)) for s in running_before)
         now += dt
         mover = min(running_before) if running_before else None
-        if passed and mover is not None:
-            earned += REAL.increment
+        if passed and mover is not None:  # up to the reserve it started with
+            earned += min(REAL.increment, max(0.0, REAL.reserve - clock.remaining(mover, now)))
         clock.sync(timed, now, mover=mover, turn_passed=passed)
+        assert all(clock.remaining(s, now) <= REAL.reserve for s in range(4))
         assert all(clock.remaining(s, now) >= before[s] for s in range(4))
         assert abs(sum(clock.remaining(s, now) for s in range(4)) - (4 * 300 + earned - spent)) < 1e-6
+
+
+def test_a_game_turn_earns_the_increment_once_however_often_play_comes_back() -> None:
+    """A turn as the game counts it (``State.clock_turn``: Manitoba's round): the seat earns once in it."""
+    relaxed = TIME_CONTROLS["relaxed"]  # 1200 s + 60 s
+    clock = Clock(relaxed, 2, now=0.0)
+    clock.sync([0], now=0.0, turn=1)
+    clock.sync([1], now=100.0, mover=0, turn_passed=True, turn=1)  # round 1: seat 0's active action
+    clock.sync([0], now=130.0, mover=1, turn_passed=True, turn=1)  # seat 1's passive action
+    clock.sync([1], now=140.0, mover=0, turn_passed=True, turn=1)  # a scoring choice of round 1: nothing more
+    assert clock.remaining(0, 140.0) == 1200.0 - 100.0 + 60.0 - 10.0
+    assert clock.remaining(1, 140.0) == 1200.0  # 30 s spent, 60 earned: capped at the start
+    clock.sync([0], now=150.0, mover=1, turn_passed=True, turn=2)  # seat 1's choice began in round 1: nothing
+    assert clock.remaining(1, 150.0) == 1190.0
+    clock.sync([1], now=200.0, mover=0, turn_passed=True, turn=2)  # round 2 earns again
+    assert clock.remaining(0, 200.0) == 1200.0 - 100.0 + 60.0 - 10.0 - 50.0 + 60.0
+    again = Clock.from_json(clock.to_json(200.0), now=200.0)  # what was earned survives a restart
+    again.sync([0], now=210.0, mover=1, turn_passed=True, turn=2)
+    assert again.remaining(1, 210.0) == 1200.0  # round 2's increment, up to the start
+    again.sync([1], now=220.0, mover=0, turn_passed=True, turn=2)
+    assert again.remaining(0, 220.0) == 1160.0 - 10.0  # seat 0 had round 2's already
+
+
+def test_a_played_manitoba_game_never_ends_with_more_time_than_it_began() -> None:
+    """Manitoba's hand-offs (active player, each passive one, a scoring's choices) each earned 60 s: quick
+    players' relaxed clocks grew through the game. Now each seat earns once per round, up to its start."""
+    import random
+
+    from longhouse.games.manitoba.game import GAME
+
+    relaxed = TIME_CONTROLS["relaxed"]
+    state = GAME.new_state(2, 11)
+    rng = random.Random(5)
+    now = 0.0
+    clock = Clock(relaxed, 2, now=now)
+    clock.sync(state.acting(), now, turn=state.clock_turn())
+    acting = set(state.acting())
+    earned_at = [clock.remaining(s, now) for s in range(2)]
+    increments = [0, 0]
+    while not state.is_over():
+        seat = state.acting()[0]
+        now += 5.0  # a quick player: 5 s a move
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        passed = set(state.acting()) != acting
+        acting = set(state.acting())
+        before = clock.remaining(seat, now)
+        clock.sync([] if state.is_over() else state.acting(), now, mover=seat, turn_passed=passed,
+                   turn=state.clock_turn())
+        increments[seat] += clock.remaining(seat, now) > before
+    rounds = state.clock_turn()
+    assert rounds >= 15
+    assert all(0 < n <= rounds for n in increments), (increments, rounds)
+    assert all(clock.remaining(s, now) <= earned_at[s] == relaxed.reserve for s in range(2))

@@ -107,7 +107,7 @@ def test_a_message_is_made_once_per_language_not_per_socket() -> None:
     to = [(None, None), (None, None), (None, None), (0, None), (0, None)]
     langs = ["en", "de", "de", "de", "en"]
     event = Event("x", seat_event_text())
-    out = texts.texts(state, 0, "running", None, to, [event], None, langs)
+    out = texts.texts(state, 0, "running", None, to, [event], None, langs=langs)
     assert out[1][0] is out[2][0]  # one German spectator's message, shared
     assert out[0][0] != out[1][0] and "Jagd 1 von 3" in out[1][0] and "Hunt 1 of 3" in out[0][0]
     assert "Rot wählt" in out[1][0] and "Red picks" in out[0][0]
@@ -116,7 +116,7 @@ def test_a_message_is_made_once_per_language_not_per_socket() -> None:
     sent = [o[1] for o in out]
     state.apply(0, state.legal_actions(0)[0])
     later = texts.texts(state, 1, "running", None, [(seat, s) for (seat, _), s in zip(to, sent, strict=True)], [],
-                        0, langs)
+                        0, langs=langs)
     assert all('"base":0' in text for text, _ in later)
     assert later[1][0] is later[2][0]
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from harness import WS, Client, Hall, command, seated_table
+from harness import WS, Client, Hall, command, create_table, seated_table
 from test_admin import admin, closed_with
 from test_social import refused, said
 
@@ -135,6 +135,11 @@ def test_warn_mute_and_unmute_are_told_and_audited(hall: Hall, db_url: str) -> N
     anns.wait(lambda m: m.get("type") == "error" and m.get("code") == "muted")
     bobs.send({"type": "chat", "text": "bob talks"})
     said(anns, "bob talks")
+    at_table = ann.table(create_table(anns, "toy", 2))  # at a table too
+    at_table.send({"type": "chat", "text": "and here?"})
+    at_table.wait(lambda m: m.get("type") == "error" and m.get("code") == "muted")
+    command(at_table, "/who")  # commands still work
+    at_table.wait_type("chat", private=True)
     assert act(mia, action="unmute", name="Ann", reason="served").status_code == 200
     notice(anns, "unmute")
     anns.send({"type": "chat", "text": "thank you"})

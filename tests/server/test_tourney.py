@@ -13,6 +13,7 @@ import pytest
 from harness import Client, FakeClock, Hall
 from tourney_play import act, create, current_games, detail, play_round, wait_for
 
+from longhouse.server.seasons import keep_ended, seasons_page
 from longhouse.store.admin import admin_store
 
 
@@ -55,6 +56,17 @@ def test_a_round_robin_everyone_meets_everyone_once(hall: Hall) -> None:
     # the champion's page shows it
     r = owner.http.get(f"/api/tournaments/of/{data['champion']}")
     assert r.json()["tournaments"][0]["champion"] is True
+    # a season over these games: its live table, then, once it has ended, the table kept as it was
+    director = hall.app.state.tourneys
+    now = time.time()
+    sid = director.store.add_season("toy", "Short season", now - 3600, now + 3600)
+    live = owner.http.get("/api/seasons/toy").json()
+    assert live["current"]["id"] == sid and len(live["current"]["table"]) == 5
+    assert sum(r["points"] for r in live["current"]["table"]) == 10 * 6  # the rated games; byes are no games
+    assert keep_ended(director.store, hall.hall.people, now + 7200) == 1
+    assert keep_ended(director.store, hall.hall.people, now + 7200) == 0  # kept once
+    later = seasons_page(director.store, hall.hall.people, "toy", now + 7200)
+    assert later["current"] is None and later["last"]["table"] == live["current"]["table"]
 
 
 def test_a_knock_out_goes_to_the_winner(hall: Hall) -> None:
@@ -203,3 +215,25 @@ def test_a_director_whose_epoch_is_old_writes_nothing(tmp_path: Path) -> None:
         assert [g.players for g in tourneys.games_of(tid)] == [[ann.id]]
     finally:
         store.close()
+
+
+def test_turn_based_rounds_start_at_their_set_time(hall: Hall) -> None:
+    """A turn-based tournament (24 h a turn) with a round every two days: round 2 waits for its time even
+    when round 1 is over long before; then it starts at once."""
+    clock = FakeClock(time.time())
+    hall.app.state.tourneys.clock = clock
+    folks = people(hall, ["Ann", "Bob", "Cy"])
+    ann = folks["Ann"]
+    tid = create(ann, pace="turn_based", table_size=2, rounds=2, starts=clock.time + 60)
+    data = detail(ann, tid)
+    assert data["time_control"] == "turn-based" and data["round_every"] == 2 * 86400  # the pace's defaults
+    register_all(tid, folks)
+    clock.advance(61)
+    play_round(hall, folks, tid, 1)
+    time.sleep(1.0)
+    data = detail(ann, tid)
+    assert data["round"] == 1 and [g["state"] for g in current_games(data)] == ["done", "bye"]  # not due yet
+    clock.advance(2 * 86400)
+    data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2 at its time")
+    assert [g["state"] for g in current_games(data)] == ["playing", "bye"]
+    assert current_games(data)[1]["players"] != detail(ann, tid)["rounds_list"][0]["games"][1]["players"]

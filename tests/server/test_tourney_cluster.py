@@ -97,3 +97,58 @@ def test_killing_the_directing_process_mid_round(prefixes: tuple[str, str]) -> N
         for proc in (a, b):
             if proc is not None and proc.proc.poll() is None:
                 proc.kill9()
+
+
+def test_a_paused_director_that_resumes_directs_nothing(prefixes: tuple[str, str]) -> None:  # noqa: F811
+    """SIGSTOP the directing process past its lease: the other takes the tournament over (a new epoch) and
+    plays the round on; when the paused one resumes it finds its lease gone (and any write it was about to
+    make is refused by the epoch check), so no round is made twice and the tournament ends once."""
+    import os
+    import signal
+
+    db_prefix, redis_prefix = prefixes
+    a = node(db_prefix, redis_prefix)
+    b = None
+    try:
+        site: Any = _Site(a.url)
+        folks = {n: Client(site, n) for n in NAMES}
+        ann = folks["Ann"]
+        tid = create(ann, table_size=2, rounds=2, checkin=0, forfeit_after=600)
+        for c in folks.values():
+            assert act(c, tid, "register").status_code == 200
+        assert act(ann, tid, "start").status_code == 200
+        data = wait_for(ann, tid, lambda d: d["round"] == 1 and all(g["table"] for g in current_games(d)),
+                        what="round 1's tables")
+        b = node(db_prefix, redis_prefix)
+        for c in folks.values():
+            move_to(c, b.url)
+        os.kill(a.proc.pid, signal.SIGSTOP)
+        try:
+            first = [seat_socket(folks[n], g["table"]) for g in current_games(data) for n in g["players"]]
+            wait_for(ann, tid, lambda d: all(sorted(g["arrived"]) == sorted(g["players"]) for g in current_games(d)),
+                     what="everyone seen at round 1's tables (on B)")
+            for ws in first:
+                command(ws, "/leave")
+            data = wait_for(ann, tid, lambda d: d["round"] == 2 and all(g["table"] for g in current_games(d)),
+                            timeout=90, what="round 2, made by B")
+        finally:
+            os.kill(a.proc.pid, signal.SIGCONT)
+        second = [seat_socket(folks[n], g["table"]) for g in current_games(data) for n in g["players"]]
+        wait_for(ann, tid, lambda d: all(sorted(x["arrived"]) == sorted(x["players"]) for x in current_games(d)),
+                 what="everyone seen at round 2's tables")
+        time.sleep(2)  # A has resumed and looked again
+        for ws in second:
+            command(ws, "/leave")
+        final = wait_for(ann, tid, lambda d: d["status"] == "over", timeout=90, what="the end")
+        assert [len(r["games"]) for r in final["rounds_list"]] == [2, 2]
+        store = Store(PG_URL, prefix=db_prefix)
+        try:
+            epochs = TourneyStore(store)
+            with epochs.engine.connect() as c:
+                assert [r.epoch for r in c.execute(epochs.owners.select()).all()] == [2]
+        finally:
+            store.close()
+    finally:
+        for proc in (a, b):
+            if proc is not None and proc.proc.poll() is None:
+                proc.kill9()

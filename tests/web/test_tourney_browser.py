@@ -136,6 +136,21 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     assert bob.locator(".season .t-standings tbody tr").count() == 4
     look(bob, shots, "season", DESKTOP)
     look(bob, shots, "season", PHONE)
+    # taken to the table: Ann waits in the lobby, Bob on the tournament's page; the round starts
+    quick = create(ann, name="Quick cup", table_size=2, rounds=1)
+    for name in ("Ann", "Bob"):
+        act(folks[name], quick, "register")
+    page.goto(hall.url + "/")
+    page.wait_for_selector("#create-table")
+    bob.goto(f"{hall.url}/tournament/{quick}")
+    bob.wait_for_selector("#t-unregister")
+    act(ann, quick, "start")
+    table = wait_for(ann, quick, lambda d: d["round"] == 1 and all(g["table"] for g in current_games(d)),
+                     what="the table")["rounds_list"][0]["games"][0]["table"]
+    page.wait_for_url(f"**/table/{table}", timeout=20000)
+    bob.wait_for_url(f"**/table/{table}", timeout=20000)
+    page.wait_for_selector(".seat-list li")
+    look(page, shots, "taken-to-the-table", DESKTOP)
     assert not errors and not bob_errors, (errors, bob_errors)
     bob_ctx.close()
     ctx.close()

@@ -211,6 +211,12 @@ class ManitobaState(TurnUndoState, State):
     def acting(self) -> tuple[int, ...]:
         return self.acting_seats
 
+    def clock_turn(self) -> int:
+        """A round is a turn for the clocks (RULEBOOK "Course of the Game": each round one player is active,
+        the others passive, then an event or a scoring): a seat earns the increment once per round, however
+        often play comes back to it within the round."""
+        return self.round_no
+
     def describe_action(self, action: Action) -> str:
         """The action in words, naming areas as the board and the move log do ("Hills 2")."""
         terr = self.terr

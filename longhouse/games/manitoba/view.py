@@ -133,7 +133,9 @@ def phase_text(state: ManitobaState) -> str:
     """The round, the season and who is doing what, the same for every seat."""
     if state.over:
         return "Game over"
-    when = f"Round {state.round_no} of {D.ROUNDS_BY_PLAYERS[state.n]}, {D.SEASONS[state.season]}"
+    rounds = D.ROUNDS_BY_PLAYERS[state.n]
+    when = (f"Round {state.round_no} of {rounds}, {D.SEASONS[state.season]}" if state.round_no
+            else f"Winter solstice, before round 1 of {rounds}")  # the set-up round: no "Round 0"
     if not state.tasks:
         return when
     top = state.tasks[-1]

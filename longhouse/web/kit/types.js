@@ -67,9 +67,10 @@
  * @property {{ id: string, game: string, title: string, board: string, status: string, seats: Array<Seat | null>,
  *   players?: string[], spectators: string[], watching?: number, capacity: number, min_players: number,
  *   clock?: any, [key: string]: any }} table
- * @property {{ seat: number | null, name: string }} you
+ * @property {{ seat: number | null, name: string, guest?: boolean, creator?: boolean }} you
  * @property {string[]} bot_levels
  * @property {string} default_bot
+ * @property {number} [bot_after] seconds a player must be away before another may let a bot play for them
  */
 
 /**

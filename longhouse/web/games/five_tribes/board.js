@@ -6,7 +6,7 @@ import { sameAction } from "../../hints.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, h, loadStylesheet, seatTag } from "../../kit/board.js";
 import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
-import { distance, drawSultanate, meepleIcon, neighbour, tileName } from "./sultanate.js";
+import { distance, drawSultanate, meepleIcon, neighbour, tileName, tribeWords } from "./sultanate.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
@@ -137,7 +137,7 @@ export function createBoard(root, api) {
   function describeTile(t) {
     const view = v();
     const tile = desc.tiles[view.tiles[t]];
-    const meeples = view.meeples[t].map((n, c) => (n ? `${n} ${n === 1 ? tribe(c).name : tribe(c).plural}` : null)).filter(Boolean);
+    const meeples = view.meeples[t].map((n, c) => (n ? tribeWords(tribe(c), n) : null)).filter(Boolean);
     const owner = view.owner[t] >= 0 ? `, ${nameOf(view.owner[t])}'s camel` : "";
     const extras = [view.palms[t] ? `${view.palms[t]} Palm Tree${view.palms[t] > 1 ? "s" : ""}` : null,
       view.palaces[t] ? `${view.palaces[t]} Palace${view.palaces[t] > 1 ? "s" : ""}` : null].filter(Boolean);
@@ -196,7 +196,7 @@ export function createBoard(root, api) {
     }
     if (view.move && myTurn()) {
       items.push(h("span", { class: "ft-hand", title: "the meeples in your hand" }, "In hand:",
-        view.move.hand.map((n, c) => (n ? h("span", { class: "ft-hand-meeple", title: `${n} ${n === 1 ? tribe(c).name : tribe(c).plural} in hand` },
+        view.move.hand.map((n, c) => (n ? h("span", { class: "ft-hand-meeple", title: `${tribeWords(tribe(c), n)} in hand` },
           meepleIcon(desc, c, 14), h("b", {}, String(n))) : null))));
     }
     for (const a of of("fakirs")) {

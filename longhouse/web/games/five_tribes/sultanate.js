@@ -31,11 +31,26 @@ export function distance(desc, a, b) {
 
 const centre = (desc, t) => [M + (t % desc.sultanate.cols) * T + T / 2, M + Math.floor(t / desc.sultanate.cols) * T + T / 2];
 
+// Each tribe's letter (the first of its name: Viziers V, Elders E, Merchants M, Builders B, Assassins A), on
+// every meeple, so that the tribes are told apart by more than hue.
+export function tribeLetter(tribe) {
+  return tribe.name.slice(0, 1).toUpperCase();
+}
+
+// A tribe in words for a tip: "3 Viziers (V, yellow)".
+export function tribeWords(tribe, n) {
+  return `${n} ${n === 1 ? tribe.name : tribe.plural} (${tribeLetter(tribe)}, ${tribe.colour})`;
+}
+
+function letter(tribe) {
+  return el("text", { x: -1, y: 7.4, class: "ft-piece-letter", "text-anchor": "middle", "aria-hidden": "true" }, tribeLetter(tribe));
+}
+
 // A small meeple glyph of a tribe, for use in HTML (hand, pools, choosers).
 export function meepleIcon(desc, colour, size = 18) {
   const tribe = desc.tribes[colour];
   return el("svg", { viewBox: "-9 -15 18 26", width: size, height: Math.round(size * 1.4), class: "ft-meeple-icon", "aria-hidden": "true" },
-    el("path", { d: MEEPLE, fill: tribe.hex, stroke: "#2b1d10", "stroke-width": "1.2" }));
+    el("path", { d: MEEPLE, fill: tribe.hex, stroke: "#2b1d10", "stroke-width": "1.2" }), letter(tribe));
 }
 
 export function camelIcon(seatColour, size = 22) {
@@ -99,8 +114,8 @@ function drawTile(desc, view, t, opts, move) {
     const mx = x0 + i * slot;
     const tribe = desc.tribes[c];
     const piece = el("g", { transform: `translate(${mx},50) scale(${scale})`, class: `ft-piece tribe-${tribe.colour}` },
-      el("title", {}, `${n} ${n === 1 ? tribe.name : tribe.plural} (${tribe.colour}): ${tribe.action}`));
-    piece.append(el("path", { d: MEEPLE, fill: desc.tribes[c].hex, class: "ft-piece-body" }));
+      el("title", {}, `${tribeWords(tribe, n)}: ${tribe.action}`));
+    piece.append(el("path", { d: MEEPLE, fill: desc.tribes[c].hex, class: "ft-piece-body" }), letter(tribe));
     if (n > 1) {
       piece.append(el("circle", { cx: 6, cy: 11, r: 6.5, class: "ft-count-bg" }));
       piece.append(el("text", { x: 6, y: 14.5, class: "ft-count", "text-anchor": "middle" }, String(n)));

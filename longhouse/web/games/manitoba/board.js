@@ -32,8 +32,9 @@ export function createBoard(root, api) {
   const opps = h("div", { class: "mb-opps" });
   const status = h("div", { class: "mb-status", role: "status", "aria-live": "polite" });
   const map = h("div", { class: "mb-map" });
-  const paths = h("div", { class: "mb-paths-wrap" });
-  const side = h("div", { class: "mb-side" });
+  // each scrolls in its own frame on a short desktop screen (board.css): reachable by the keyboard too
+  const paths = h("div", { class: "mb-paths-wrap", tabindex: "0", role: "region", "aria-label": "vision paths" });
+  const side = h("div", { class: "mb-side", tabindex: "0", role: "region", "aria-label": "totem and season" });
   const village = h("div", { class: "mb-mine" });
   const wordsEl = h("div", { class: "mb-words-wrap" });
   const overlay = h("div", { class: "overlay mb-overlay", hidden: true });

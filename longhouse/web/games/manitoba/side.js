@@ -115,7 +115,8 @@ function marked(view, name, space) {
 export function drawSeason(ctx) {
   const { view, desc } = ctx;
   const el = h("section", { class: "mb-season panel", "aria-label": "the season" });
-  el.append(h("h3", {}, `${cap(view.season)} · round ${Math.max(view.round, 0)} of ${view.rounds}`));
+  // before the first round (the Winter solstice's set-up) there is no "round 0": the game is beginning
+  el.append(h("h3", {}, `${cap(view.season)} · ${view.round > 0 ? `round ${view.round} of ${view.rounds}` : `the game begins: ${view.rounds} rounds`}`));
   const cards = h("div", { class: "cards" }, view.cards.map((c, i) => {
     const now = i === view.card_index;
     let title;

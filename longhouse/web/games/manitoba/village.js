@@ -40,7 +40,7 @@ export function drawMyVillage(ctx) {
   const el = h("section", { class: `mb-village seat-${COLOURS[me]}${acting ? " acting" : ""}`, "aria-label": "your village" });
   const exempt = v.exempt.length ? h("span", { class: "exempt" }, `need not score: ${v.exempt.join(", ")}`) : null;
   el.append(h("div", { class: "village-head" }, seatTag(me, ctx.nameOf(me)), h("b", { class: "score" }, `${v.score} points`),
-    view.active === me ? h("span", { class: "badge active-badge" }, "active player") : null, exempt,
+    view.active === me && !view.over ? h("span", { class: "badge active-badge" }, "active player") : null, exempt,
     h("span", { class: "on-territory" }, `${v.territory} Cree on the territory`)));
 
   // wigwam and village square
@@ -118,7 +118,7 @@ export function drawOpponent(ctx, seat) {
   const doing = acting ? doingWords(view, seat) : "";
   return h("div", { class: `mb-opp seat-${COLOURS[seat]}${acting ? " acting" : ""}`, dataset: { seat } },
     h("div", { class: "opp-head" }, seatTag(seat, ctx.nameOf(seat)), h("b", { class: "score" }, String(v.score)),
-      view.active === seat ? h("span", { class: "badge active-badge" }, "active") : null,
+      view.active === seat && !view.over ? h("span", { class: "badge active-badge" }, "active") : null,
       h("span", { class: "wait" }, doing)),
     h("div", { class: "opp-facts" },
       h("span", { title: "asleep in the wigwam" }, `wigwam ${v.wigwam}`),

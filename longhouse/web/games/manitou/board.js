@@ -9,6 +9,8 @@ await loadStylesheet(new URL("./board.css", import.meta.url));
 
 // A phone or tablet is used with a finger: the status line says "tap" there.
 const touch = () => window.matchMedia("(pointer: coarse)").matches;
+// A second click on the chosen card within this many ms is a double click's, not a "put it back".
+const DOUBLE_CLICK_MS = 400;
 
 // Warrior names and who beats whom (as on the tribe card) come from the game's description.
 let WARRIORS = {};
@@ -73,6 +75,7 @@ export function createBoard(root, api) {
   learn(api.description);
   let selected = null;          // a hand card chosen by click or keyboard, waiting for its ground
   let selectedIndex = null;     // which of the hand's cards (two of a kind are two cards)
+  let selectedAt = -Infinity;   // when it was chosen (performance.now()): a double click does not undo it
   let drag = null;
   let seenCards = new Set();
   let lastPlay = new Map();     // seat -> key of the card it played last (marked until it plays again)
@@ -326,7 +329,7 @@ export function createBoard(root, api) {
       return;
     }
     const canPlay = v.phase === "hunt" && v.turn === me;
-    const hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" }, you.hand.map((code, i) => {
+    const hand = h("div", { class: "hand", role: "group", "aria-label": "your hand", tabindex: "-1" }, you.hand.map((code, i) => {
       const targets = canPlay ? playable(code) : [];
       const c = cardEl(code, { seat: me, cls: `big${targets.length ? " playable" : " inert"}${selectedIndex === i ? " selected" : ""}` });
       c.dataset.handCard = code;
@@ -405,10 +408,13 @@ export function createBoard(root, api) {
       return;
     }
     if (tips.pressed()) return;  // a long press only names the card
-    // a click or a tap: choose the card (tap it again to put it back), then click or tap a ground
+    // a click or a tap: choose the card (tap it again to put it back), then click or tap a ground; the second
+    // click of a double click keeps it chosen (it would put it back at once)
     const again = selectedIndex === d.index;
+    if (again && performance.now() - selectedAt < DOUBLE_CLICK_MS) return;
     selected = again ? null : d.code;
     selectedIndex = again ? null : d.index;
+    selectedAt = performance.now();
     render();
   }
 
@@ -436,7 +442,7 @@ export function createBoard(root, api) {
       renderStatus();
       renderGrounds();
       renderMine();
-    }, "#ok-button:not(:disabled), #score-continue, .hand .card.playable");
+    }, "#ok-button:not(:disabled), #score-continue, .hand .card.playable, .hand");  // after a keyboard play: the hand
     showMark();
     el.className = `manitou phase-${view().phase}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
     el.dataset.version = String(cycle.msg.version);
