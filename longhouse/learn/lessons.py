@@ -283,7 +283,7 @@ def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) ->
     carried: list[Event] = []
     for i, step in enumerate(t.steps):
         where = f"step {i + 1} ({'the end' if step.move is None else t.lessons[step.lesson].title})"
-        events = carried
+        events = list(carried)  # never extend a list the engine returned: a game may keep it (Manitoba's recent moves)
         auto = 0
         for given, move in step.before:
             seat = next((s for s in state.acting() if s != t.learner), None) if given is None else given
@@ -291,7 +291,7 @@ def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) ->
                 raise LessonError(f"{where}: no other seat may play {move!r} now")
             auto += seat == t.learner
             try:
-                events += state.apply(seat, t.game.action_from_text(move))
+                events.extend(state.apply(seat, t.game.action_from_text(move)))
             except IllegalAction as exc:
                 raise LessonError(f"{where}: seat {seat}'s {move!r} is refused: {exc}") from exc
         expected = None

@@ -49,7 +49,7 @@ CAPTION_START = "The {title} board at the start of a two-player game"
 LEADERS = 10
 #: The step of a game's tutorial its page pictures (mid-game, many pieces out); a game without a tutorial is
 #: pictured at the start of a two-player game of seed 1.
-PICTURE_STEP: dict[str, int] = {"manitou": 15, "five_tribes": 13}
+PICTURE_STEP: dict[str, int] = {"manitou": 15, "manitoba": 18, "five_tribes": 13}
 
 
 @lru_cache(maxsize=8)

@@ -159,7 +159,6 @@ class Hall:
                 table.keeper.tick()
             except StaleOwner:  # another process owns it now: nothing was written (fencing.py)
                 self.give_up(table)
-        self.social.tick()
 
     def shutdown(self) -> None:
         self.commits.flush()

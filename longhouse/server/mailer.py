@@ -47,6 +47,9 @@ RETRY_MOST = 3600.0
 ATTEMPTS = 12
 #: The longest sleep between two looks at the outbox.
 POLL = 10.0
+#: Seconds a stopping process waits for the mail it is sending (a server that hangs is not waited for longer:
+#: that mail is let go unsent, and sent after the restart).
+STOP_GRACE = 5.0
 #: Mails sent in one round at most.
 BATCH = 20
 #: Sent (or given-up) mails' rows are kept this long (seconds), then dropped.
@@ -152,14 +155,15 @@ class Mailer:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        """Stop after the round under way (a mail being sent is sent and marked); claims not used are let go."""
+        """Stop after the round under way (a mail being sent is sent and marked, if the server answers within
+        ``STOP_GRACE`` seconds); claims not used are let go."""
         task = self._task
         if task is None:
             return
         self._stopping = True
         self.wake()
         try:
-            await asyncio.wait_for(asyncio.shield(task), TIMEOUT + 5)
+            await asyncio.wait_for(asyncio.shield(task), STOP_GRACE)
         except TimeoutError:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

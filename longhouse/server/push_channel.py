@@ -1,10 +1,10 @@
 """The hall's notices as Web Push: the channel ``notices.Notices`` hands each batch to (``Channel``).
 
-Each notice goes to every device of its person that chose its event (``push.EVENTS``: the notice's kind),
-as ``{title, body, url, tag}``: the title is the notice's headline (the mails' subject), the body one line of
-what to do, the url the page a tap opens (the table; a result's replay), and the tag (and the push's
-``Topic``) name the table, so that a newer notice of a table takes the place of an older one on the device
-and at the push service. ``deliver`` runs in the notices' worker thread: it reads the subscriptions and
+Each notice goes to every device of its person that chose its event (``push.EVENTS``: the notice's kind), as
+``{title, body, url, tag}``: the title is the notice's headline (the mails' subject), the body one line of what
+to do, the url the page a tap opens (the table, or the invitation's link; a result's replay), and the tag (and
+the push's ``Topic``) name the table, so that a newer notice of a table takes the place of an older one on the
+device and at the push service. ``deliver`` runs in the notices' worker thread: it reads the subscriptions and
 queues the pushes (``push_sender.py`` posts them), it never waits for a push service.
 """
 
@@ -26,7 +26,8 @@ BODIES = {
 
 def message(notice: Notice) -> dict[str, Any]:
     """What the service worker shows for ``notice`` (web/sw.js)."""
-    page = f"/replay/{notice.table_id}" if notice.kind is Kind.RESULT else f"/table/{notice.table_id}"
+    # a private table's invitation names the path that lets its guest in; a result opens the game's replay
+    page = notice.path if notice.kind is not Kind.RESULT else f"/replay/{notice.table_id}"
     return {"title": headline(notice), "body": BODIES[notice.kind], "url": page,
             "tag": f"longhouse-table-{notice.table_id}"}
 

@@ -62,7 +62,8 @@ sw.addEventListener("push", (event) => {
 // A tap on a notice: the hall's window that shows its page, else any of the hall's windows, else a new one.
 sw.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url || "/", location.origin).href;
+  const asked = new URL(event.notification.data?.url || "/", location.origin);
+  const target = asked.origin === location.origin ? asked.href : `${location.origin}/`;  // the hall's pages only
   event.waitUntil(sw.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
     const same = windows.find((w) => w.url === target) || windows[0];
     if (!same) return sw.clients.openWindow(target);

@@ -183,6 +183,9 @@ export async function showTournament(root, id) {
         : `Round ${t.round} of ${t.rounds}${t.status === "paused" ? " (paused: no new round starts)" : ""}.`;
     const rounds = [...t.rounds_list].reverse().map((r) => h("section", { class: "t-round", dataset: { round: r.round } },
       h("h3", {}, `Round ${r.round}`), h("ul", { class: "t-games" }, r.games.map((g) => gameCard(t, g)))));
+    const playing = ["running", "paused"].includes(t.status);
+    const standingsPart = [h("h2", {}, final ? "Final standings" : "Standings"), standingsTable(t.standings, final)];
+    const roundsPart = rounds.length ? [h("h2", {}, "Rounds"), ...rounds] : [];
     const players = h("ul", { class: "t-players" }, t.players_list.map((p) => h("li", { class: p.removed ? "removed" : "" },
       playerLink(p.name), p.checked_in && t.status === "open" ? h("span", { class: "t-note" }, " ✓ checked in") : null,
       p.place ? h("span", { class: "t-note" }, ` ${p.place === 1 ? "★ champion" : `#${p.place}`}`) : null,
@@ -195,8 +198,9 @@ export async function showTournament(root, id) {
       t.champion ? h("p", { class: "t-champion panel" }, "★ Champion: ", playerLink(t.champion)) : null,
       controls(t, act),
       h("div", { class: "t-body" },
-        h("section", { class: "t-main" }, h("h2", {}, final ? "Final standings" : "Standings"), standingsTable(t.standings, final),
-          rounds.length ? h("h2", {}, "Rounds") : null, ...rounds),
+        h("section", { class: "t-main" }, ...(playing
+          ? [roundsPart, standingsPart]  // while it is played, this round's tables first
+          : [standingsPart, roundsPart]).flat()),
         h("aside", { class: "t-side panel" }, h("h2", {}, `Players (${t.players_list.filter((p) => !p.removed).length}${t.status === "open" ? ` of ${t.cap}` : ""})`),
           t.players_list.length ? players : h("p", { class: "empty" }, "Nobody has registered yet.")))));
   }

@@ -18,6 +18,8 @@ from longhouse.learn.lessons import HERE, Claim, parse, play_through, read
 FAMILIES = {
     "manitou": ["party", "hunters", "warriors", "beats", "reckoning", "dealer", "protection", "robbers", "last",
                 "finish"],
+    "manitoba": ["winter", "passive", "wakeup", "active", "scoring", "hunter", "wampum", "shaman", "ceremonies",
+                 "seasons", "events", "final"],
     "five_tribes": ["bidding", "movement", "assassins", "viziers", "elders", "village", "djinns", "merchants",
                     "market", "builders", "end"],
 }

@@ -102,7 +102,9 @@ def test_the_game_page_lists_open_tables_and_the_pages_answer(hall: Hall) -> Non
     assert data["picture"]["legal"] == [] and data["picture"]["view"]["grounds"]
     assert data["leaders"] == [] and [g["name"] for g in data["games"]][:3] == ["manitou", "manitoba", "five_tribes"]
     other = httpx.get(hall.url + "/api/game-page/manitoba").json()
-    assert other["lessons"] is None and other["tables"] == [] and other["picture"]["view"]
+    assert other["lessons"] == 12 and other["tables"] == [] and other["picture"]["view"]
+    toy = httpx.get(hall.url + "/api/game-page/toy").json()  # a game without a tutorial: a fresh game pictured
+    assert toy["lessons"] is None and toy["picture"]["legal"] == [] and "start" in toy["caption"]
     assert httpx.get(hall.url + "/api/game-page/chess").status_code == 404
     for path in ("/rules", "/rules/manitou", "/games", "/games/five_tribes", "/learn", "/learn/manitou"):
         r = httpx.get(hall.url + path)

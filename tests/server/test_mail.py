@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from test_store_postgres import PG_URL, prefix  # noqa: F401  (a fixture)
 from longhouse.server import mailer
 from longhouse.server.mail import DIGEST_EVERY, RESET_AGE, MailService
 from longhouse.server.notices import Kind, Notice
+from longhouse.store import Store
 from longhouse.store.admin import admin_store
 from longhouse.store.mail import Outgoing, mail_store
 
@@ -392,3 +394,42 @@ def test_two_halls_on_one_postgres_store_send_each_mail_once(prefix: str) -> Non
         first.stop()
         second.stop()
         sink.stop()
+
+
+def test_a_mail_server_that_hangs_holds_up_neither_requests_nor_the_shutdown(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mailer, "STOP_GRACE", 0.5)
+    silent = socket.socket()  # accepts connections (the kernel's backlog) and never says a word
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(16)
+    port = silent.getsockname()[1]
+    sink = SmtpSink(port=port, start=False)
+    hall = mail_hall(db_url, sink)
+    try:
+        ann = Client(hall, "Ann")
+        began = time.monotonic()
+        assert ann.http.post("/api/account/email", json={"address": "ann@example.org"}).status_code == 200
+        assert ann.http.get("/api/account").json()["email"]["confirmed"] is False
+        assert time.monotonic() - began < 5  # (the SMTP conversation may wait 30 s for a greeting)
+        mails = mail_store(hall.store)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            with hall.store.engine.connect() as c:
+                row = c.execute(select(mails.outbox)).one()
+            if row.claimed_by is not None:
+                break
+            time.sleep(0.05)
+        assert row.claimed_by is not None  # being sent, to a server that does not answer
+    finally:
+        began = time.monotonic()
+        hall.stop()
+        stopped = time.monotonic() - began
+        silent.close()
+    assert stopped < 10
+    store = Store(db_url)
+    try:
+        with store.engine.connect() as c:
+            row = c.execute(select(mail_store(store).outbox)).one()
+        assert row.claimed_by is None and row.sent is None and row.attempts == 0  # let go: sent after a restart
+    finally:
+        store.close()

@@ -1,7 +1,8 @@
 """The hall's notices as Web Push (``server/push_channel.py``) on a real hall: a turn-based table's "your turn"
 reaches the absent player's device, and the result every seated player's device that chose it, each through
 the push service on loopback and decrypted with that device's keys; an invitation too. A device that did not
-choose an event hears nothing of it."""
+choose an event hears nothing of it. An ``/invite`` to a private table reaches the invited device with the
+link that lets them in."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from harness import Client, Hall, seated_table
+from harness import Client, Hall, command, create_table, join, seated_table
 from push_service import Browser, PushService
 from test_notices import pick
+from test_social import said
 
 from longhouse.server.notices import Kind, Notice
 from longhouse.server.push_channel import BODIES, PushChannel
@@ -90,3 +92,23 @@ def test_turn_result_and_invitation_notices_reach_the_devices_that_chose_them(ha
     invite = json.loads(ann_phone.decrypt(service.received("/ann", 2)[-1].body))
     assert invite == {"title": f"Bob invites you to Toy (table {tid})", "body": BODIES[Kind.INVITE],
                       "url": f"/table/{tid}", "tag": f"longhouse-table-{tid}"}
+    # a private table's invitation opens its link (which lets the guest in)
+    channel.deliver([Notice(Kind.INVITE, uid["Ann"], tid, "toy", "Toy", by="Bob", link=f"/table/{tid}?invite=abc")])
+    invite = json.loads(ann_phone.decrypt(service.received("/ann", 3)[-1].body))
+    assert invite["url"] == f"/table/{tid}?invite=abc"
+
+
+def test_an_invitation_by_invite_reaches_the_invited_device_with_its_link(hall: Hall, service: PushService) -> None:
+    ann, bob, phone = Client(hall, "Ann"), Client(hall, "Bob"), Browser()
+    subscribe(bob, phone, service.url("/bob"), ["invite"])
+    table_id = create_table(ann.lobby(), "toy", 2, private=True)
+    at_table = ann.table(table_id)
+    join(at_table, 1)
+    command(at_table, "/follow Bob")
+    command(at_table, "/invite Bob")
+    said(at_table, "Invitation sent to Bob")
+    (push,) = service.received("/bob")
+    invite = hall.hall.tables[table_id].settings.invite
+    assert json.loads(phone.decrypt(push.body)) == {
+        "title": f"Ann invites you to Toy (table {table_id})", "body": BODIES[Kind.INVITE],
+        "url": f"/table/{table_id}?invite={invite}", "tag": f"longhouse-table-{table_id}"}

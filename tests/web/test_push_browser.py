@@ -1,7 +1,8 @@
 """The installed app in Chromium: the manifest is linked, valid and installable (Chromium's own checks through
 the DevTools protocol), its icons load at their sizes, the service worker registers and controls the page
 while the websockets go on working, its cache is the release's, and the settings panel's push switch is
-looked at on a desktop (1280×800) and a phone (390×844).
+looked at on a desktop (1280×800) and a phone (390×844). An upgrade (a new release) installs a new worker, which
+drops the old release's cache; with the hall out of reach the page still opens from the worker's copy.
 
 Where the browser stops: Chromium's push service is Google's FCM, which a test machine does not reach. In a
 context of the ``browser`` fixture (an off-the-record profile) ``pushManager.subscribe`` is refused at once,
@@ -30,6 +31,7 @@ from pages import DESKTOP, PHONE, look, new_page, sign_up
 from push_service import Browser, PushService
 
 from longhouse.server import push as push_api
+from longhouse.server import pwa
 from longhouse.server.pwa import release
 from longhouse.server.settings import PUSH_HOSTS
 
@@ -93,7 +95,8 @@ def profile(tmp_path: Path) -> Iterator[Any]:
         ctx.close()
 
 
-def test_the_manifest_and_the_service_worker_make_the_hall_installable(push_hall: Hall, profile: Any) -> None:
+def test_the_manifest_and_the_service_worker_make_the_hall_installable(push_hall: Hall, profile: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     ctx = profile
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     errors: list[str] = []
@@ -140,6 +143,22 @@ def test_the_manifest_and_the_service_worker_make_the_hall_installable(push_hall
     page.select_option("#new-game", "manitou")
     page.click("#create-table")
     page.wait_for_selector(".table-page .waiting")
+    # an upgrade: a new release is a new worker, which takes over and drops the old release's cache
+    monkeypatch.setattr(pwa, "release", lambda: "next-release")
+    pwa.worker_text.cache_clear()
+    try:
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration('/')).update()")
+        kept = page.evaluate("""async () => { for (let i = 0; i < 100; i++) {
+            const names = await caches.keys();
+            if (names.length === 1 && names[0] === 'longhouse-next-release') return names;
+            await new Promise((done) => setTimeout(done, 100)); }
+          return caches.keys(); }""")
+        assert kept == ["longhouse-next-release"]  # (only the new worker knows that name)
+        page.goto(push_hall.url + "/")  # the lobby, under the new worker
+        page.wait_for_selector("#create-table")
+    finally:
+        monkeypatch.undo()
+        pwa.worker_text.cache_clear()
     assert errors == []
     # with the hall out of reach the page still opens, from the worker's copy
     push_hall.server.should_exit = True

@@ -211,7 +211,9 @@ export function createBoard(root, api) {
       wampum_trade: () => [tradeMode ? null : q("#wampum-trade"), sector(a.sector)],
     }[a.type];
     const words = (cycle.msg.legal || []).findIndex((x) => sameAction(x, a));
-    return [...(one ? one() : []), wordsEl.querySelectorAll(".words-list .legal-action")[words]];
+    // a scoring's tally covers the board until its OK: that is the next thing to press
+    const first = overlay.hidden ? [] : [overlay.querySelector("#tally-ok")];
+    return [...first, ...(one ? one() : []), wordsEl.querySelectorAll(".words-list .legal-action")[words]];
   }
 
   // A new version: the Cree chosen to move is let go.
