@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -128,6 +128,16 @@ class Conn:
             socket.close_now(self.close_code, self.close_reason)
         self.backlog = 0
         self.socket = socket
+
+
+def send_each(conns: Iterable[Conn], message: dict[str, Any]) -> None:
+    """``message`` to each of ``conns``, its texts in each one's language: encoded once per language."""
+    texts: dict[str, str] = {}
+    for conn in conns:
+        text = texts.get(conn.lang)
+        if text is None:
+            text = texts[conn.lang] = conn.words.encode(message)
+        conn.send_text(text)
 
 
 class RateLimit:

@@ -31,7 +31,7 @@ from longhouse.server import table_options
 from longhouse.server.authority import Authority, Played
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
-from longhouse.server.conn import Conn
+from longhouse.server.conn import Conn, send_each
 from longhouse.server.fencing import fenced_people
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
@@ -343,23 +343,14 @@ class Table:
 
     # --- chat -----------------------------------------------------------------------------------
 
-    def say(self, conn: Conn | None, text: Text) -> None:
-        """A chat line for everyone here: a person's, or the hall's own (``conn`` None: a ``Msg``, said in
-        each one's language)."""
+    def say(self, conn: Conn | None, text: Text) -> None:  # the hall's own lines (conn None): in each one's language
         line: dict[str, Any] = {"type": "chat", "from": conn.user.name if conn else None, "text": text,
                                 "time": time.time()}
         if conn is not None:
             line["seat"] = self.seat_of(conn.user.id)
         self.chat.append(line)
-        texts: dict[str, str] = {}  # once for everyone here of a language
-        social = self.hall.social
-        for c in self.conns:
-            if conn is not None and social.hides(c.user, line):  # not to those who block the speaker
-                continue
-            said = texts.get(c.lang)
-            if said is None:
-                said = texts[c.lang] = c.words.encode(line)
-            c.send_text(said)
+        social = self.hall.social  # not to those who block the speaker; encoded once per language
+        send_each((c for c in self.conns if conn is None or not social.hides(c.user, line)), line)
 
     # --- seating --------------------------------------------------------------------------------
 
