@@ -4,6 +4,8 @@ a deck order or any other hidden fixture."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 from harness import Client, Hall, create_table
@@ -11,7 +13,7 @@ from harness import Client, Hall, create_table
 from longhouse import games
 from longhouse.i18n import plain
 
-FIXTURES = {
+FIXTURES: dict[str, dict[str, Any]] = {
     "manitou": {"buffalo": {"large": [9, 10, 10, 11, 12, 13], "small": [1, 2, 2, 3, 4, 4, 5, 5, 6, 7]},
                 "pile_order": "as_selected", "dealer": 0},
     "manitoba": {"score_tiles": [0, 1, 2, 3], "totem": "fixed", "first_player": 0},

@@ -113,6 +113,7 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
                     header = view["header"] = dict(view["header"])
                     assert header.pop("viewer") == seat
                 shared = shared_at[msg["version"]]
+                assert shared is not None
                 assert view == {key: shared[key] for key in view}
                 assert "base" in msg or view.keys() == shared.keys()
     final = wa.last_state()["view"]

@@ -84,7 +84,8 @@ def test_merged_deltas_are_the_whole_state_after_every_move_of_whole_games(name:
         state = game.new_state(players, seed, None)
         texts = StateTexts(game)
         clients = [Client(seat) for seat in range(players)] + [Client(None), Client(0)]
-        version, events, by = 0, [], None
+        events: list[Event] = []
+        version, by = 0, None
         while True:
             raw = broadcast(texts, state, version, clients, events, by)
             check(texts, state, version, clients, raw, events, by)
@@ -103,10 +104,11 @@ def test_merged_deltas_are_the_whole_state_after_every_move_of_whole_games(name:
 def test_a_delta_for_one_seat_never_holds_another_seats_hand() -> None:
     game = games.get("manitou")
     rng = random.Random(3)
-    state = game.new_state(3, 11, None)
+    state: Any = game.new_state(3, 11, None)  # Manitou's: its players' hands are read below
     texts = StateTexts(game)
     clients = [Client(seat) for seat in range(3)]
-    version, events, by, deltas_with_hands = 0, [], None, 0
+    events: list[Event] = []
+    version, by, deltas_with_hands = 0, None, 0
     while not state.is_over():
         raw = broadcast(texts, state, version, clients, events, by)
         for client, msg in zip(clients, raw, strict=True):
