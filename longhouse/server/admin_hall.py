@@ -104,6 +104,8 @@ def received(hall: Hall, message: dict[str, Any]) -> None:
         announce(hall, str(message["text"]), everywhere=False)
     elif what == "close_table":
         close_table(hall, int(message["table"]), str(message["text"]), everywhere=False)
+    elif what in ("social_forget", "social_notice"):  # social.py's
+        hall.social.received(str(what), int(message["user"]))
 
 
 #: The figures shown at a glance, each from the metrics' samples whose names start so (the rest of the name,

@@ -150,7 +150,7 @@ async def _act(request: Request, user: User, admins: AdminStore, action: str, da
         admin_hall.end_sockets(admin.hall_of(request), account.id)
     if not social.store.moderate(action, account.id, account.name, user.name, reason, report_id, until):
         raise Refused(409, "that report has just been handled by another moderator")
-    social.forget(account.id)
+    social.forget_everywhere(account.id)  # a mute counts at once in every process
     if action in ("warn", "mute", "unmute"):
         text = TOLD[action].format(reason=reason, until=when_text(until or 0))
         social.notify(account.id, action, {"text": text, "until": until})

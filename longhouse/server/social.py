@@ -10,8 +10,11 @@
   blocker created, nor follow the blocker or see them among their friends.
 - **Mutes.** A muted player's chat lines are refused (in the lobby and at tables) until the mute ends.
 
-What is cached here (blocks and mutes, per account) is kept ``CACHE_SECONDS`` at most: a change made in this
-process counts at once, one made in another process within that time.
+What is cached here (blocks, follows and mutes, per account) is kept ``CACHE_SECONDS`` at most. With several
+processes a change (a block, a follow, a mute) is published on the cluster's lobby channel (op ``admin``,
+``what`` ``social_forget``), and every process reads that account's again at once; a notice stored for a
+player none of whose lobby pages is here is announced the same way (``social_notice``), and the process
+holding their lobby page delivers it (``received``). The cache's limit is for a message lost on the way.
 """
 
 from __future__ import annotations
@@ -36,8 +39,6 @@ CACHE_SECONDS = 30.0
 INVITES = 10
 INVITE_WINDOW = 600.0
 INVITE_AGE = 3600.0
-#: Seconds between two looks at the store for notices made by other processes (several processes only).
-NOTICE_POLL = 5.0
 
 # The texts (one place, to be translated).
 NO_PLAYER = "there is no player {name!r}"
@@ -100,9 +101,13 @@ class Lobby(Protocol):
 
 
 class Others(Protocol):
-    """The other processes' tables and lobby visitors (``cluster.Cluster`` tells them)."""
+    """The other processes' tables and lobby visitors, and the channel to them (``cluster.Cluster``)."""
+
+    node: str
 
     def other_tables(self) -> tuple[list[dict[str, Any]], list[str]]: ...
+
+    def post(self, channel: str, message: dict[str, Any]) -> None: ...
 
 
 class Host(Protocol):
@@ -141,7 +146,6 @@ class Social:
         self._followed: dict[int, tuple[float, list[tuple[int, str]]]] = {}
         self._friends_sent: dict[Conn, str] = {}
         self._invites: dict[int, deque[float]] = {}
-        self._polled = 0.0
 
     # --- caches -------------------------------------------------------------------------------------------
 
@@ -269,18 +273,31 @@ class Social:
     def _current(notice: dict[str, Any]) -> bool:
         return notice.get("kind") != "invitation" or time.time() - float(notice.get("created", 0)) < INVITE_AGE
 
-    def tick(self) -> None:
-        """Several processes: deliver the notices another process made for players in this one's lobby."""
-        if self.hall.cluster is None:
-            return
-        now = time.monotonic()
-        if now - self._polled < NOTICE_POLL:
-            return
-        self._polled = now
-        for conn in list(self.hall.lobby.conns):
-            for notice in self.store.pending(conn.user.id):
+    # --- several processes ------------------------------------------------------------------------------
+
+    def _publish(self, what: str, user_id: int) -> None:
+        cluster = self.hall.cluster
+        if cluster is not None:
+            cluster.post("lobby", {"op": "admin", "node": cluster.node, "what": what, "user": user_id})
+
+    def forget_everywhere(self, *user_ids: int) -> None:
+        """``forget`` these accounts here and in every other process."""
+        self.forget(*user_ids)
+        for uid in user_ids:
+            self._publish("social_forget", uid)
+
+    def received(self, what: str, user_id: int) -> None:
+        """Another process's message (``admin_hall.received``): an account's blocks, follows or mute changed
+        (read them again; its lobby pages here get their friends again), or a notice waits for the player."""
+        lobby = [c for c in self.hall.lobby.conns if c.user.id == user_id and not c.closed]
+        if what == "social_forget":
+            self.forget(user_id)
+            if lobby:
+                self.send_friends(lobby)
+        elif what == "social_notice" and lobby:
+            for notice in self.store.pending(user_id):
                 if self._current(notice):
-                    self.tell(conn.user.id, notice, stored=True)
+                    self.tell(user_id, notice, stored=True)
 
     # --- telling players ------------------------------------------------------------------------------------
 
@@ -314,7 +331,8 @@ class Social:
         """Keep a notice for the player and tell their pages here at once (the others get it when it is due:
         on their next lobby page, or from the store: ``tick``)."""
         notice_id = self.store.notice(user_id, kind, data)
-        self.tell(user_id, {**data, "id": notice_id, "kind": kind, "created": time.time()}, stored=True)
+        if not self.tell(user_id, {**data, "id": notice_id, "kind": kind, "created": time.time()}, stored=True):
+            self._publish("social_notice", user_id)  # a lobby page of theirs in another process delivers it
 
     # --- commands -------------------------------------------------------------------------------------------
 
@@ -366,7 +384,7 @@ class Social:
         return UNIGNORED.format(name=real)
 
     def _changed(self, *user_ids: int) -> None:
-        self.forget(*user_ids)
+        self.forget_everywhere(*user_ids)
         conns = [c for c in self.hall.lobby.conns if c.user.id in user_ids]
         if conns:
             self.send_friends(conns)

@@ -18,7 +18,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -387,7 +387,7 @@ class Store:
 
     # --- tables ---------------------------------------------------------------------------------
 
-    def create_table(self, game: str, seats: int, options: dict[str, Any], occupants: list[Occupant | None],
+    def create_table(self, game: str, seats: int, options: dict[str, Any], occupants: Sequence[Occupant | None],
                      hall: dict[str, Any] | None = None) -> TableRow:
         """A new waiting table; with ``hall``, its hall settings stored in the same transaction (the people
         store's ``table_hall``: ``keep_people_in``)."""
@@ -406,12 +406,12 @@ class Store:
         return TableRow(self._run(create), game, seats, dict(options), Status.WAITING, list(occupants), None, None,
                         None, None, now, None)
 
-    def set_occupants(self, table_id: int, occupants: list[Occupant | None], epoch: int | None = None) -> None:
+    def set_occupants(self, table_id: int, occupants: Sequence[Occupant | None], epoch: int | None = None) -> None:
         """A table's seating; with ``epoch``, fenced as a move is (``StaleOwner``, nothing written)."""
         row = ([occupant_to_json(o) for o in occupants], table_id)
         self._run(lambda cursor: self._set_occupants.execute(self._fence(cursor, table_id, epoch), row))
 
-    def start_table(self, table_id: int, record: Record, occupants: list[Occupant | None],
+    def start_table(self, table_id: int, record: Record, occupants: Sequence[Occupant | None],
                     people: dict[int, int] | None = None, epoch: int | None = None) -> None:
         """Store the record header of a game that starts now; with ``people`` (seat -> user id), the accounts
         seated, in the same transaction (the people store's ``table_people``: ``keep_people_in``)."""

@@ -97,7 +97,8 @@ export async function showAccount(root) {
     };
     return h("fieldset", { class: "panel account-section", id: "notices" },
       h("legend", {}, h("h2", {}, TEXT.notices)),
-      h("p", { class: "lead" }, usable ? TEXT.noticesLead : `${TEXT.noticesLead} ${data.email ? TEXT.waiting : TEXT.none}`),
+      h("p", { class: "lead" }, !data.mail ? TEXT.noMail
+        : usable ? TEXT.noticesLead : `${TEXT.noticesLead} ${data.email ? TEXT.waiting : TEXT.none}`),
       box("turn"), box("invite"), box("result"), box("digest"), h("p", { class: "hint" }, TEXT.spacing));
   }
 

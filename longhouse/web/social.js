@@ -187,12 +187,14 @@ export async function playerButtons(name) {
     box.replaceWith(await playerButtons(name));
     return answer.said;
   };
-  box.append(
+  // (Element.append writes null as the text "null": what is left out is filtered away)
+  box.append(...[
     blocked ? null : h("button", { type: "button", id: "follow", class: followed ? "" : "primary",
       onclick: () => act(followed ? "unfollow" : "follow") }, followed ? T.unfollow : T.follow),
     h("button", { type: "button", id: "block", class: blocked ? "" : "danger",
       onclick: () => act(blocked ? "unblock" : "block") }, blocked ? T.unblock : T.block),
     h("button", { type: "button", id: "report",
-      onclick: () => reportDialog(name, async (reason) => { await act("report", { reason }); }) }, T.report));
+      onclick: () => reportDialog(name, async (reason) => { await act("report", { reason }); }) }, T.report),
+  ].filter(Boolean));
   return box;
 }

@@ -61,6 +61,7 @@ def _check_rows(table: dict[str, list], record: Record, table_name: str) -> None
         action = game.action_from_json(entry["action"])
         assert table["action"][row] == ids.id_of(action) and table["action_text"][row] == game.action_to_text(action)
         assert np.flatnonzero(table["legal_mask"][row]).tolist() == ids.ids_of(state.legal_actions(seat))
+        assert record.result is not None
         assert table["final_scores"][row] == record.result["scores"]
         assert table["won"][row] == (seat in record.result["winners"])
         state.apply(seat, action)
@@ -90,7 +91,8 @@ def test_the_stores_finished_games_export_with_guests_and_deleted_accounts_anony
     alice = store.create_user("alice", "hash")
     guest = store.create_user("guest-77", None, guest=True)
     bob = store.create_user("bob", "hash")
-    seats = [Person(alice.id, "alice"), Person(guest.id, "guest-77"), Person(bob.id, "bob"), BotSeat("greedy", "Bot")]
+    seats: list[Person | BotSeat | None] = [Person(alice.id, "alice"), Person(guest.id, "guest-77"),
+                                            Person(bob.id, "bob"), BotSeat("greedy", "Bot")]
     record = _random_game("manitoba", 4, 5)
     row = store.create_table("manitoba", 4, {}, seats)
     store.start_table(row.id, Record(record.game, record.rules_version, record.players, record.seed), seats)

@@ -61,10 +61,10 @@ def test_the_vector_env_steps_games_together_and_deals_anew_those_that_end(name:
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         observations, rewards, terminated, truncated, infos = env.step(actions)
         assert not truncated.any()
-        for i in np.flatnonzero(terminated):
+        for done in np.flatnonzero(terminated):
             ended += 1
-            assert rewards[i] in infos["scores"][i]
-            assert env.states[i].legal_actions(int(infos["seat"][i]))  # a new game, under way
+            assert rewards[done] in infos["scores"][done]
+            assert env.states[done].legal_actions(int(infos["seat"][done]))  # a new game, under way
         assert not rewards[~terminated].any() and not infos["scores"][~terminated].any()
     if name == "manitou":  # Manitou's games last 97 decisions at 2 players: several ended and were dealt anew
         assert ended >= 3

@@ -36,7 +36,7 @@ def test_a_whole_game_masks_rewards_and_renders() -> None:
             continue
         assert reward == 0.0
         legal = np.flatnonzero(observation["action_mask"])
-        assert [space("manitou").text(i) for i in legal] == info["text"]
+        assert [space("manitou").text(int(i)) for i in legal] == info["text"]
         assert e.possible_agents.index(agent) == min(e.longhouse.acting())
         e.step(int(rng.choice(legal)))
     final = e.longhouse

@@ -7,6 +7,7 @@ import pytest
 
 from longhouse import games
 from longhouse.bots import analysis
+from longhouse.engine import State
 from longhouse.engine.records import Record
 from longhouse.engine.rng import Rng
 from tests.bots.test_bots import random_positions
@@ -14,7 +15,7 @@ from tests.bots.test_bots import random_positions
 HALL_GAMES = ["manitou", "manitoba", "five_tribes"]
 
 
-def other_deals(game: str, count: int) -> list[tuple[object, object, int]]:
+def other_deals(game: str, count: int) -> list[tuple[State, State, int]]:
     """Positions, each with another one the seat cannot tell apart from it (re-dealt hidden cards)."""
     out = []
     for i, (state, seat) in enumerate(random_positions(game, count, seed=41)):
@@ -28,9 +29,9 @@ def other_deals(game: str, count: int) -> list[tuple[object, object, int]]:
 def test_a_seats_re_deal_depends_only_on_its_view_and_the_seed(game: str) -> None:
     differ = 0
     for state, other, seat in other_deals(game, 12):
-        differ += state.to_json() != other.to_json()  # type: ignore[attr-defined]
-        a = state.determinize(seat, Rng(7))  # type: ignore[attr-defined]
-        b = other.determinize(seat, Rng(7))  # type: ignore[attr-defined]
+        differ += state.to_json() != other.to_json()
+        a = state.determinize(seat, Rng(7))
+        b = other.determinize(seat, Rng(7))
         assert a.to_json() == b.to_json()
     assert differ, "some positions had a hidden deal to change"
 
@@ -39,16 +40,16 @@ def test_a_seats_re_deal_depends_only_on_its_view_and_the_seed(game: str) -> Non
 def test_same_view_different_hidden_deal_same_hint(game: str) -> None:
     tried = 0
     for state, other, seat in other_deals(game, 6):
-        if len(state.legal_actions(seat)) < 2:  # type: ignore[attr-defined]
+        if len(state.legal_actions(seat)) < 2:
             continue
-        a = analysis.hint(state, seat, seed=5, iterations=40)  # type: ignore[arg-type]
-        b = analysis.hint(other, seat, seed=5, iterations=40)  # type: ignore[arg-type]
+        a = analysis.hint(state, seat, seed=5, iterations=40)
+        b = analysis.hint(other, seat, seed=5, iterations=40)
         assert a == b
         tried += 1
-        legal = state.legal_actions(seat)  # type: ignore[attr-defined]
+        legal = state.legal_actions(seat)
         assert [m["action"] for m in a["moves"]] == [games.get(game).action_to_json(x) for x in legal]
         # in the words of the state's own list (Manitoba names its areas "Lake 2", as the board does)
-        assert [m["text"] for m in a["moves"]] == [state.describe_action(x) for x in legal]  # type: ignore[attr-defined]
+        assert [m["text"] for m in a["moves"]] == [state.describe_action(x) for x in legal]
         assert 0 <= a["best"] < len(legal)
         assert all(0.0 <= m["win"] <= 1.0 for m in a["moves"])
         assert a["moves"][a["best"]]["visits"] == max(m["visits"] for m in a["moves"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from longhouse import games
@@ -106,7 +108,7 @@ def test_manitoba_values_goods_toward_the_pending_score_tiles() -> None:
 def test_five_tribes_values_the_move_in_progress() -> None:
     meeples = [[0, 0, 0, 0, 0] for _ in range(30)]
     meeples[1] = [0, 2, 0, 0, 0]  # two Elders east of tile 0, alone there
-    view = {
+    view: dict[str, Any] = {
         "move": {"path": [0], "hand": [0, 1, 0, 0, 0], "left": 1},
         "meeples": meeples, "tiles": ["V"] * 30, "owner": [-1] * 30,
     }

@@ -50,7 +50,7 @@ def test_an_instant_bot_is_not_sent_to_a_worker(thinker: Thinker) -> None:
 def test_the_state_is_copied_when_the_call_is_made_so_the_table_may_move_on(thinker: Thinker) -> None:
     state, seat = position("toy", 2)
 
-    async def go() -> object:
+    async def go() -> tuple[object, list[object]]:
         pending = asyncio.ensure_future(thinker.think(bots.make("casual", seed=2), state, seat))
         await asyncio.sleep(0)  # the call has been made: the worker has its own copy
         original = state.legal_actions(seat)

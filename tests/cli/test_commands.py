@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from longhouse.engine.conformance import play_random_game
 from longhouse.games.manitou import GAME
 
 
-def record_file(tmp_path: Path, seed: int = 4, n: int = 3) -> tuple[Path, dict]:  # type: ignore[type-arg]
+def record_file(tmp_path: Path, seed: int = 4, n: int = 3) -> tuple[Path, dict[str, Any]]:
     match = play_random_game(GAME, n, seed)
     path = tmp_path / "game.json"
     path.write_text(match.record.dumps())

@@ -18,6 +18,15 @@ class Box:
     FIELDS = Fields(values=("turn", "pair"), lists=("gold", "tasks"), tables=("board",), cubes=("stores",),
                     copies=("rng",), shared=("names",), unsaved=("cache",), json={"turn": "round"})
     __slots__ = (*FIELDS.names(), "cache")
+    turn: int
+    pair: tuple[int, int]
+    gold: list[int]
+    tasks: list[tuple[int, ...]]
+    board: list[list[int]]
+    stores: list[list[list[int]]]
+    rng: Rng
+    names: list[str]
+    cache: int
 
 
 def box() -> Box:
@@ -70,6 +79,11 @@ def test_a_field_listed_twice_is_refused() -> None:
 class FreshBox:
     FIELDS = Fields(values=("turn", "cut"), lists=("gold",), fresh={"cut": False, "events": [], "undo": None})
     __slots__ = (*FIELDS.names(), "events", "undo")
+    turn: int
+    cut: bool
+    gold: list[int]
+    events: list[str]
+    undo: str | None
 
 
 def test_a_new_copy_is_of_the_same_class_copies_the_fields_and_starts_the_fresh_ones_afresh() -> None:
@@ -109,6 +123,8 @@ def test_turn_undo_keeps_the_steps_before_the_one_taken_back() -> None:
 
 class Undoable(UndoCopies):
     FIELDS = Fields(values=("turn",), lists=("gold",), fresh={"undo_turn": None})
+    turn: int
+    gold: list[int]
 
 
 def test_a_state_with_turn_undo_copies_without_it_and_clones_with_it() -> None:

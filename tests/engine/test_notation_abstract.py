@@ -72,7 +72,7 @@ def test_a_complete_type_is_built_and_read_back_through_its_table() -> None:
 def test_every_action_type_of_the_games_is_a_concrete_slotted_frozen_dataclass(module: Any) -> None:
     for cls in module.NOTATION.types:
         assert issubclass(cls, Notated) and not inspect.isabstract(cls), cls
-        params = cls.__dataclass_params__  # type: ignore[attr-defined]
+        params = cls.__dataclass_params__
         assert params.frozen and "__dict__" not in dir(cls), cls
         # plain classes, no ABCMeta: a failed isinstance against an action type stays a C-level check
         assert type(cls) is type, cls

@@ -20,6 +20,10 @@ class Counting(TurnUndoState, State):
     game: ClassVar[Game]
     FIELDS = Fields(values=("num_players", "seat", "done"), lists=("totals",), fresh={"undo_turn": None})
     __slots__ = (*FIELDS.names(), "undo_turn")
+    num_players: int
+    seat: int
+    done: int
+    totals: list[int]
 
     def acting(self) -> tuple[int, ...]:
         return () if self.is_over() else (self.seat,)
@@ -73,7 +77,7 @@ class Counting(TurnUndoState, State):
 class CountingGame(Game):
     name, title, min_players, max_players, rules_version = "counting", "Counting", 2, 2, "1"
 
-    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> State:
+    def new_state(self, num_players: int, seed: int, setup: Mapping[str, Any] | None = None) -> Counting:
         state = object.__new__(Counting)
         state.num_players, state.seat, state.done, state.totals, state.undo_turn = 2, 0, 0, [0, 0], None
         state.begin_undo(0)

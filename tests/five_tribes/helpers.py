@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from longhouse.engine.rng import Rng
-from longhouse.games.five_tribes import GAME, FTState, turns
+from longhouse.games.five_tribes import GAME, FTPlay, FTState, turns
 from longhouse.games.five_tribes.board import tile_from_name
 from longhouse.games.five_tribes.data import (
     CAMELS,
@@ -51,7 +51,7 @@ def T(name: str) -> int:
 
 def make(n: int = 3, meeples: dict[str, str] | None = None, tiles: list[str] | None = None,
          resources: list[str] | None = None, djinn_deck: list[str] | None = None, seed: int = 0,
-         **kw: Any) -> FTState:
+         **kw: Any) -> FTPlay:
     """A new game on a fixed layout with the given meeples (all others in the bag)."""
     rows = [""] * NUM_TILES
     for name, word in (meeples or {}).items():
@@ -73,7 +73,7 @@ def make(n: int = 3, meeples: dict[str, str] | None = None, tiles: list[str] | N
 
 def begin_turn(st: FTState, *seats: int) -> None:
     """Skip the bidding: the given seats' markers play in this order (the others after them)."""
-    markers = []
+    markers: list[int] = []
     for s in seats:
         markers.extend(m for m in range(len(st.marker_seat)) if st.marker_seat[m] == s and m not in markers)
     markers += [m for m in range(len(st.marker_seat)) if m not in markers]
@@ -174,7 +174,7 @@ def check_conservation(st: FTState) -> None:
     assert all(g >= 0 for g in st.gold)
 
 
-def random_game(n: int, seed: int, check: Any = None) -> FTState:
+def random_game(n: int, seed: int, check: Any = None) -> FTPlay:
     st = GAME.new_state(n, seed)
     rng = Rng(seed + 7)
     steps = 0

@@ -12,7 +12,7 @@ from .helpers import random_game
 
 def _text(view: dict[str, object], seat: int | None) -> str:
     console = Console(width=140, record=True, color_system=None)
-    console.print(render(view, seat))  # type: ignore[arg-type]
+    console.print(render(view, seat))
     return console.export_text()
 
 

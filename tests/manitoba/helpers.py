@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from longhouse.games.manitoba import GAME, ManitobaState, flow
+from longhouse.games.manitoba import GAME, ManitobaPlay, ManitobaState, flow
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
 
@@ -12,7 +12,7 @@ BASE_SETUP: dict[str, Any] = {"first_player": 0, "totem": "fixed"}
 TILES = {2: [1, 2, 3], 3: [1, 2, 3, 4], 4: [1, 2, 3, 4, 5]}
 
 
-def new(n: int = 4, seed: int = 1, **setup: Any) -> ManitobaState:
+def new(n: int = 4, seed: int = 1, **setup: Any) -> ManitobaPlay:
     full = {**BASE_SETUP, "territory": TILES[n], **setup}
     return GAME.new_state(n, seed, full)
 
@@ -38,7 +38,7 @@ def finish_solstice(st: ManitobaState) -> None:
         st.apply(seat, st.legal_actions(seat)[0])
 
 
-def blank(n: int = 4, **setup: Any) -> ManitobaState:
+def blank(n: int = 4, **setup: Any) -> ManitobaPlay:
     """A state after set-up with an empty territory (no Cree, no goods), empty villages, all Cree on the
     village square, and no pending decision; supply holds everything. Tests then place what they need."""
     st = new(n, **setup)

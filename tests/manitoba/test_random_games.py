@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from longhouse.engine import Action
 from longhouse.engine.rng import Rng
 from longhouse.games.manitoba import GAME
 from longhouse.games.manitoba import actions as A
@@ -77,7 +78,7 @@ def test_a_game_of_greedy_players_uses_wampum_and_ceremonies() -> None:
         assert kind in seen, kind
 
 
-def _check_step(before: ManitobaState, seat: int, action: A.Act, after: ManitobaState) -> None:
+def _check_step(before: ManitobaState, seat: int, action: Action, after: ManitobaState) -> None:
     """Rules that must hold for one step of any game (RULEBOOK "1. Actions", "Scoring", "Wampum tiles")."""
     top = before.tasks[-1]
     if isinstance(action, (A.WampumWake, A.WampumTrade)):

@@ -99,7 +99,7 @@ def test_reactivate_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     assert st.view(None)["header"]["phase"].endswith("is choosing whether to take a bonus")
     play(st, "reactivate", seat=0)
     assert (st.wa[0], st.wi[0]) == (2, 0) and st.acting() == ()
-    assert GAME.action_from_text("reactivate").to_json() == {"type": "reactivate"}
+    assert GAME.action_to_json(GAME.action_from_text("reactivate")) == {"type": "reactivate"}
 
 
 def test_relocate_compulsory(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,7 +7,7 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 import uvicorn
@@ -75,7 +75,7 @@ class Hall:
                  log_config: dict[str, Any] | None = None, **settings: Any) -> None:
         self.store = Store(database, prefix=prefix)
         self.app = create_app(self.store, Settings(bot_delay=bot_delay, max_rate=max_rate, tick=tick, **settings))
-        self.clock = clock
+        self._clock = clock
         if clock is not None:
             self.app.state.limits.clock = clock
         self.port = port or free_port()
@@ -95,9 +95,15 @@ class Hall:
     def hall(self) -> Any:
         return self.app.state.hall
 
+    @property
+    def clock(self) -> FakeClock:
+        """The fake clock the hall runs on (given as ``clock``, or set by ``fake_clock``)."""
+        assert self._clock is not None, "this hall runs on the real clock"
+        return self._clock
+
     def fake_clock(self) -> FakeClock:
         """Put the hall's limits on a clock the test moves."""
-        clock = self.clock = FakeClock()
+        clock = self._clock = FakeClock()
         self.app.state.limits.clock = clock
         return clock
 
@@ -183,10 +189,16 @@ class WS:
         self.conn.close()
 
 
+class Site(Protocol):
+    """Where a hall answers: a ``Hall`` in this process, or a hall process started by a test."""
+
+    url: str
+
+
 class Client:
     """A person: an account (signed up, or a guest) and websockets carrying its session cookie."""
 
-    def __init__(self, hall: Hall, name: str | None = None, password: str = "secret-pw") -> None:
+    def __init__(self, hall: Site, name: str | None = None, password: str = "secret-pw") -> None:
         self.base = hall.url
         self.http = httpx.Client(base_url=self.base, timeout=30)  # a loaded machine hashes passwords slowly
         if name is None:

@@ -4,6 +4,7 @@ person is on the other (announcement, closing a table the other process owns, a 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import httpx
 from harness import Client, Hall, create_table
@@ -16,7 +17,7 @@ from longhouse.store.admin import admin_store
 
 def test_admin_actions_reach_the_other_process(prefixes: tuple[str, str]) -> None:  # noqa: F811
     db_prefix, redis_prefix = prefixes
-    cluster = {"redis_url": "redis://127.0.0.1:6379/0", "redis_prefix": redis_prefix, "redis_lease": 3}
+    cluster: dict[str, Any] = {"redis_url": "redis://127.0.0.1:6379/0", "redis_prefix": redis_prefix, "redis_lease": 3}
     a = Hall(PG_URL, prefix=db_prefix, **cluster)
     b = Hall(PG_URL, prefix=db_prefix, **cluster)
     try:

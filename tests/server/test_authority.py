@@ -4,6 +4,8 @@ rebuild after a failed store, and abandoning a game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from toygame import ToyGame
 
@@ -23,7 +25,8 @@ def started(players: int = 3, seed: int = 7) -> Authority:
 
 def pick(authority: Authority, seat: int) -> None:
     assert authority.state is not None
-    card = authority.state.legal_actions(seat)[0][1]
+    first: Any = authority.state.legal_actions(seat)[0]  # the toy's actions are tuples: ("pick", card)
+    card = first[1]
     events, entry = authority.play(seat, {"type": "pick", "card": card})
     authority.commit(seat, entry, events)
 
@@ -61,12 +64,14 @@ def test_commit_appends_the_entry_and_gives_the_result_of_the_last_move() -> Non
     results = []
     while authority.state is not None and not authority.state.is_over():
         seat = authority.state.acting()[0]
-        card = authority.state.legal_actions(seat)[0][1]
+        first: Any = authority.state.legal_actions(seat)[0]
+        card = first[1]
         events, entry = authority.play(seat, {"type": "pick", "card": card})
         index, result = authority.commit(seat, entry, events)
         assert index == authority.version - 1 and authority.record.actions[index] == entry
         results.append(result)
     assert all(r is None for r in results[:-1]) and results[-1] == authority.record.result
+    assert authority.state is not None
     assert results[-1] is not None and results[-1]["scores"] == authority.state.scores()
     assert replay(authority.record, GAME).to_json() == authority.state.to_json()
 

@@ -15,7 +15,7 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +116,7 @@ def seat_tables(procs: list[Process]) -> list[Player]:
         for seat, person in enumerate(people):
             ws = at(person, procs[(t + seat) % PROCESSES], f"/ws/table/{tid}")
             command(ws, f"/join {seat + 1}")
-            ws.wait(lambda m, s=seat: m["type"] == "table" and m["you"]["seat"] == s, timeout=20)  # type: ignore[misc]
+            ws.wait(lambda m, s=seat: m["type"] == "table" and m["you"]["seat"] == s, timeout=20)
             sockets.append(ws)
             players.append(Player(person.token, tid, seat, urls, seed=t * 2 + seat))
         if t == BOT_TABLE:
@@ -129,14 +129,14 @@ def seat_tables(procs: list[Process]) -> list[Player]:
     return players
 
 
-def acked_by_table(players: list[Player]) -> dict[int, int]:
+def acked_by_table(players: Sequence[Player]) -> dict[int, int]:
     counts = dict.fromkeys((p.table for p in players), 0)
     for p in players:
         counts[p.table] += len(p.acked)
     return counts
 
 
-async def play_through(players: list[Player], restart: Callable[[], None], warm: int = 3, after: int = 4) -> float:
+async def play_through(players: Sequence[Player], restart: Callable[[], None], warm: int = 3, after: int = 4) -> float:
     """Play until every table has ``warm`` acknowledged moves, restart the service, and play on until every
     table has ``after`` more (or has finished since). Returns how long the tables took to resume."""
     tasks = [asyncio.create_task(p.run()) for p in players]
@@ -163,7 +163,7 @@ async def play_through(players: list[Player], restart: Callable[[], None], warm:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def check_records(players: list[Player], store: Store) -> None:
+def check_records(players: Sequence[Player], store: Store) -> None:
     """Every acknowledged move is in the record where it was acknowledged; no seat has more moves stored than
     its player sent (nothing applied twice); every record replays."""
     for tid in sorted({p.table for p in players}):
@@ -216,7 +216,7 @@ def logs_shown_on_failure(procs: list[Process], logs: Path) -> Iterator[None]:
                 proc.kill9()
 
 
-def records_checked(players: list[Player], database: str) -> None:
+def records_checked(players: Sequence[Player], database: str) -> None:
     store = Store(database)
     try:
         check_records(players, store)

@@ -120,7 +120,8 @@ def test_resigning_a_two_player_game_ends_it_as_a_loss_at_once_and_it_is_rated(h
     assert over["result"]["resigned"] == [0] and over["result"]["winners"] == [1]
     assert any("Ann loses it" in m["text"] for m in wb.messages if m["type"] == "chat")
     row = hall.store.table(tid)
-    assert row is not None and row.status == "over" and row.result["resigned"] == [0]
+    assert row is not None and row.status == "over"
+    assert row.result is not None and row.result["resigned"] == [0]
     points = {p.user_id: p for p in hall.hall.people.rating_history("toy")}
     ann_id, bob_id = (uid(hall, name) for name in ("Ann", "Bob"))
     assert points[bob_id].mu > points[ann_id].mu  # rated at once: Ann lost

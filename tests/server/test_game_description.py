@@ -4,13 +4,16 @@ a deck order or any other hidden fixture."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 from harness import Client, Hall, create_table
 
 from longhouse import games
+from longhouse.i18n import plain
 
-FIXTURES = {
+FIXTURES: dict[str, dict[str, Any]] = {
     "manitou": {"buffalo": {"large": [9, 10, 10, 11, 12, 13], "small": [1, 2, 2, 3, 4, 4, 5, 5, 6, 7]},
                 "pile_order": "as_selected", "dealer": 0},
     "manitoba": {"score_tiles": [0, 1, 2, 3], "totem": "fixed", "first_player": 0},
@@ -41,7 +44,7 @@ def test_the_table_sends_the_description_first_and_http_serves_it(hall: Hall) ->
     tid = create_table(ann.lobby(), "five_tribes", 2)
     ws = ann.table(tid)  # waits for the seating, which comes after the description
     first = ws.messages[0]
-    assert first["type"] == "game" and first["description"] == games.get("five_tribes").describe() | {
+    assert first["type"] == "game" and first["description"] == plain(games.get("five_tribes").describe()) | {
         "board": first["description"]["board"]}
     assert sum(m["type"] == "game" for m in ws.messages) == 1
     base = hall.url

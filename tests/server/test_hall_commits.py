@@ -118,7 +118,7 @@ def test_the_moves_of_one_turn_are_stored_in_one_batch_in_order_and_acknowledged
         record = store.record(table.id)
         assert record is not None
         assert [(e["seat"], e["action"]["card"]) for e in record.actions] == list(enumerate(picks))
-        assert replay(record, table.game).to_json() == table.state.to_json()  # type: ignore[union-attr]
+        assert replay(record, table.game).to_json() == table.state.to_json()
     finally:
         store.close()
     # every version acknowledged, in order, to every client (the Spy checked each against the store)

@@ -287,14 +287,18 @@ def test_a_timed_tables_clocks_are_stored_with_each_move_in_its_transaction_and_
     people = hall.hall.people
     saved: list[Any] = []
     save_clock = people.save_clock
-    people.save_clock = lambda tid, data, *within: (  # type: ignore[method-assign]
-        saved.append(data), save_clock(tid, data, *within))
+
+    def saving(tid: int, data: Any, *within: Any) -> None:
+        saved.append(data)
+        save_clock(tid, data, *within)
+
+    people.save_clock = saving
     tid, _, (wa, wb) = seated(hall, ["Ann", "Bob"], time="real-time")
     saved.clear()
     for ws in (wa, wb, wa, wb):
         hall.clock.advance(3)  # less than a checkpoint's interval: no tick stores the clocks meanwhile
         after = pick(ws)
-        assert people.clock(tid)["left"] == after["clock"]["left"]  # type: ignore[index]
+        assert people.clock(tid)["left"] == after["clock"]["left"]
     assert saved == []  # stored by the moves' own transactions
     finish([wa, wb])
     assert people.clock(tid) is None

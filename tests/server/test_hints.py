@@ -14,18 +14,18 @@ def hint_table(hall: Hall, options: dict[str, object], names: str = "Hinted") ->
 
 def test_a_seated_player_gets_a_hint_for_exactly_its_legal_moves(hall: Hall) -> None:
     tid, _people, (wa, wb) = hint_table(hall, {"hints": True})
-    state = wa.last_state()  # type: ignore[attr-defined]
-    command(wa, "/hint")  # type: ignore[arg-type]
-    answer = wa.wait_type("hint", timeout=120)  # type: ignore[attr-defined]
+    state = wa.last_state()
+    command(wa, "/hint")
+    answer = wa.wait_type("hint", timeout=120)
     assert answer["version"] == state["version"] and answer["seat"] == 0
     assert [m["action"] for m in answer["moves"]] == state["legal"]
     assert [m["text"] for m in answer["moves"]] == state["legal_text"]
     assert 0 <= answer["best"] < len(state["legal"])
     assert all(0.0 <= m["win"] <= 1.0 for m in answer["moves"])
     # only the asker hears it; asking again at the same version gives the same hint
-    assert not any(m["type"] == "hint" for m in wb.messages)  # type: ignore[attr-defined]
-    command(wa, "/hint")  # type: ignore[arg-type]
-    again = wa.wait(lambda m: m["type"] == "hint" and m is not answer, timeout=120)  # type: ignore[attr-defined]
+    assert not any(m["type"] == "hint" for m in wb.messages)
+    command(wa, "/hint")
+    again = wa.wait(lambda m: m["type"] == "hint" and m is not answer, timeout=120)
     assert again == answer
     # the record's set-up has no hall option in it: the game never saw "hints"
     assert hall.hall.tables[tid].record.setup in (None, {})
@@ -73,6 +73,7 @@ def test_a_game_against_a_bot_thinking_in_a_worker_then_its_analysis(hall: Hall)
     ann, tid = finished_against_bots(hall, "Ann", 2)
     data = ann.http.get(f"/api/tables/{tid}/analysis", timeout=120).json()
     record = hall.store.record(tid)
+    assert record is not None and record.result is not None
     assert len(data["points"]) == len(record.actions) + 1
     assert data["players"] == list(record.players)
     final = data["points"][-1]["chances"]
@@ -89,7 +90,8 @@ def test_each_hall_keeps_its_own_analyses(tmp_path: Path) -> None:
             person, tid = finished_against_bots(hall, "Ann", seats)
             data = person.http.get(f"/api/tables/{tid}/analysis", timeout=120).json()
             assert tid == 1 and len(data["players"]) == seats
-            assert data["players"] == list(hall.store.record(tid).players)
+            record = hall.store.record(tid)
+            assert record is not None and data["players"] == list(record.players)
     finally:
         for hall in halls:
             hall.stop()

@@ -43,8 +43,7 @@ class Process:
             if self.proc.poll() is not None or time.time() > deadline:
                 self.proc.kill()  # so that reading its output ends (its bot workers may hold the pipe: no read)
                 self.proc.wait(10)
-                out = ""
-                raise RuntimeError(f"longhouse serve did not start: {out}")
+                raise RuntimeError("longhouse serve did not start" + (f" (its output: {log})" if log else ""))
             time.sleep(0.1)
 
     def kill9(self) -> None:

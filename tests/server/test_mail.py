@@ -10,6 +10,7 @@ import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -162,7 +163,7 @@ def test_a_password_is_reset_by_mail_with_one_answer_for_every_address(mhall: Ha
     assert last.status_code == 429  # five requests from one network address at once
 
 
-def _resets(hall: Hall) -> list[object]:
+def _resets(hall: Hall) -> list[Any]:
     with hall.store.engine.connect() as c:
         return list(c.execute(select(admin_store(hall.store).resets)).all())
 

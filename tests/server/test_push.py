@@ -22,13 +22,14 @@ from harness import Client, Hall
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from push_service import Browser, PushService, vapid_claims
+from py_vapid import Vapid
 
 from longhouse.server import push as push_api
 from longhouse.server.push_sender import BACKOFF
 from longhouse.server.settings import PUSH_HOSTS
-from longhouse.server.webpush import endpoint_refusal, keys_refusal, load_key
+from longhouse.server.webpush import Outcome, VapidKey, deliver, endpoint_refusal, keys_refusal, load_key
 from longhouse.store import Store
-from longhouse.store.push import DEVICES_MOST, push_store
+from longhouse.store.push import DEVICES_MOST, Subscription, push_store
 
 CONTACT = "mailto:ops@example.org"
 
@@ -239,8 +240,6 @@ def test_the_vapid_key_is_made_once_and_kept_or_read_from_a_file(tmp_path: Path)
     assert load_key(store, None, None).public == first.public
     assert first.contact == "mailto:longhouse@localhost"
 
-    from py_vapid import Vapid
-
     given_key = Vapid()
     given_key.generate_keys()
     given_key.save_key(str(tmp_path / "vapid.pem"))
@@ -329,3 +328,23 @@ def test_a_deleted_account_takes_its_devices_along(hall: Hall, service: PushServ
     subscribe(bob, Browser(), service.url("/bob"))
     delete_account(hall.store, hall.hall.people, user_id(hall, "Ann"))  # ON DELETE CASCADE
     assert [s[1] for s in subscriptions(hall)] == [service.url("/bob")]
+
+
+@settings(max_examples=15, deadline=None)
+@given(title=st.text(max_size=200), body=st.text(max_size=1200))
+def test_any_notice_text_arrives_whole(title: str, body: str) -> None:
+    """Any text (any script, emoji, control characters) is encrypted, sent and decrypted whole, by the hall's
+    delivery function straight to the push service."""
+    service, phone = PushService(), Browser()
+    try:
+        vapid = Vapid()
+        vapid.generate_keys()
+        key = VapidKey(vapid, "unused", CONTACT)
+        info = phone.subscription(service.url("/any"))["keys"]
+        sub = Subscription(1, 1, service.url("/any"), info["p256dh"], info["auth"], "unused", ("turn",), 0.0, None, 0)
+        notice = {"title": title, "body": body, "url": "/", "tag": "t"}
+        assert deliver(sub, notice, key, ttl=60).outcome is Outcome.SENT
+        (push,) = service.received("/any")
+        assert json.loads(phone.decrypt(push.body)) == notice
+    finally:
+        service.stop()

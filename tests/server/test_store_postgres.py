@@ -44,7 +44,7 @@ def test_store_round_trip_on_postgres(prefix: str) -> None:
         assert store.session_user("tok") == user
         row = store.create_table("toy", 2, {}, [None, None])
         seed = 2**63 + 12345  # seeds use all 64 bits
-        seated = [Person(user.id, "Ann"), BotSeat("random", "Bot")]
+        seated: list[Person | BotSeat] = [Person(user.id, "Ann"), BotSeat("random", "Bot")]
         store.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], seed), seated)
         store.append_action(row.id, 0, {"seat": 0, "action": {"type": "pick", "card": 3}})
         store.append_action(row.id, 1, {"seat": 0, "undo": -1}, result={"scores": [1, 0]})
@@ -153,8 +153,9 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
             seated = [Person(1, "Ann"), Person(2, "Bob")]
             store_a.start_table(row.id, Record("toy", "1", ["Ann", "Bob"], 11), seated)
             halls = [HallCore(store_a, Settings()), HallCore(store_b, Settings())]
-            for hall in halls:
-                hall.cluster = NoCluster()  # type: ignore[assignment]
+            clusters = [NoCluster(), NoCluster()]
+            for hall, cluster in zip(halls, clusters, strict=True):
+                hall.cluster = cluster  # type: ignore[assignment]
             stored = store_a.table(row.id)
             assert stored is not None
             old = halls[0].load(stored)
@@ -167,7 +168,7 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
             card = old.state.view(0)["you"]["hand"][0]
             old.act(ann, old.version, {"type": "pick", "card": card}, None)
             await asyncio.sleep(0.01)  # the turn of the loop ends: its moves are stored (group commit)
-            assert row.id not in halls[0].tables and ann.closed and halls[0].cluster.forgotten == [row.id]
+            assert row.id not in halls[0].tables and ann.closed and clusters[0].forgotten == [row.id]
             record = store_b.record(row.id)
             assert record is not None and record.actions == []
         finally:

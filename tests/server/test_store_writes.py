@@ -52,7 +52,7 @@ def test_a_table_is_created_seated_and_started_with_its_hall_settings_and_people
     assert people.table_hall(row.id) == {"private": True, "invite": "x"}
     plain = store.create_table("toy", 2, {}, [None, None])
     assert plain.id != row.id and people.table_hall(plain.id) == {}
-    seated = [Person(ann.id, "Ann"), BotSeat("random", "Bot"), Person(bob.id, "Bob")]
+    seated: list[Person | BotSeat] = [Person(ann.id, "Ann"), BotSeat("random", "Bot"), Person(bob.id, "Bob")]
     store.set_occupants(row.id, [seated[0], None, None])
     assert store.table(row.id).occupants == [seated[0], None, None]  # type: ignore[union-attr]
     store.start_table(row.id, Record("toy", "1", ["Ann", "Bot", "Bob"], 2**63 + 5), seated,

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harness import Client, FakeClock, Hall
@@ -101,10 +102,11 @@ def test_creating_registering_and_checking_in(db_url: str) -> None:
         account = admin_store(h.store).account("Ann")
         assert account is not None
         admin_store(h.store).grant(account, "test", "running the tests")
-        for bad, why in [({"game": "chess"}, "no game"), ({"table_size": 5}, "players a table"),
-                         ({"format": "knockout", "table_size": 3}, "two a table"), ({"cap": 1}, "cap"),
-                         ({"starts": time.time() - 3600}, "start"), ({"name": ""}, "name"),
-                         ({"rounds": "x"}, "rounds")]:
+        refused: list[tuple[dict[str, Any], str]] = [
+            ({"game": "chess"}, "no game"), ({"table_size": 5}, "players a table"),
+            ({"format": "knockout", "table_size": 3}, "two a table"), ({"cap": 1}, "cap"),
+            ({"starts": time.time() - 3600}, "start"), ({"name": ""}, "name"), ({"rounds": "x"}, "rounds")]
+        for bad, why in refused:
             r = ann.http.post("/api/tournaments", json={**body, **bad})
             assert r.status_code == 400, (why, r.text)
         assert ann.http.get("/api/tournaments").json()["open"] == []  # nothing was made

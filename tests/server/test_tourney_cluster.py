@@ -66,8 +66,8 @@ def test_killing_the_directing_process_mid_round(prefixes: tuple[str, str]) -> N
         store = Store(PG_URL, prefix=db_prefix)
         try:
             epochs = TourneyStore(store)
-            with epochs.engine.connect() as c:
-                before = c.execute(epochs.owners.select()).all()
+            with epochs.engine.connect() as db:
+                before = db.execute(epochs.owners.select()).all()
             assert [r.epoch for r in before] == [1]
             a.kill9()  # the director dies mid-round, its tables' games unfinished
             for c in folks.values():
@@ -78,8 +78,8 @@ def test_killing_the_directing_process_mid_round(prefixes: tuple[str, str]) -> N
                     command(ws, "/leave")
             data = wait_for(ann, tid, lambda d: d["round"] == 2 and all(g["table"] for g in current_games(d)),
                             timeout=90, what="round 2, made by the process that took over")
-            with epochs.engine.connect() as c:
-                assert [r.epoch for r in c.execute(epochs.owners.select()).all()] == [2]
+            with epochs.engine.connect() as db:
+                assert [r.epoch for r in db.execute(epochs.owners.select()).all()] == [2]
             second = [seat_socket(folks[name], g["table"]) for g in current_games(data) for name in g["players"]]
             wait_for(ann, tid, lambda d: all(sorted(x["arrived"]) == sorted(x["players"]) for x in current_games(d)),
                      what="everyone seen at round 2's tables")
@@ -144,8 +144,8 @@ def test_a_paused_director_that_resumes_directs_nothing(prefixes: tuple[str, str
         store = Store(PG_URL, prefix=db_prefix)
         try:
             epochs = TourneyStore(store)
-            with epochs.engine.connect() as c:
-                assert [r.epoch for r in c.execute(epochs.owners.select()).all()] == [2]
+            with epochs.engine.connect() as db:
+                assert [r.epoch for r in db.execute(epochs.owners.select()).all()] == [2]
         finally:
             store.close()
     finally:

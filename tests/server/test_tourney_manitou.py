@@ -5,6 +5,7 @@ casual bot (cheap: one move ahead) which plays it for them; the games are rated 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from harness import Client, Hall
 from tourney_play import act, create, play_round, wait_for
@@ -36,7 +37,7 @@ def test_a_swiss_tournament_of_ten_players_of_manitou(db_url: str) -> None:
         tables = [g for r in data["rounds_list"] for g in r["games"]]
         assert all(g["state"] == "done" and not g["forfeits"] for g in tables)
         # repeats only where they cannot be avoided: round 2 needs one (three groups, a table of four)
-        earlier: list[list[str]] = []
+        earlier: list[list[Any]] = []  # names: the pairing counts meetings of anything hashable
         for r in data["rounds_list"]:
             met = swiss.met_pairs(earlier)
             seated = [g["players"] for g in r["games"]]

@@ -4,7 +4,10 @@ exhaustive search of every arrangement); round robin and knock-out brackets."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from itertools import combinations
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +16,7 @@ from longhouse.tournaments import knockout, points, round_robin, swiss
 from longhouse.tournaments.standings import Played, standings
 
 
-def partitions(players: list[int], sizes: list[int]):
+def partitions(players: list[int], sizes: list[int]) -> Iterator[list[list[int]]]:
     """Every way to seat ``players`` at tables of ``sizes`` (unordered tables of equal size counted once)."""
     if not sizes:
         yield []
@@ -39,7 +42,7 @@ def fewest_repeats(players: list[int], sizes: list[int], met: dict[frozenset[int
 
 
 @st.composite
-def histories(draw, most: int = 12):
+def histories(draw: st.DrawFn, most: int = 12) -> Any:
     n = draw(st.integers(1, most))
     size = draw(st.integers(2, 4))
     least = draw(st.integers(2, size))
@@ -62,7 +65,7 @@ def histories(draw, most: int = 12):
 
 @settings(max_examples=300, deadline=None)
 @given(histories())
-def test_every_player_once_and_sizes_balanced(case) -> None:
+def test_every_player_once_and_sizes_balanced(case: Any) -> None:
     order, size, least, met, byes_had = case
     done = swiss.pair(order, size, met, byes_had, least)
     assert sorted(done.players()) == sorted(order)
@@ -85,7 +88,7 @@ def test_every_player_once_and_sizes_balanced(case) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(histories(most=9))
-def test_no_repeat_while_one_can_be_avoided(case) -> None:
+def test_no_repeat_while_one_can_be_avoided(case: Any) -> None:
     order, size, least, met, byes_had = case
     done = swiss.pair(order, size, met, byes_had, least)
     seated = [p for p in order if p not in done.byes]
@@ -150,7 +153,7 @@ def test_points_for_places() -> None:
 
 
 @given(st.lists(st.integers(2, 4), min_size=1, max_size=6), st.randoms())
-def test_a_table_hands_out_the_same_total(sizes: list[int], rnd) -> None:
+def test_a_table_hands_out_the_same_total(sizes: list[int], rnd: random.Random) -> None:
     for s in sizes:
         keys = [(rnd.randint(0, 1), rnd.randint(0, 1), -rnd.randint(0, 3)) for _ in range(s)]
         assert abs(sum(points.table_points(keys)) - points.WIN * s / 2) < 1e-9

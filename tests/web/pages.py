@@ -129,7 +129,7 @@ def small_targets(page: Any, selector: str = "button, a.button, select, input, .
 
 def axe_check(page: Any, label: str, log: Path) -> list[str]:
     """Run axe-core on the page; append every violation to ``log``; return the serious and critical ones."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     results = Axe().run(page)
     found = results.response["violations"]

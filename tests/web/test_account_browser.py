@@ -157,3 +157,31 @@ def test_the_unsubscribe_page_works_signed_out(mhall: Hall, sink: SmtpSink, brow
     assert errors == [] and stranger_errors == []
     stranger_ctx.close()
     ctx.close()
+
+
+def test_the_account_page_of_a_hall_without_mail(hall: Hall, browser: Any, shots: Path) -> None:
+    ctx, page, errors = new_page(browser, PHONE)
+    sign_up(page, hall.url, "Ann")
+    page.goto(hall.url + "/account")
+    page.wait_for_selector("#email-form")
+    assert "This hall sends no e-mail" in page.inner_text("#email-form")
+    assert page.is_disabled("#email-address") and page.is_disabled("#email-save") and page.is_disabled("#mail-turn")
+    both(page, shots, "account-no-mail")
+    page.fill("#old-password", "a good password")
+    page.fill("#new-password", "another password")
+    page.fill("#new-password-again", "another password")
+    page.click("#password-change")
+    page.wait_for_selector("#toast:has-text('Your password is changed')")
+    guest_ctx, guest, guest_errors = new_page(browser, PHONE)
+    guest.goto(hall.url + "/")
+    guest.click("#guest")
+    guest.wait_for_selector("#create-table")
+    guest.click("#settings-button")
+    assert guest.locator("#account-link").count() == 0  # a guest has no account page
+    guest.goto(hall.url + "/account")
+    guest.wait_for_selector("#account-refused")
+    assert "a guest has no account settings" in guest.inner_text("#account-refused")
+    look(guest, shots, "account-guest", PHONE)
+    assert errors == [] and guest_errors == []
+    guest_ctx.close()
+    ctx.close()

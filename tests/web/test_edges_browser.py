@@ -9,12 +9,13 @@ Screenshots at 1280×800 and 390×844 go to ``test-output/<test name>/``.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Client, Hall, command, register_toy, unregister_toy
-from pages import DESKTOP, PHONE, look, new_page, sign_up
+from harness import Client, Hall, command, play_out, register_toy, unregister_toy
+from pages import DESKTOP, PHONE, board_version, look, new_page, phase_and_turn, sign_up, wait_board_moved
 
 pytestmark = pytest.mark.browser
 
@@ -149,7 +150,8 @@ def test_a_bot_for_the_away_is_offered_once_it_can_be_and_resign_ends_a_game_of_
     page.click("#cmd-resign")
     page.wait_for_selector("#see-replay")
     row = hall.store.table(table_id)
-    assert row is not None and row.status == "over" and row.result["resigned"] == [0]
+    assert row is not None and row.status == "over"
+    assert row.result is not None and row.result["resigned"] == [0]
     assert page.inner_text(".table-head .badge") == "finished"
     both(page, shots, "resigned")
     page.click("#see-replay")
@@ -175,6 +177,27 @@ def test_five_tribes_meeples_carry_their_tribes_letter(hall: Hall, browser: Any,
     assert set(by_tribe.values()) <= set("VEMBA")
     assert all(f"({letter}, {tribe})" in title for letter, tribe, title in letters)  # and in the tips
     both(page, shots, "five-tribes-letters")
+    # my strip of Djinns with five of them (the row's cards, each with a Use button): every card and button
+    # whole in view, none cut at the strip's end
+    cut = page.evaluate("""() => {
+      const strip = document.createElement('div');
+      strip.className = 'ft-my-djinns';
+      for (let i = 0; i < 5; i++) {
+        const card = document.querySelector('.ft-djinn-row .ft-djinn').cloneNode(true);
+        const use = document.createElement('button');
+        use.textContent = 'Use';
+        card.append(use);
+        strip.append(card);
+      }
+      document.querySelector('.ft-mine').append(strip);
+      const box = strip.getBoundingClientRect();
+      return [...strip.querySelectorAll('.ft-djinn, button')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.right > box.right + 1 || r.bottom > box.bottom + 1 || r.right > document.documentElement.clientWidth;
+      }).length + (strip.scrollWidth > strip.clientWidth + 1 ? 100 : 0);
+    }""")
+    assert cut == 0
+    page.screenshot(path=str(shots / "five-tribes-five-djinns-1280x800.png"))
     assert not errors, errors
     ctx.close()
 
@@ -196,5 +219,126 @@ def test_manitoba_begins_without_round_0_and_its_shaman_row_stays_above_my_villa
       .map((p) => p.getBoundingClientRect().bottom)),
       document.querySelector('.mb-mine').getBoundingClientRect().top]""")
     assert bottom <= top + 1, (bottom, top)
+    assert not errors, errors
+    ctx.close()
+
+
+CONTRAST = """(sel) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  const bar = document.querySelector(sel);
+  const fg = lum(rgb(getComputedStyle(bar.querySelector('span')).color));
+  const bg = lum(rgb(getComputedStyle(bar.querySelector('i')).backgroundColor));
+  return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+}"""
+
+
+def test_hints_moves_and_the_replay_read_well_and_the_end_leads_on(hall: Hall, browser: Any, shots: Path) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP)
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", "toy")
+    page.select_option("#new-seats", "2")
+    page.check("#new-hints")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".generic")
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+    page.wait_for_selector("#hint-button:enabled", timeout=30000)
+    page.click("#hint-button")
+    page.wait_for_selector(".hint-row.best", timeout=120000)
+    # the best row's words read on its bar (they were dark on dark green)
+    assert page.evaluate(CONTRAST, ".hint-row.best .hint-bar") >= 4.5
+    # the hint panel open beside it, the move list keeps rows, not only its title
+    assert page.evaluate("() => document.querySelector('.log').getBoundingClientRect().height") >= 120
+    both(page, shots, "hint-open")
+    deadline = time.time() + 120
+    while page.get_attribute(".generic", "data-over") != "yes":
+        assert time.time() < deadline, "the toy game did not finish"
+        buttons = page.locator(".legal-action:enabled")
+        if page.get_attribute(".generic", "data-mine") == "yes" and buttons.count():
+            version = page.get_attribute(".generic", "data-version")
+            buttons.first.click()
+            page.wait_for_function(f"() => document.querySelector('.generic').dataset.version !== '{version}'")
+        else:
+            time.sleep(0.05)
+    # the end leads on: to the replay with its analysis
+    page.wait_for_selector("#see-replay")
+    page.click("#see-replay")
+    page.wait_for_url(f"**/replay/{table_id}")
+    page.wait_for_selector(".replay > .analysis svg", timeout=120000)
+    # the win chances take the page's width under the board, not a side panel's
+    assert page.evaluate("() => document.querySelector('.replay > .analysis').getBoundingClientRect().width") > 800
+    # a move's number stays on its first line when its words wrap
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.replay-log .step-link'))"
+                         ".verticalAlign") == "top"
+    both(page, shots, "replay")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_player_page_says_games_played_and_its_chart_has_axis_values(hall: Hall, browser: Any,
+                                                                        shots: Path) -> None:
+    ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
+    play_out([ann, bob], "toy", bots=0)
+    ctx, page, errors = new_page(browser, DESKTOP)
+    sign_up(page, hall.url, "Cid")
+    page.goto(f"{hall.url}/player/Ann")
+    page.wait_for_selector(".player-page svg.rating-chart")
+    assert page.inner_text(".player-by-game") == "Played: Toy 1 game"  # a count of games, not of wins
+    axis = page.eval_on_selector_all(".rating-chart text.axis", "els => els.map((e) => e.textContent)")
+    assert len(axis) == 4 and "start" in axis and "game 1" in axis
+    both(page, shots, "player")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_manitou_a_double_click_keeps_the_card_chosen_its_ring_leaves_the_name_and_the_keyboard_keeps_focus(
+        hall: Hall, browser: Any, shots: Path) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP)
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", "manitou")
+    page.select_option("#new-seats", "2")
+    page.select_option("#new-time", "untimed")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".manitou")
+    deadline = time.time() + 180
+    checked = set()
+    while len(checked) < 2:
+        assert time.time() < deadline, ("no turn of mine in the hunt", page.inner_text(".status-line"))
+        phase, mine = phase_and_turn(page, ".manitou")
+        v = board_version(page, ".manitou")
+        if phase == "select" and page.locator("#ok-button").count():
+            counter = page.inner_text("#pick-counter").split("/")
+            page.click("#ok-button" if int(counter[0]) >= int(counter[1]) else ".reserve .card.pickable >> nth=0")
+        elif phase == "score" and page.locator("#score-continue").count():
+            page.click("#score-continue")
+        elif phase == "hunt" and mine and page.locator(".hand .card.playable").count():
+            if "double" not in checked:
+                page.dblclick(".hand .card.playable >> nth=0")  # it was chosen, then put back at once
+                page.wait_for_selector(".hand .card.selected")
+                card = page.locator(".hand .card.selected").bounding_box()
+                head = page.locator(".my-head").bounding_box()
+                assert card["y"] >= head["y"] + head["height"] - 1, (card, head)  # the name tag stays in view
+                both(page, shots, "manitou-chosen")
+                page.locator(".ground.droppable").first.click()
+                wait_board_moved(page, ".manitou", v)
+                checked.add("double")
+            else:
+                page.locator(".hand .card.playable").first.focus()
+                page.keyboard.press("Enter")  # choose it: the first lit ground has the focus
+                page.wait_for_function("() => document.activeElement.matches('.ground.droppable')")
+                page.keyboard.press("Enter")  # play it there
+                wait_board_moved(page, ".manitou", v)  # acknowledged: the board redrawn, my hand no longer playable
+                assert page.evaluate("() => document.activeElement !== document.body"
+                                     " && !!document.activeElement.closest('.manitou')")
+                checked.add("keyboard")
+            continue
+        else:
+            page.wait_for_function("(v) => Number(document.querySelector('.manitou').dataset.version) > v"
+                                   " || document.querySelector('.status-line.my-turn')", arg=v)
+            continue
+        wait_board_moved(page, ".manitou", v)
     assert not errors, errors
     ctx.close()

@@ -173,8 +173,8 @@ def test_a_person_and_two_bots_play_five_tribes_to_the_end_on_the_board(hall: Ha
     page.screenshot(path=str(shots / "final-board.png"))
     assert mine.states > 20 and watching.states > 20
     assert mine.leaks == [] and watching.leaks == []
-    row = hall.store.table(table_id)
-    assert row is not None and row.status == "over"
+    stored = hall.store.table(table_id)
+    assert stored is not None and stored.status == "over"
     # the finished game replays on the same board, move by move
     page.goto(f"{hall.url}/replay/{table_id}")
     page.wait_for_selector(f"{BOARD} .ft-sultanate")

@@ -66,6 +66,7 @@ def test_hints_and_the_replays_win_chance_chart(hall: Hall, browser: Any, shots:
     page.wait_for_selector("#analysis polyline", timeout=120000)
     assert page.locator("#analysis polyline").count() == 2  # one line per seat
     record = hall.store.record(table_id)
+    assert record is not None
     page.click("#replay-next")
     assert page.locator("#analysis .worst li").count() >= 1
     page.screenshot(path=str(shots / "replay-chart-1280x800.png"))

@@ -151,7 +151,12 @@ def test_leaving_a_running_game_asks_first(hall: Hall, browser: Any, shots: Path
     page.wait_for_selector(".generic")
     page.screenshot(path=str(shots / "private-running-390.png"))
     asked: list[str] = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", answer)
     page.click("#cmd-leave")
     page.wait_for_function("() => true")
     assert asked and "bot will play it" in asked[0]

@@ -90,7 +90,8 @@ def profile(tmp_path: Path) -> Iterator[Any]:
 
     with sync_playwright() as pw:
         ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
-                                                    headless=True, args=ARGS, viewport=DESKTOP)
+                                                    headless=True, args=ARGS,
+                                                    viewport={"width": DESKTOP["width"], "height": DESKTOP["height"]})
         yield ctx
         ctx.close()
 

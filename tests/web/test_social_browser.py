@@ -142,6 +142,7 @@ def test_report_and_block(hall: Hall, browser: Any, shots: Path) -> None:
     page.goto(f"{hall.url}/player/Eve")
     page.wait_for_selector("#block:has-text('Unblock')")
     assert page.locator("#follow").count() == 0  # no following someone one blocks
+    assert page.inner_text("#player-social").split() == ["Unblock", "Report…"]
     page.click("#report")
     look(page, shots, "report-from-page", PHONE)
     report(page, "an offensive name")

@@ -39,7 +39,7 @@ export function createBoard(root, api) {
   const seatsEl = h("div", { class: "g-seats", role: "list", "aria-label": "players" });
   const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
   const lastMove = h("div", { class: "g-last" });
-  const tree = h("div", { class: "g-tree" });
+  const tree = h("div", { class: "g-tree", tabindex: "0", role: "region", "aria-label": "the state" });  // it may scroll: reachable by keyboard
   const filter = h("input", { type: "search", id: "action-filter", placeholder: "Filter actions…",
     "aria-label": "filter the legal actions", oninput: () => renderList() });
   const actionsHead = h("div", { class: "g-actions-head" });
