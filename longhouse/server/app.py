@@ -17,8 +17,6 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import WebSocketException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
@@ -33,6 +31,7 @@ from longhouse.server import (
     game_pages,
     health,
     hints,
+    language,
     mail_api,
     moderation,
     players,
@@ -49,6 +48,7 @@ from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.mail import MailService
 from longhouse.server.metrics import Readings
+from longhouse.server.pages import page
 from longhouse.server.push import Push, push_routes
 from longhouse.server.push_channel import PushChannel
 from longhouse.server.pwa import pwa_routes
@@ -62,11 +62,6 @@ from longhouse.store import Status, Store
 log = logging.getLogger("longhouse.app")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-
-
-async def page(request: Request) -> Response:
-    """Every page is the one single-page app; it reads the address itself."""
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 @contextlib.asynccontextmanager
@@ -132,7 +127,7 @@ ROUTES = [
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
     *push_routes(), *pwa_routes(),
     *tourney_routes(), *season_routes(),
-    *social_api.routes(), *moderation.routes(),
+    *social_api.routes(), *moderation.routes(), *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

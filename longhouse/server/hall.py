@@ -14,6 +14,8 @@ from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError, SetupError
 from longhouse.engine.options import validate_options
+from longhouse.i18n import Text, _
+from longhouse.i18n.errors import error_text
 from longhouse.server import commands, ratings, social_commands, table_options
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
@@ -185,18 +187,20 @@ class Hall:
     def create_table(self, game_name: str, seats: int, options: dict[str, Any], creator: int | None = None,
                      settings: TableSettings | None = None) -> Table:
         if self.stopping:
-            raise ValueError("the hall is restarting: create your table again in a moment")
+            raise ValueError(_("the hall is restarting: create your table again in a moment"))
         try:
             game = games.get(game_name)
         except KeyError as exc:
-            raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
+            raise ValueError(_("there is no game {name}; games are {names}", name=repr(game_name),
+                               names=", ".join(games.names()))) from exc
         if not game.min_players <= seats <= game.max_players:
-            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
+            raise ValueError(_("{game} is for {low} to {high} players", game=game.title, low=game.min_players,
+                               high=game.max_players))
         table_options.check_options(options)
         try:  # the hall's own options, and only the game's declared ones: never a fixture such as a deck order
             options = {**options, **validate_options(game.options, table_options.game_setup(options))}
         except SetupError as exc:
-            raise ValueError(str(exc)) from exc
+            raise ValueError(error_text(exc)) from exc
         row = self.store.create_table(game.name, seats, options, [None] * seats,
                                       hall=None if settings is None else settings.to_json())
         table = Table(self, row)
@@ -241,7 +245,7 @@ class Hall:
         if not table.conns and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
-    def abandon(self, table: Table, text: str) -> None:
+    def abandon(self, table: Table, text: Text) -> None:
         """Close a running table nobody came back to (``Table.abandon``); with nobody there it leaves memory."""
         table.abandon(text)
         self.notices.game_over(table)
@@ -291,7 +295,7 @@ class Hall:
             return False
         if self.limits.chat_line(conn.user.id):
             return True
-        conn.error("you are chatting too fast; wait a moment", code="flood")
+        conn.error(_("you are chatting too fast; wait a moment"), code="flood")
         return False
 
     # --- a table's messages ---------------------------------------------------------------------
@@ -309,7 +313,7 @@ class Hall:
                 try:
                     name, args = commands.parse(msg.text)
                 except commands.CommandError as exc:
-                    conn.error(str(exc), code="command")
+                    conn.error(error_text(exc), code="command")
                     return
                 if not social_commands.run(self.social, conn, name, args, table):
                     commands.run(table, conn, name, args)
@@ -323,4 +327,4 @@ class Hall:
         elif isinstance(msg, Resync):
             table.send_state(conn, whole=True)
         else:
-            conn.error("tables are created in the lobby")
+            conn.error(_("tables are created in the lobby"))

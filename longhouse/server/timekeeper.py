@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from longhouse.engine.state import State
+from longhouse.i18n import Msg, Text, _
 from longhouse.server.clocks import Clock, TimeControl
 from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
@@ -47,7 +48,7 @@ class TimedHall(Protocol):
 
     def drop_waiting(self, table: Any) -> None: ...
 
-    def abandon(self, table: Any, text: str) -> None: ...
+    def abandon(self, table: Any, text: Text) -> None: ...
 
     def forget_finished(self, table: Any) -> None: ...
 
@@ -78,9 +79,9 @@ class TimedTable(Protocol):
 
     def connected(self, user_id: int) -> bool: ...
 
-    def seat_label(self, seat: int) -> str: ...
+    def seat_label(self, seat: int) -> Text: ...
 
-    def stand_in(self, seat: int, text: str) -> None: ...
+    def stand_in(self, seat: int, text: Text) -> None: ...
 
     def forget_summary(self) -> None: ...
 
@@ -92,17 +93,17 @@ WAITING_TTL = 15 * 60.0
 FINISHED_TTL = 30.0
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float) -> Msg:
     """``seconds`` in words for the chat: 45 s, 3 min, 2 h 5 min, 3 d."""
     s = int(seconds)
     if s < 60:
-        return f"{s} s"
+        return _("{n} s", n=s)
     if s < 3600:
-        return f"{s // 60} min"
+        return _("{n} min", n=s // 60)
     if s < 86400:
         h, m = divmod(s // 60, 60)
-        return f"{h} h {m} min" if m else f"{h} h"
-    return f"{s // 86400} d"
+        return _("{h} h {m} min", h=h, m=m) if m else _("{h} h", h=h)
+    return _("{n} d", n=s // 86400)
 
 
 class Timekeeper:
@@ -201,13 +202,13 @@ class Timekeeper:
                 fenced_people(table, lambda within: table.hall.people.save_clock(table.id, data, within))
             self.last_checkpoint = now
 
-    def seat_back(self, seat: int) -> str | None:
+    def seat_back(self, seat: int) -> Msg | None:
         """A person takes back a seat a bot played after their time ran out: the clock's comeback time, once
         per position; why they may not (their comeback at this position is spent), or None."""
         clock, version = self.clock, self.table.version
         if clock is not None and clock.remaining(seat, self.now()) <= 0 and not clock.seat_back(seat, version):
-            return ("your time ran out again before anyone moved: the bot plays this move, and you can take "
-                    "the seat back after it")
+            return _("your time ran out again before anyone moved: the bot plays this move, and you can take "
+                     "the seat back after it")
         return None
 
     def turns(self, state: State | None, mover: int | None = None) -> None:
@@ -247,7 +248,7 @@ class Timekeeper:
         is not played, and ``conn`` is told why)."""
         if seat not in self.expire():
             return False
-        conn.error("your time ran out: the move was not played", ref, code="time")
+        conn.error(_("your time ran out: the move was not played"), ref, code="time")
         return True
 
     def expire(self) -> list[int]:
@@ -262,8 +263,9 @@ class Timekeeper:
             self.clock.run_out(seat, now)
             occ = table.occupants[seat]
             name = occ.name if occ is not None else table.seat_label(seat)
-            table.stand_in(seat, f"{name}'s time ran out: a bot plays {table.seat_label(seat)} for the rest of "
-                                 f"the game ({name} can take the seat back with /join {seat + 1}).")
+            table.stand_in(seat, _("{name}'s time ran out: a bot plays {colour} for the rest of the game ({name} can "
+                                   "take the seat back with /join {number}).", name=name,
+                                   colour=table.seat_label(seat), number=seat + 1))
         return expired
 
     def tick(self) -> None:
@@ -288,12 +290,12 @@ class Timekeeper:
                 if away is not None and away >= self.control.grace:
                     occ = table.occupants[seat]
                     name = occ.name if occ is not None else table.seat_label(seat)
-                    table.stand_in(seat, f"{name} has been away for {duration(away)}: a bot plays "
-                                         f"{table.seat_label(seat)} for them ({name} can take it back with "
-                                         f"/join {seat + 1}).")
+                    table.stand_in(seat, _("{name} has been away for {time}: a bot plays {colour} for them ({name} "
+                                           "can take it back with /join {number}).", name=name, time=duration(away),
+                                           colour=table.seat_label(seat), number=seat + 1))
         if self.deserted_since is not None and now - self.deserted_since >= self.control.abandon_after:
-            table.hall.abandon(table, f"Nobody has been at this table for {duration(now - self.deserted_since)}: "
-                                      "it is closed, and the game is archived as abandoned.")
+            table.hall.abandon(table, _("Nobody has been at this table for {time}: it is closed, and the game is "
+                                        "archived as abandoned.", time=duration(now - self.deserted_since)))
             return
         if self.clock is not None and now - self.last_checkpoint >= CHECKPOINT:
             self.save(now)
