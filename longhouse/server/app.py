@@ -38,6 +38,7 @@ from longhouse.server import (
     signout,
     social_api,
     sockets,
+    vacation,
 )
 from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
@@ -125,7 +126,7 @@ ROUTES = [
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
-    *push_routes(), *pwa_routes(),
+    *push_routes(), *pwa_routes(), *vacation.routes(),
     *tourney_routes(), *season_routes(),
     *social_api.routes(), *moderation.routes(), *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),

@@ -13,11 +13,13 @@ from longhouse import bots
 from longhouse.engine.seats import SEAT_COLOURS
 from longhouse.i18n import N_, Msg, Text, _, english, joined
 from longhouse.i18n.errors import error_text
-from longhouse.server import hints, social_commands
+from longhouse.server import fairplay, hints, social_commands
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.resign import ResignError, refused_seat, resign
 from longhouse.server.table import Table, default_bot
+from longhouse.server.vacation import on_vacation
+from longhouse.server.wall import when
 from longhouse.store import BotSeat, Person, StaleOwner, Status
 
 # i18n: the commands themselves (/join, /start ...) stay as they are in every language
@@ -132,6 +134,8 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     blocked = table.hall.social.seat_refusal(table, conn.user.id)
     if blocked is not None:
         raise CommandError(blocked)
+    if bound is None and (refused := fairplay.refusal(table, conn.user.id)) is not None:  # a seat taken back is not
+        raise CommandError(refused)
     if table.occupants[seat] is not None:
         back = table.keeper.seat_back(seat)
         if back is not None:
@@ -250,6 +254,8 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
 def _may_stand_in(table: Table, seat: int) -> None:
     """Whether a bot may take a person's seat in a running game: they have been away ``Settings.away_grace``
     seconds, or an untimed game has waited ``Settings.stall_grace`` seconds for their move."""
+    if (until := on_vacation(table, seat)) is not None:
+        raise CommandError(f"{_label(table, seat)} is on vacation until {when(until)}: no bot takes the seat")
     stalled = table.keeper.stalled_for(seat) if isinstance(table.occupants[seat], Person) else None
     stall_grace = table.hall.settings.stall_grace
     if stalled is not None and stall_grace and stalled >= stall_grace:

@@ -16,7 +16,7 @@ from longhouse.engine.errors import LonghouseError, SetupError
 from longhouse.engine.options import validate_options
 from longhouse.i18n import Text, _
 from longhouse.i18n.errors import error_text
-from longhouse.server import commands, ratings, social_commands, table_options
+from longhouse.server import commands, fairplay, ratings, social_commands, table_options
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.fencing import fenced
@@ -30,6 +30,7 @@ from longhouse.server.settings import Settings
 from longhouse.server.social import Social
 from longhouse.server.table import Table
 from longhouse.server.table_settings import TableSettings
+from longhouse.server.vacation import Vacations
 from longhouse.store import BotSeat, Person, StaleOwner, Status, Store, TableRow, wal
 from longhouse.store.people import PeopleStore
 
@@ -77,6 +78,7 @@ class Hall:
         #: Follows, blocks, mutes, invitations and notices (``social.py``); the lobby and tables ask it.
         self.social = Social(self)
         self.lobby = Lobby(self)
+        self.vacations = Vacations(self)  # who is on vacation now (vacation.py)
         #: The open tables by id; the lobby's listing hears of every one added or removed.
         self.tables: dict[int, Table] = TableIndex(self.lobby.listing_changed)
         self.cluster: Cluster | None = None
@@ -154,6 +156,7 @@ class Hall:
         store's write-ahead log is cut back if it has grown too large, now that no write is in flight."""
         self.commits.flush()
         wal.cut_back(self.store)
+        self.vacations.tick()
         for table in list(self.tables.values()):
             try:
                 table.keeper.tick()
@@ -232,6 +235,7 @@ class Hall:
         self.lobby.changed()
 
     def table_finished(self, table: Table) -> None:
+        fairplay.game_over(table)  # who played it, left it, timed out: the ratings read it
         try:
             ratings.rate_finished(self.people, table.id, table.starters)
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
@@ -248,6 +252,7 @@ class Hall:
     def abandon(self, table: Table, text: Text) -> None:
         """Close a running table nobody came back to (``Table.abandon``); with nobody there it leaves memory."""
         table.abandon(text)
+        fairplay.game_over(table)
         self.notices.game_over(table)
         if not table.conns:
             self.tables.pop(table.id, None)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from longhouse import bots, games
 from longhouse.i18n import _, english, joined, ngettext
 from longhouse.i18n.errors import error_text
-from longhouse.server import commands, social_commands
+from longhouse.server import commands, fairplay, social_commands
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn
@@ -282,6 +282,9 @@ class Lobby:
             conn.error(ngettext("you have {n} unfinished table already; finish or leave it first",
                                 "you have {n} unfinished tables already; finish or leave one first", most),
                        code="limit")
+            return
+        if msg.sit and msg.bots is None and (why := fairplay.refusal_at(self.hall, msg.options, conn.user.id)):
+            conn.error(why)  # a table its creator could not sit down at (fairplay.py)
             return
         try:
             settings = TableSettings.create(msg.time, msg.private, msg.away_bot)

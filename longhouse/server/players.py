@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from longhouse import games
 from longhouse.i18n import _
 from longhouse.i18n.catalogs import supported
-from longhouse.server import accounts, ratings
+from longhouse.server import accounts, ratings, reputation
 from longhouse.server.language import answer
 from longhouse.server.pages import page
 from longhouse.store.people import PeopleStore, PlayedTable
@@ -99,6 +99,7 @@ async def player(request: Request) -> Response:
     data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
     if data is None:
         return JSONResponse({"error": "there is no such player", "code": "no_player"}, status_code=404)
+    data.update(await asyncio.to_thread(reputation.page_part, request.app.state.hall, data["name"]))
     return JSONResponse(data)
 
 

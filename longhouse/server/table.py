@@ -238,7 +238,7 @@ class Table:
                     "name": occ.name, "kind": occ.kind, "level": occ.level if isinstance(occ, BotSeat) else None,
                     "colour": seat_colour(seat),
                     "connected": isinstance(occ, BotSeat) or self.connected(occ.user_id),
-                    "away": self.keeper.away_for(seat),
+                    **self.keeper.seat_parts(seat),  # away, reliability, vacation
                 })
         out: dict[str, Any] = {
             "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
@@ -472,9 +472,9 @@ class Table:
     def _acknowledged(self, sends: list[tuple[Conn, str]], over: bool) -> None:
         for conn, text in sends:
             conn.send_text(text)
-        if over:
-            self.seating_changed()
+        if over:  # its outcomes and ratings are stored before the table says it is over
             self.hall.table_finished(self)
+            self.seating_changed()
         else:
             self.schedule_bots()
             self.hall.notices.after_move(self)

@@ -7,8 +7,10 @@ fake one and call ticks without waiting). On a tick:
   can take it back with ``/join``, getting one increment — turn-based: one turn — to move in, once per
   position); a move is also checked against its clock as it arrives (``expire``), not only on the tick;
 - if the table lets bots stand in for away players, a person who has had no connection for the time
-  control's grace period while it is their turn is handed to a bot likewise;
-- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned;
+  control's grace period while it is their turn is handed to a bot likewise — not one on vacation at a
+  turn-based table (``vacation.py``), whose clock stands still meanwhile (``held_seats``);
+- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned
+  (not while one of its people is on vacation);
 - a waiting table nobody has been connected to for ``WAITING_TTL`` disappears;
 - a finished table nobody has been connected to for ``FINISHED_TTL`` leaves memory (it is in the store:
   e.g. one loaded for a visitor who was then refused);
@@ -25,13 +27,15 @@ from __future__ import annotations
 import contextlib
 import weakref
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from longhouse.engine.state import State
 from longhouse.i18n import Msg, Text, _
 from longhouse.server.clocks import Clock, TimeControl
+from longhouse.server.fairplay import SeatLog, seat_parts
 from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
+from longhouse.server.vacation import on_vacation
 from longhouse.store import Occupant, Person, StaleOwner, Status, Store
 from longhouse.store.people import PeopleStore
 
@@ -120,6 +124,9 @@ class Timekeeper:
         #: acting seat -> since when (the hall's clock) it has been acting without a move of its own, timed or
         #: not: a person who stalls an untimed game may be handed to a bot (``stalled_for``).
         self.turn_since: dict[int, float] = {}
+        #: Who has held each seat of the running game when (``fairplay.py``); every change of seating comes
+        #: through ``sync``.
+        self.seat_log = SeatLog(cast(Any, table))
 
     @property
     def table(self) -> TimedTable:
@@ -160,13 +167,23 @@ class Timekeeper:
         return [s for s, occ in enumerate(self.table.occupants) if isinstance(occ, Person)]
 
     def timed_seats(self) -> set[int]:
+        """The acting seats people hold whose clocks run (not those on vacation: ``held_seats``)."""
+        return self._acting_people() - self.held_seats()
+
+    def held_seats(self) -> set[int]:
+        """The acting seats whose person is on vacation at this turn-based table: their clocks stand still."""
+        return {seat for seat in self._acting_people() if on_vacation(self.table, seat) is not None}
+
+    def _acting_people(self) -> set[int]:
         state = self.table.state
         if state is None or state.is_over():
             return set()
         return set(state.acting()) & set(self.people_seats())
 
     def sync(self) -> None:
-        """The clock started or the seating changed: run the clocks of the acting people, store them."""
+        """The clock started or the seating changed: note a change of a seat's holder (``SeatLog``), run the
+        clocks of the acting people, store them."""
+        self.seat_log.check()
         to_store = self.run()
         if to_store is not None:
             table = self.table
@@ -188,7 +205,8 @@ class Timekeeper:
         if state.is_over():
             self.clock.sync([], now)
             return (None,)
-        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, turn=state.clock_turn())
+        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, turn=state.clock_turn(),
+                        held=self.held_seats())
         if self.table.status != Status.RUNNING:
             return None
         self.last_checkpoint = now
@@ -234,6 +252,11 @@ class Timekeeper:
     def presence_changed(self) -> None:
         """Someone came or went: the table is deserted when nobody at all is connected."""
         self.deserted_since = None if self.table.conns else (self.deserted_since or self.now())
+
+    def seat_parts(self, seat: int) -> dict[str, Any]:
+        """What a seat of the table's summary shows of its person's presence: how long they have been away, and
+        (``fairplay.py``) their reliability and their vacation."""
+        return {"away": self.away_for(seat), **seat_parts(self.table, seat)}
 
     def away_for(self, seat: int) -> float | None:
         """How long the person at ``seat`` has had no connection to the table (None: here, or not a person)."""
@@ -285,7 +308,7 @@ class Timekeeper:
             table.forget_summary()  # the away times it shows move on
         self.expire()
         if table.settings.away_bot:
-            for seat in sorted(self.timed_seats()):
+            for seat in sorted(self.timed_seats()):  # not those on vacation (vacation.py)
                 away = self.away_for(seat)
                 if away is not None and away >= self.control.grace:
                     occ = table.occupants[seat]
@@ -293,6 +316,8 @@ class Timekeeper:
                     table.stand_in(seat, _("{name} has been away for {time}: a bot plays {colour} for them ({name} "
                                            "can take it back with /join {number}).", name=name, time=duration(away),
                                            colour=table.seat_label(seat), number=seat + 1))
+        if self.deserted_since is not None and any(on_vacation(table, s) for s in self.people_seats()):
+            self.deserted_since = now  # nobody is here, but they wait for someone on vacation
         if self.deserted_since is not None and now - self.deserted_since >= self.control.abandon_after:
             table.hall.abandon(table, _("Nobody has been at this table for {time}: it is closed, and the game is "
                                         "archived as abandoned.", time=duration(now - self.deserted_since)))

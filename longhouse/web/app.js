@@ -2,6 +2,7 @@
 import { lang, t } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 import { api } from "./net.js";
+import { vacationSection } from "./fairplay.js";
 import { settingsMenu } from "./notify.js";
 import { pushSettings, registerWorker } from "./push.js";
 import { h, toast } from "./ui.js";
@@ -48,7 +49,7 @@ function showWho() {
     me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? t("Admin") : t("Reports")) : null,
     switcher,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(pushSettings(), me.guest ? null : h("h2", {}, t("Your account")), me.guest ? null : h("a", { class: "link",
+    settingsMenu(pushSettings(), ...(me.guest ? [] : [vacationSection()]), me.guest ? null : h("h2", {}, t("Your account")), me.guest ? null : h("a", { class: "link",
       href: "/account", id: "account-link" }, t("E-mail, notices by mail, password")), h("h2", {}, t("Your sessions")),
       h("button", { class: "link", id: "signout-everywhere", title: t("End every session of yours, on every device"),
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },

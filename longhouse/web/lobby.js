@@ -1,4 +1,5 @@
 // The lobby: create a table, see every table per game (seats, status, watchers) live, and chat.
+import { minimumOption } from "./fairplay.js";
 import { hintsOption } from "./hints.js";
 import { gameHeading } from "./learn_links.js";
 import { Socket } from "./net.js";
@@ -22,10 +23,11 @@ export function showLobby(root, me) {
   const levelSelect = h("select", { id: "bot-level", "aria-label": t("bot level") });
   const choices = tableChoices();
   const hintsOpt = hintsOption();
+  const minimum = minimumOption();
   // Both buttons make a table of the choices beside them (game, seats, time control, private, away bots, hints):
   // Create table seats its creator at once; Play against bots fills the other seats with bots and starts.
-  const chosen = () => ({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value), options: hintsOpt.options(),
-    ...choices.value() });
+  const chosen = () => ({ type: "create", game: gameSelect.value, seats: Number(seatsSelect.value),
+    options: { ...hintsOpt.options(), ...minimum.options() }, ...choices.value() });
   const create = h("form", { class: "create", onsubmit: (e) => {
     e.preventDefault();
     socket.send({ ...chosen(), sit: true });
@@ -35,7 +37,7 @@ export function showLobby(root, me) {
     h("span", { class: "or" }, t("or")), levelSelect,
     h("button", { type: "button", id: "play-bots", title: t("You take the first seat, bots the others; the game starts at once"),
       onclick: () => socket.send({ ...chosen(), bots: levelSelect.value }) }, t("Play against bots"))),
-  choices.el, hintsOpt.el);
+  choices.el, hintsOpt.el, minimum.el);
   const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
   const chat = chatPanel(t("Lobby chat"), (text) => socket.send({ type: "chat", text }), null, actions.line);
   const status = h("span", { class: "conn" });

@@ -1,5 +1,6 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
 import { createClocks } from "./clock.js";
+import { seatBadges, vacationSummary } from "./fairplay.js";
 import { hintPanel } from "./hints.js";
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
@@ -78,7 +79,7 @@ export async function showTable(root, tableId, me) {
       ? () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) : null);
     seatsEl.replaceChildren(...tb.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
       s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
-      i === mySeat ? h("small", {}, t(" (you)")) : null,
+      i === mySeat ? h("small", {}, t(" (you)")) : null, ...seatBadges(s),
       s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: s.level })) : null,
       ...clocks.seatParts(i, letBot(s, i)),
       s && s.kind === "bot" && mySeat === null && tb.status === "running" && (tb.players || [])[i] === table.you.name
@@ -110,7 +111,7 @@ export async function showTable(root, tableId, me) {
     buttons.append(button(t("Who"), "who", []), button(t("Help"), "help", []),
       h("a", { href: `/rules/${tb.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
         title: t("the rules of {game} (opens beside this table)", { game: tb.title }) }, t("Rules")));
-    hall.update(table, clocks.awaySummary(tb.seats));
+    hall.update(table, [clocks.awaySummary(tb.seats), vacationSummary(tb.seats)].filter(Boolean).join("; "));
     myself.update(table, clocks.snapshot());
     if (tb.status === "waiting") renderWaiting();
   }
@@ -132,7 +133,7 @@ export async function showTable(root, tableId, me) {
           { number: tb.rematch_of, names: list(awaiting) })) : null,
       h("p", {}, t("Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)")),
       h("div", { class: "waiting-seats" }, tb.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
-        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null,
+        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null, ...seatBadges(s),
         i === mySeat ? h("span", { class: "you-mark" }, t("you")) : null,
         h("div", { class: "tile-actions" },
           s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,
