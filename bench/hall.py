@@ -64,12 +64,14 @@ NO_LIMITS = [
 
 
 async def hall_side(port: int, tables: int, per_table: int, server_pid: int, seed: int, think: float,
-                    name: str = "hall") -> Side:
-    """The hall's players, seated at their first tables (created from the lobby, as people do)."""
+                    name: str = "hall", german: float = 0.0) -> Side:
+    """The hall's players, seated at their first tables (created from the lobby, as people do); ``german``:
+    the share of them whose sockets ask for German (every other one at 0.5: each table has both languages)."""
     rng = random.Random(seed)
     tokens = await guests(port, tables * per_table)
-
-    players = [Player(port, tok, random.Random(rng.getrandbits(32)), think) for tok in tokens]
+    every = round(1 / german) if german > 0 else 0
+    players = [Player(port, tok, random.Random(rng.getrandbits(32)), think,
+                      "de" if every and i % every == every - 1 else None) for i, tok in enumerate(tokens)]
     gate = Gate()
 
     async def seat(group: list[Player]) -> list[asyncio.Task[None]]:
@@ -119,16 +121,23 @@ def serve_profiled(out: str, argv: list[str]) -> int:
 
 
 async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer: tuple[int, int] | None,
-                  quiet: tuple[int, int] | None = None
-                  ) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]:
+                  quiet: tuple[int, int] | None = None, german: tuple[int, int] | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None]:
     """Seat every side, then measure them in alternating windows: the hall, the hall counting no metrics
-    (``quiet``: its port and pid, with ``--compare-metrics``), boardgame.io."""
-    hall = await hall_side(hall_port, args.tables, args.players, hall_pid, args.seed, args.think)
+    (``quiet``: its port and pid, with ``--compare-metrics``), a second hall with half its players in German
+    (``german``, with ``--compare-german``), boardgame.io."""
+    hall = await hall_side(hall_port, args.tables, args.players, hall_pid, args.seed, args.think,
+                           german=args.german)
     hall.profiled = bool(args.profile)
     sides = [hall]
     if quiet is not None:
         sides.append(await hall_side(quiet[0], args.tables, args.players, quiet[1], args.seed, args.think,
                                      name="hall, no metrics"))
+    german_side = None
+    if german is not None:
+        german_side = await hall_side(german[0], args.tables, args.players, german[1], args.seed, args.think,
+                                      name="hall, half German", german=0.5)
+        sides.append(german_side)
     if peer is not None:
         from peer import peer_side
 
@@ -139,7 +148,8 @@ async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer:
     figures.update(stale=sum(p.stale for g in hall.groups for p in g), rss_started_kib=rss_started,
                    rss_end_kib=rss_kib(hall_pid))
     return (figures, sides[-1].figures() if peer is not None else None,
-            sides[1].figures() if quiet is not None else None)
+            sides[1].figures() if quiet is not None else None,
+            german_side.figures() if german_side is not None else None)
 
 
 def line(name: str, r: dict[str, Any]) -> str:
@@ -168,6 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peer", action="store_true", help="measure the hall only")
     parser.add_argument("--compare-metrics", action="store_true",
                         help="also measure a second hall started with --no-metrics, in the same alternating windows")
+    parser.add_argument("--german", type=float, default=0.0, metavar="SHARE",
+                        help="the share of the hall's players whose sockets ask for German (0.5: every other one)")
+    parser.add_argument("--compare-german", action="store_true",
+                        help="also measure a second hall with half its players in German, in the same alternating "
+                             "windows: the languages' cost as the ratio to boardgame.io before and after")
     parser.add_argument(
         "--profile",
         metavar="FILE",
@@ -195,7 +210,13 @@ def main(argv: list[str] | None = None) -> int:
                                          quiet_port)
             servers.callback(stop, quiet_server)
             quiet = (quiet_port, quiet_server.pid)
-        hall, bgio, unmetered = uvloop.run(measure(args, port, hall_server.pid, peer, quiet))
+        german = None
+        if args.compare_german:
+            german_port = free_port()
+            german_server = start_process(serve_hall(german_port, f"sqlite:///{tmp}/german.db", None), german_port)
+            servers.callback(stop, german_server)
+            german = (german_port, german_server.pid)
+        hall, bgio, unmetered, half_german = uvloop.run(measure(args, port, hall_server.pid, peer, quiet, german))
     pace = f"thinking {args.think:g} s a move on average" if args.think else "moving as fast as they can"
     print(f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket clients "
           f"(loopback), {pace}; {args.rounds} alternating windows of {args.seconds / args.rounds:g} s a side; "
@@ -215,6 +236,13 @@ def main(argv: list[str] | None = None) -> int:
             without = unmetered["moves_per_s"] / bgio["moves_per_s"]
             print(f"  metrics' cost  ratio to boardgame.io {with_metrics:.2f}x with metrics, {without:.2f}x without: "
                   f"{100 * (with_metrics / without - 1):+.1f}% (allowed: -3%)")
+    if half_german is not None:
+        print(line("half German", half_german))
+        if bgio is not None and bgio["moves_per_s"] and half_german["moves_per_s"]:
+            before = hall["moves_per_s"] / bgio["moves_per_s"]
+            after = half_german["moves_per_s"] / bgio["moves_per_s"]
+            print(f"  languages' cost ratio to boardgame.io {before:.2f}x with {args.german:g} of the players in "
+                  f"German, {after:.2f}x with half: {100 * (after / before - 1):+.1f}% (allowed: -3%)")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
     if args.profile:
         from profile_areas import report

@@ -45,9 +45,10 @@ class Player:
     """A simulated person at a table: answers every state in which its seat may act with a random legal
     move (after ``think`` seconds on average), and notes each move's latency and when it was acknowledged."""
 
-    def __init__(self, port: int, token: str, rng: random.Random, think: float = 0.0) -> None:
+    def __init__(self, port: int, token: str, rng: random.Random, think: float = 0.0, lang: str | None = None) -> None:
         self.port = port
         self.token = token
+        self.lang = lang  # the language its sockets ask for (the ``lang`` cookie); None: the hall's default
         self.rng = rng
         self.think = think
         self.ws: ClientConnection | None = None
@@ -63,7 +64,7 @@ class Player:
         self.ws = await connect(
             f"ws://127.0.0.1:{self.port}/ws/table/{table}",
             max_size=2**22,
-            additional_headers={"Cookie": f"{COOKIE}={self.token}"},
+            additional_headers={"Cookie": f"{COOKIE}={self.token}" + (f"; lang={self.lang}" if self.lang else "")},
         )
 
     async def send(self, message: dict[str, Any]) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from longhouse.engine.text import json_default
+
 
 def view_text(view: dict[str, Any]) -> str:
     """The view as canonical JSON text."""
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return json.dumps(view, sort_keys=True, separators=(",", ":"), default=json_default)

@@ -49,6 +49,7 @@ from longhouse.adapters.action_space import space
 from longhouse.adapters.features import view_text
 from longhouse.adapters.tensors import Recall, fast
 from longhouse.engine import Event, Rng, State
+from longhouse.i18n import english
 
 PREFIX = "longhouse_"
 #: How many deals the opening chance node chooses among, unless the ``deals`` parameter says otherwise.
@@ -269,7 +270,7 @@ class LonghouseState(pyspiel.State):
 
 def _shown(events: list[Event], players: int) -> list[list[str]]:
     """Per seat, the texts of the events it may see."""
-    return [[e.text for e in events if e.visible_to(p)] for p in range(players)]
+    return [[english(e.text) for e in events if e.visible_to(p)] for p in range(players)]
 
 
 class ViewObserver:

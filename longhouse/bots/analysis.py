@@ -28,6 +28,7 @@ from longhouse.bots.moismcts import MoIsmctsBot
 from longhouse.engine.records import Record, steps
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Game, State
+from longhouse.i18n import joined
 
 #: Search iterations behind one hint (deterministic; about a second on a loaded core).
 HINT_ITERATIONS = 600
@@ -86,7 +87,7 @@ def game_curve(record_json: dict[str, Any], seed: int = 0, game: Game | None = N
         points.append({
             "step": index,
             "seat": entry.get("seat") if entry else None,
-            "text": " · ".join(e.text for e in events if e.visible_to(None)),
+            "text": joined(" · ", (e.text for e in events if e.visible_to(None))),
             "chances": [round(seat_chance(state, s, rng.fork()), 4) for s in range(n)],
         })
     for before, after in itertools.pairwise(points):

@@ -58,6 +58,7 @@ from longhouse.bots import evaluation, tree
 from longhouse.bots.tree import Node, SearchBot, SearchOptions
 from longhouse.engine.events import Event
 from longhouse.engine.state import Action, State
+from longhouse.i18n import Text
 
 DEFAULT_SECONDS = 1.0
 #: How often (in iterations) a timed search looks at the clock and at its early stop.
@@ -85,7 +86,7 @@ class Analysis:
     iterations: int
 
 
-def _observation(events: list[Event], observer: int) -> tuple[str, ...]:
+def _observation(events: list[Event], observer: int) -> tuple[Text, ...]:
     """What ``observer`` sees of a move: the words of the events it may receive."""
     return tuple(e.text for e in events if e.visible_to(observer))
 

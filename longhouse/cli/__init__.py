@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ratings": ("longhouse.cli.ratings", "rebuild the players' ratings from the archive, or list them"),
     "export": ("longhouse.cli.export", "finished games as a dataset, one row per decision (Parquet)"),
     "admin": ("longhouse.cli.admin", "the admin role and the admin's actions (ban, reset, close, announce, ...)"),
+    "i18n": ("longhouse.cli.i18n", "the translations' catalogs: update them from the sources, start a language, check"),
 }
 
 

@@ -8,6 +8,7 @@ import sys
 
 from longhouse import games
 from longhouse.engine import Record, RecordError, replay
+from longhouse.engine.text import json_default
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -35,5 +36,5 @@ def run(args: argparse.Namespace) -> int:
         "scores": state.scores(),
         "winners": state.winners(),
         "breakdown": state.score_breakdown(),
-    }, indent=1))
+    }, indent=1, default=json_default))
     return 0

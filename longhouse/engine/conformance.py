@@ -40,6 +40,7 @@ from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.records import Match, Record, replay
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Game, State
+from longhouse.engine.text import json_default
 from longhouse.engine.view import joined
 
 #: Values that are no game's action.
@@ -94,7 +95,7 @@ def _fail(check: str, message: str) -> None:
 
 def _dumps(value: Any, what: str, check: str) -> str:
     try:
-        return json.dumps(value, allow_nan=False)
+        return json.dumps(value, allow_nan=False, default=json_default)  # texts (Msg): in English
     except (TypeError, ValueError) as exc:
         raise ConformanceFailure(check, f"{what} is not strict JSON: {exc}") from exc
 

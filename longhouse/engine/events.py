@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from longhouse.engine.text import Text
+
 
 @dataclass(slots=True)
 class Event:
@@ -17,7 +19,9 @@ class Event:
     """
 
     kind: str
-    text: str
+    #: What happened in words: a text of the catalogs (``Msg``), made into the reader's language when the
+    #: event is encoded for a client; ``str(text)`` is its English.
+    text: Text
     data: dict[str, Any] = field(default_factory=dict)
     seats: tuple[int, ...] | None = None
 

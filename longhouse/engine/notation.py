@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Self
 
 from longhouse.engine.errors import IllegalAction
+from longhouse.engine.text import Text, _
 
 JSON = dict[str, Any]
 
@@ -68,7 +69,7 @@ class Notated:
         ``None``; a text of this type with a bad argument raises ``IllegalAction``."""
         return None
 
-    def words(self) -> str:
+    def words(self) -> Text:
         """The action in words, for menus."""
         return self.to_text()
 
@@ -107,7 +108,7 @@ class Word(Notated):
 
     __slots__ = ()
     #: The action in words, for menus.
-    said: ClassVar[str]
+    said: ClassVar[Text]
 
     @classmethod
     def one(cls) -> Self:
@@ -129,7 +130,7 @@ class Word(Notated):
     def read_text(cls, text: str) -> Self | None:
         return cls.one() if text.lower() == cls.kind else None
 
-    def words(self) -> str:
+    def words(self) -> Text:
         return self.said
 
 
@@ -150,7 +151,7 @@ class ActionTable:
 
     def check(self, action: object) -> Notated:
         if type(action) not in self._type_set:
-            raise IllegalAction(f"not a {self.title} action: {action!r}"[:160])
+            raise IllegalAction(_("not a {game} action: {action}", game=self.title, action=repr(action)[:80]))
         assert isinstance(action, Notated)
         return action
 
@@ -163,34 +164,36 @@ class ActionTable:
 
     def from_json(self, data: Any) -> Notated:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise IllegalAction("an action is a JSON object with a 'type'")
+            raise IllegalAction(_("an action is a JSON object with a 'type'"))
         kind = data["type"]
         cls = self.by_kind.get(kind)
         if cls is None:
-            raise IllegalAction(f"unknown {self.title} action type {kind!r}"[:160])
+            raise IllegalAction(_("unknown {game} action type {kind}", game=self.title, kind=repr(kind)[:80]))
         extra = set(data) - self._keys[kind]
         if extra:
-            raise IllegalAction(f"unknown keys {sorted(extra)} in a {kind!r} action"[:160])
+            raise IllegalAction(_("unknown keys {keys} in a {kind} action", keys=str(sorted(extra))[:80],
+                                  kind=repr(kind)))
         try:
             return cls.read(data)
         except KeyError as exc:
-            raise IllegalAction(f"a {kind!r} action needs {exc.args[0]!r}") from None
+            raise IllegalAction(_("a {kind} action needs {key}", kind=repr(kind), key=repr(exc.args[0]))) from None
 
     def to_text(self, action: object) -> str:
         return self.check(action).to_text()
 
     def from_text(self, text: Any) -> Notated:
         if not isinstance(text, str):
-            raise IllegalAction("an action's text notation is a string")
+            raise IllegalAction(_("an action's text notation is a string"))
         t = text.strip()
         if t:
             for cls in self.types:
                 action = cls.read_text(t)
                 if action is not None:
                     return action
-        raise IllegalAction(f"cannot read {text!r} as a {self.title} action: {self.text_help}"[:200])
+        raise IllegalAction(_("cannot read {text} as a {game} action: {help}", text=repr(text)[:60], game=self.title,
+                              help=self.text_help))
 
-    def describe(self, action: object) -> str:
+    def describe(self, action: object) -> Text:
         if type(action) not in self._type_set:
             return repr(action)
         return self.check(action).words()
@@ -200,9 +203,10 @@ def whole(data: JSON, key: str, lo: int, hi: int, default: int | None = None) ->
     """A whole number from ``lo`` to ``hi`` under ``key`` (``default`` when absent, if there is one)."""
     if key not in data:
         if default is None:
-            raise IllegalAction(f"the action needs {key!r}")
+            raise IllegalAction(_("the action needs {key}", key=repr(key)))
         return default
     v = data[key]
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise IllegalAction(f"{key!r} must be a whole number from {lo} to {hi}, not {v!r}"[:160])
+        raise IllegalAction(_("{key} must be a whole number from {lo} to {hi}, not {value}", key=repr(key), lo=lo,
+                              hi=hi, value=repr(v)[:40]))
     return v

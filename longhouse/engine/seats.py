@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
+from longhouse.engine.text import N_, Msg, _
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -31,14 +33,14 @@ class Seat:
     terminal: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.index, "colour": self.colour, "name": self.name, "symbol": self.symbol}
+        return {"seat": self.index, "colour": self.colour, "name": Msg(self.name), "symbol": self.symbol}
 
 
 SEATS: Final[tuple[Seat, ...]] = (
-    Seat(0, "red", "Red", "◆", strong="#c8322b", soft="#f7d7d4", ink="#a8231c", terminal="bold red"),
-    Seat(1, "blue", "Blue", "●", strong="#2f62c9", soft="#d6e1f7", ink="#1f4fb0", terminal="bold blue"),
-    Seat(2, "green", "Green", "▲", strong="#2c8a3f", soft="#d3ecd8", ink="#1b6b2d", terminal="bold green"),
-    Seat(3, "yellow", "Yellow", "■", strong="#d9a400", soft="#f8ecc2", ink="#755800", terminal="bold yellow"),
+    Seat(0, "red", N_("Red"), "◆", strong="#c8322b", soft="#f7d7d4", ink="#a8231c", terminal="bold red"),
+    Seat(1, "blue", N_("Blue"), "●", strong="#2f62c9", soft="#d6e1f7", ink="#1f4fb0", terminal="bold blue"),
+    Seat(2, "green", N_("Green"), "▲", strong="#2c8a3f", soft="#d3ecd8", ink="#1b6b2d", terminal="bold green"),
+    Seat(3, "yellow", N_("Yellow"), "■", strong="#d9a400", soft="#f8ecc2", ink="#755800", terminal="bold yellow"),
 )
 
 #: Seat colours in seat order; the hall, the terminal and the move log all use them.
@@ -46,8 +48,18 @@ SEAT_COLOURS: Final[tuple[str, ...]] = tuple(s.colour for s in SEATS)
 
 
 def seat_name(seat: int) -> str:
-    """The seat in words for move logs: "Red", "Blue", "Green", "Yellow"."""
+    """The seat in words for move logs: "Red", "Blue", "Green", "Yellow" (in English; ``seat_word`` is the
+    seat's name as a text of the catalogs, in the reader's language)."""
     return SEATS[seat].name
+
+
+#: Each seat's name as a text of the catalogs.
+_SEAT_WORDS: Final[tuple[Msg, ...]] = tuple(Msg(s.name) for s in SEATS)
+
+
+def seat_word(seat: int) -> Msg:
+    """The seat's name in the reader's language ("Red", "Rot"): for move logs and phase texts."""
+    return _SEAT_WORDS[seat]
 
 
 def seat_colour(seat: int) -> str | None:
@@ -55,9 +67,9 @@ def seat_colour(seat: int) -> str | None:
     return SEATS[seat].colour if seat < len(SEATS) else None
 
 
-def seat_title(seat: int) -> str:
+def seat_title(seat: int) -> Msg:
     """The seat in words at a table: its name ("Red"), or its number past the coloured seats ("Seat 5")."""
-    return SEATS[seat].name if seat < len(SEATS) else f"Seat {seat + 1}"
+    return _SEAT_WORDS[seat] if seat < len(SEATS) else _("Seat {number}", number=seat + 1)
 
 
 def seats_json(num_players: int) -> list[dict[str, Any]]:

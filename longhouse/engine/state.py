@@ -16,6 +16,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seats_json
+from longhouse.engine.text import Text, _
 from longhouse.engine.undo import step_index
 from longhouse.engine.view import Views, header, shared_header
 
@@ -36,7 +37,7 @@ class Notation(Protocol):
 
     def from_text(self, text: Any, /) -> Any: ...
 
-    def describe(self, action: Any, /) -> str: ...
+    def describe(self, action: Any, /) -> Text: ...
 
 
 class Game(ABC):
@@ -127,7 +128,7 @@ class Game(ABC):
     def max_actions(self, num_players: int) -> int:
         """An upper bound on the number of actions in one game (the rulebook's bound on its length)."""
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: Action) -> Text:
         """The action in words, for menus (the notation's words, or else the text notation)."""
         if self.notation is not None:
             return self.notation.describe(action)
@@ -231,13 +232,14 @@ class State(ABC):
     def _apply_checked(self, seat: int, action: Action) -> list[Event]:
         """``apply`` the slow way: raise ``IllegalAction`` saying precisely why, or play the action."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
+            raise IllegalAction(_("there is no seat {seat} at this table", seat=repr(seat)))
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if seat not in self.acting():
-            raise IllegalAction(f"it is not seat {seat}'s turn to act")
+            raise IllegalAction(_("it is not seat {seat}'s turn to act", seat=seat))
         if not self.is_legal(seat, action):
-            raise IllegalAction(f"{self._describe_illegal(action)} is not a legal action for seat {seat} now")
+            raise IllegalAction(_("{action} is not a legal action for seat {seat} now",
+                                  action=self._describe_illegal(action), seat=seat))
         return self._apply(seat, action)
 
     @abstractmethod
@@ -250,7 +252,7 @@ class State(ABC):
         except Exception:  # garbage that the notation cannot print
             return repr(action)[:80]
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: Action) -> Text:
         """The action in words in this position, for menus. By default the game's own words
         (``Game.describe_action``); a game whose words name things of the position (Manitoba's areas,
         say) overrides it so that menus, the move log and the board use the same names, and declares
@@ -277,7 +279,7 @@ class State(ABC):
     def _take_back(self, seat: int, index: int) -> list[Event]:
         """Take back ``seat``'s undoable step ``index`` (checked: 0 to ``undo_steps(seat) - 1``) as the game
         does: a turn's steps from it on (``undo.TurnUndoState``), or that one step alone (Manitou's picks)."""
-        raise IllegalAction("there is nothing to take back")
+        raise IllegalAction(_("there is nothing to take back"))
 
     # --- the end and the score ------------------------------------------------------------------
 

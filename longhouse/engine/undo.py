@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 from longhouse.engine.errors import IllegalAction, SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
+from longhouse.engine.text import _
 
 JSON = dict[str, Any]
 
@@ -32,9 +33,9 @@ def step_index(n: int, step: Any) -> int:
     """The index (0 to n - 1) of ``step`` among ``n`` undoable steps (negative counts from the end);
     ``IllegalAction`` when there are none or there is no such step."""
     if n == 0:
-        raise IllegalAction("there is nothing to take back")
+        raise IllegalAction(_("there is nothing to take back"))
     if isinstance(step, bool) or not isinstance(step, int) or not -n <= step < n:
-        raise IllegalAction(f"there is no undoable step {step!r} (there are {n})")
+        raise IllegalAction(_("there is no undoable step {step} (there are {n})", step=repr(step), n=n))
     return step % n
 
 

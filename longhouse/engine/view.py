@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from longhouse.engine.seats import seat_name, seats_json
+from longhouse.engine.text import Text
 
 JSON = dict[str, Any]
 
@@ -40,7 +41,7 @@ class Views(Protocol):
 
     def view(self, state: Any, seat: int | None, /) -> JSON: ...
 
-    def phase_text(self, state: Any, /) -> str: ...
+    def phase_text(self, state: Any, /) -> Text: ...
 
     def public_scores(self, state: Any, /) -> list[int] | None: ...
 

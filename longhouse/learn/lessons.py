@@ -31,6 +31,7 @@ from longhouse import games
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.state import Action, Game, State
+from longhouse.engine.text import english
 
 HERE = Path(__file__).resolve().parent
 
@@ -175,7 +176,7 @@ class Tutorial:
             return {"ok": True, "next": index + 1}
         state = self.positions[index]
         if expected is not None and state.is_legal(self.learner, action):
-            reason = NOT_THIS_ONE.format(move=_cap(state.describe_action(action)))
+            reason = NOT_THIS_ONE.format(move=_cap(english(state.describe_action(action))))
             return {"ok": False, "reason": f"{reason} {step.do}", "why": step.why, "rule": rule}
         try:
             state.clone().apply(self.learner, action)
@@ -309,7 +310,7 @@ def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) ->
             if wrong is not None:
                 raise LessonError(f"{where}: the claim {claim.to_json()} is false: {wrong}")
         t.positions.append(state.clone())
-        t.happened.append([e.text for e in events if e.visible_to(t.learner)])
+        t.happened.append([english(e.text) for e in events if e.visible_to(t.learner)])
         t.auto.append(auto)
         t.expected.append(expected)
         carried = state.apply(t.learner, expected) if expected is not None else []

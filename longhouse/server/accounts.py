@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from longhouse.server import auth, banned
+from longhouse.server.language import language_of, offered
 from longhouse.server.limits import Limits
 from longhouse.server.sessions import sessions_of
 from longhouse.server.settings import Settings
@@ -210,10 +211,20 @@ def signed_out(body: dict[str, Any]) -> Response:
 async def me(request: Request) -> Response:
     user = current_user(request)
     if user is None:
-        return JSONResponse({"user": None})
+        return JSONResponse({"user": None, **_languages(request, None)})
     found: dict[str, object] = {"name": user.name, "guest": user.guest}
     if not user.guest and admin_store(store_of(request)).is_admin(user.id):
         found["admin"] = True
     if not user.guest and (found.get("admin") or social_store(store_of(request)).is_moderator(user.id)):
         found["moderator"] = True
-    return JSONResponse({"user": found})
+    return JSONResponse({"user": found, **_languages(request, user)})
+
+
+def _languages(request: Request, user: User | None) -> dict[str, object]:
+    """The page's language (the account's setting, else the ``lang`` cookie, else ``Accept-Language``, else
+    English: ``language.py``) and the languages the switch offers."""
+    setting = None
+    if user is not None:
+        value = request.app.state.hall.people.settings_of(user.id).get("lang")
+        setting = value if isinstance(value, str) else None
+    return {"lang": language_of(request, setting), "languages": offered()}

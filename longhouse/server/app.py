@@ -17,8 +17,6 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import WebSocketException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
@@ -33,12 +31,14 @@ from longhouse.server import (
     game_pages,
     health,
     hints,
+    language,
     mail_api,
     moderation,
     players,
     signout,
     social_api,
     sockets,
+    vacation,
 )
 from longhouse.server import learn as learn_api
 from longhouse.server.collector import Collector, freeze
@@ -49,6 +49,7 @@ from longhouse.server.limits import Limits
 from longhouse.server.logs import LOG_CONTEXT, request_id
 from longhouse.server.mail import MailService
 from longhouse.server.metrics import Readings
+from longhouse.server.pages import page
 from longhouse.server.push import Push, push_routes
 from longhouse.server.push_channel import PushChannel
 from longhouse.server.pwa import pwa_routes
@@ -62,11 +63,6 @@ from longhouse.store import Status, Store
 log = logging.getLogger("longhouse.app")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-
-
-async def page(request: Request) -> Response:
-    """Every page is the one single-page app; it reads the address itself."""
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 @contextlib.asynccontextmanager
@@ -130,9 +126,9 @@ ROUTES = [
     Route("/healthz", health.healthz), Route("/readyz", health.readyz), Route("/metrics", health.metrics),
     Route("/static/seats.js", boards.seats_js), Route("/static/seats.css", boards.seats_css),
     *players.routes(), *admin.routes(), *learn_api.routes(), *game_pages.routes(page), *mail_api.routes(),
-    *push_routes(), *pwa_routes(),
+    *push_routes(), *pwa_routes(), *vacation.routes(),
     *tourney_routes(), *season_routes(),
-    *social_api.routes(), *moderation.routes(),
+    *social_api.routes(), *moderation.routes(), *language.routes(),
     Mount("/static", StaticFiles(directory=WEB), name="static"),
 ]
 

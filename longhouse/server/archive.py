@@ -11,14 +11,16 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from longhouse import games
 from longhouse.engine.records import Record, steps
+from longhouse.i18n import _
+from longhouse.i18n.catalogs import SOURCE, translator
 from longhouse.server.accounts import store_of
 from longhouse.server.boards import board_for
+from longhouse.server.language import answer, language_of
 from longhouse.server.players import archive_rows
 from longhouse.store import Status
 
@@ -40,30 +42,32 @@ class ReplayCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.done: OrderedDict[int, bytes] = OrderedDict()
-        self.pending: dict[int, asyncio.Future[bytes]] = {}
+        self.done: OrderedDict[tuple[int, str], bytes] = OrderedDict()  # (table, language) -> replay
+        self.pending: dict[tuple[int, str], asyncio.Future[bytes]] = {}
         self.computed = 0
 
-    async def get(self, table_id: int, rec: Record) -> bytes:
-        if table_id in self.done:
-            self.done.move_to_end(table_id)
-            return self.done[table_id]
-        if table_id in self.pending:
-            return await asyncio.shield(self.pending[table_id])
+    async def get(self, table_id: int, rec: Record, lang: str = SOURCE) -> bytes:
+        """A finished game's replay, its texts in ``lang``: computed once per game and language."""
+        key = (table_id, lang)
+        if key in self.done:
+            self.done.move_to_end(key)
+            return self.done[key]
+        if key in self.pending:
+            return await asyncio.shield(self.pending[key])
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self.pending[table_id] = future
+        self.pending[key] = future
         try:
-            body = await asyncio.to_thread(encode_replay, rec)
+            body = await asyncio.to_thread(encode_replay, rec, lang)
             self.computed += 1
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved here, so no "never retrieved" warning when nobody else waits
             raise
         finally:
-            del self.pending[table_id]
+            del self.pending[key]
         future.set_result(body)
         if self.size:
-            self.done[table_id] = body
+            self.done[key] = body
             while len(self.done) > self.size:
                 self.done.popitem(last=False)
         return body
@@ -89,14 +93,14 @@ def finished_record(request: Request) -> tuple[int, Record] | None:
     return None if rec is None else (table_id, rec)
 
 
-def not_found() -> Response:
-    return JSONResponse({"error": "no finished game with that number"}, status_code=404)
+def not_found(request: Request) -> Response:
+    return answer(request, {"error": _("no finished game with that number")}, 404)
 
 
 async def record(request: Request) -> Response:
     found = finished_record(request)
     if found is None:
-        return not_found()
+        return not_found(request)
     table_id, rec = found
     name = f"longhouse-{rec.game}-{table_id}.json"
     return Response(rec.dumps(), media_type="application/json",
@@ -109,14 +113,15 @@ def public_steps(rec: Record) -> list[dict[str, Any]]:
             for state, events in steps(rec, games.for_record(rec))]
 
 
-def encode_replay(rec: Record) -> bytes:
-    return msgspec.json.encode({"record": rec.to_json(), "board": board_for(rec.game), "steps": public_steps(rec)})
+def encode_replay(rec: Record, lang: str = SOURCE) -> bytes:
+    return translator(lang).encode_bytes({"record": rec.to_json(), "board": board_for(rec.game),
+                                          "steps": public_steps(rec)})
 
 
 async def replay(request: Request) -> Response:
     found = finished_record(request)
     if found is None:
-        return not_found()
+        return not_found(request)
     cache: ReplayCache = request.app.state.replays
-    body = await cache.get(*found)
+    body = await cache.get(*found, language_of(request))
     return Response(body, media_type="application/json", headers=CACHE)

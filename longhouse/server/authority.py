@@ -23,12 +23,13 @@ from typing import Any
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record, replay_with_events, result_of
 from longhouse.engine.state import Game, State
+from longhouse.i18n import Text, _
 
 #: The result an abandoned game is archived with: no scores, no winners, not rated.
 ABANDONED: dict[str, Any] = {"abandoned": True, "scores": None, "winners": [], "breakdown": None}
 
 #: A refusal: the message its sender is told, and its code (None: a plain error).
-Refusal = tuple[str, str | None]
+Refusal = tuple[Text, str | None]
 
 Played = tuple[list[Event], dict[str, Any]]
 
@@ -65,14 +66,14 @@ class Authority:
     def refusal(self, seat: int | None, version: int) -> Refusal | None:
         """Why ``seat`` (None: its sender holds none) may not move at ``version``, or None if it may."""
         if self.state is None:
-            return "the game has not started", None
+            return _("the game has not started"), None
         if seat is None:
-            return "you hold no seat at this table (you are watching)", None
+            return _("you hold no seat at this table (you are watching)"), None
         if self.state.is_over() or (self.record is not None and self.record.result is not None):
-            return "the game is over", None  # by its rules, or closed before (abandoned, resigned)
+            return _("the game is over"), None  # by its rules, or closed before (abandoned, resigned)
         if not self.fresh(seat, version):
-            return (f"stale move: you saw version {version} but the game is at version {self.version}; "
-                    "your view is refreshed", "stale")
+            return (_("stale move: you saw version {seen} but the game is at version {now}; your view is refreshed",
+                      seen=version, now=self.version), "stale")
         return None
 
     def fresh(self, seat: int, version: int) -> bool:

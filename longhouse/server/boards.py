@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from longhouse import games
 from longhouse.engine.seats import seats_module, seats_stylesheet
 from longhouse.engine.state import Game
-from longhouse.server.protocol import encode
+from longhouse.i18n import _
+from longhouse.i18n.catalogs import SOURCE, translator
+from longhouse.server.language import language_of
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "web" / "games"
 GENERIC = "generic"
@@ -43,19 +45,29 @@ def describe(game: Game) -> dict[str, Any]:
     return _description(game)
 
 
-@lru_cache(maxsize=64)
-def game_message(game: Game) -> str:
+@lru_cache(maxsize=256)
+def game_message(game: Game, lang: str = SOURCE) -> str:
     """The ``game`` message a table sends everyone who opens it (the game's description), encoded once per
-    game."""
-    return encode({"type": "game", "description": describe(game)})
+    game and language."""
+    return translator(lang).encode({"type": "game", "description": describe(game)})
+
+
+@lru_cache(maxsize=256)
+def description_text(game: Game, lang: str) -> str:
+    return translator(lang).encode(describe(game))
 
 
 async def game_description(request: Request) -> Response:
-    """``GET /api/games/{name}``: a game's description (names, reference tables, options)."""
+    """``GET /api/games/{name}``: a game's description (names, reference tables, options), in the request's
+    language (``?lang=``, the ``lang`` cookie, ``Accept-Language``)."""
     name = request.path_params["name"]
+    words = translator(language_of(request))
     if name not in games.names():
-        return JSONResponse({"error": f"there is no game {name[:40]!r}"}, status_code=404)
-    return JSONResponse(describe(games.get(name)), headers={"Cache-Control": _CACHE})
+        return Response(words.encode({"error": _("there is no game {name}", name=repr(name[:40]))}),
+                        status_code=404, media_type="application/json")
+    return Response(description_text(games.get(name), words.lang), media_type="application/json",
+                    headers={"Cache-Control": _CACHE, "Content-Language": words.lang,
+                             "Vary": "Accept-Language, Cookie"})
 
 
 async def seats_js(request: Request) -> Response:

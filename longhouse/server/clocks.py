@@ -22,6 +22,9 @@ How the clock runs:
   gets one increment (turn-based: one turn's time) to move in (``seat_back``), once per position: a second
   time-out before anyone moved earns nothing more (else taking the seat back again and again would stall the
   game for ever).
+- A seat whose person is on vacation (``vacation.py``; the table tells which, ``held``) is not charged: a turn it
+  is in the middle of keeps the time it had left when the vacation began, one that begins during the vacation
+  waits with its full time; when the vacation ends the clock runs on from there.
 - Stored state (``to_json``) is the time each seat had left when it was saved; ``from_json`` starts the
   running seats again from the moment of loading, so time the hall was down is not charged to anyone.
 """
@@ -99,6 +102,8 @@ class Clock:
         #: earned the increment for (a turn earns it once).
         self.turn_of: dict[int, int] = {}
         self.earned: dict[int, int] = {}
+        #: Acting seats whose clock stands still (their person is on vacation), keeping their turn's time.
+        self.held: set[int] = set()
         self.saved_at = now
 
     # --- reading --------------------------------------------------------------------------------
@@ -128,28 +133,40 @@ class Clock:
             self.running[seat] = now
 
     def sync(self, timed: Iterable[int], now: float, mover: int | None = None, turn_passed: bool = False,
-             turn: int | None = None) -> None:
+             turn: int | None = None, held: Iterable[int] = ()) -> None:
         """After the game or its seating changed: ``timed`` are the seats whose clocks should run now
-        (acting, held by a person). ``mover`` made the move that caused this, and ``turn_passed`` says
-        whether that move changed who is acting (ending the mover's turn); ``turn`` is the game's turn now
-        (``State.clock_turn``; None: every hand-off is a turn)."""
+        (acting, held by a person), ``held`` those acting whose clocks stand still (their person is on
+        vacation). ``mover`` made the move that caused this, and ``turn_passed`` says whether that move changed
+        who is acting (ending the mover's turn); ``turn`` is the game's turn now (``State.clock_turn``; None:
+        every hand-off is a turn)."""
         self._charge(now)
-        wanted = set(timed)
+        wanted, holding = set(timed), set(held) - set(timed)
         ended_turn = mover if (turn_passed and mover is not None and mover in self.running) else None
         if ended_turn is not None and self.control.per_turn is None:
             self._earn(ended_turn)
+        if turn_passed and mover is not None:
+            self.held.discard(mover)  # a held seat that moved on: its next turn begins afresh
         for seat in list(self.running):
             if seat not in wanted or seat == ended_turn:
                 del self.running[seat]
+                if seat in holding and seat != ended_turn:
+                    self.held.add(seat)  # stopped mid-turn: it keeps what it had left
+        self.held &= wanted | holding  # a seat no longer acting: its turn is over
         for seat in sorted(wanted):
             if seat not in self.running:
-                if self.control.per_turn is not None:
+                if self.control.per_turn is not None and seat not in self.held:
                     self.left[seat] = self.control.per_turn
                 self.running[seat] = now
-                if turn is None:
+                if seat in self.held:
+                    self.held.discard(seat)  # back from vacation: the same turn goes on
+                elif turn is None:
                     self.turn_of.pop(seat, None)
                 else:
                     self.turn_of[seat] = turn
+        for seat in sorted(holding - self.held):  # a turn that begins during the vacation waits whole
+            if self.control.per_turn is not None:
+                self.left[seat] = self.control.per_turn
+            self.held.add(seat)
 
     def _earn(self, seat: int) -> None:
         """``seat`` ended its turn: the increment, once per game turn it began acting in, and never above the
@@ -183,7 +200,8 @@ class Clock:
         self.saved_at = now
         return {"control": self.control.key, "left": [self.remaining(s, now) for s in range(len(self.left))],
                 "running": sorted(self.running), "came_back": sorted(self.came_back.items()),
-                "turn_of": sorted(self.turn_of.items()), "earned": sorted(self.earned.items())}
+                "turn_of": sorted(self.turn_of.items()), "earned": sorted(self.earned.items()),
+                "held": sorted(self.held)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], now: float) -> Clock:
@@ -196,4 +214,5 @@ class Clock:
         clock.came_back = {int(seat): int(version) for seat, version in data.get("came_back", [])}
         clock.turn_of = {int(seat): int(turn) for seat, turn in data.get("turn_of", [])}
         clock.earned = {int(seat): int(turn) for seat, turn in data.get("earned", [])}
+        clock.held = {int(seat) for seat in data.get("held", [])}
         return clock

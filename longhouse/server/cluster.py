@@ -25,6 +25,7 @@ import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
 from longhouse.server.conn import Conn, serve
+from longhouse.server.language import language_of
 from longhouse.server.limits import Limits
 from longhouse.server.protocol import NO_TABLE, BadMessage, ClientMessage, decode, encode_message
 from longhouse.server.sessions import track
@@ -85,8 +86,8 @@ def lease_node(lease: str) -> str:
 class RemoteConn(Conn):
     """A client connected to another process: what the table sends it is published to that process."""
 
-    def __init__(self, user: User, cluster: Cluster, node: str, cid: str, table_id: int) -> None:
-        super().__init__(user)
+    def __init__(self, user: User, cluster: Cluster, node: str, cid: str, table_id: int, lang: str = "en") -> None:
+        super().__init__(user, lang=lang)
         self.cluster = cluster
         self.node = node
         self.cid = cid
@@ -281,11 +282,13 @@ class Cluster:
             return
         if data["op"] == "attach":
             user = User(int(data["user"]["id"]), str(data["user"]["name"]), bool(data["user"]["guest"]))
-            rconn = RemoteConn(user, self, data["node"], data["conn"], table_id)
+            lang = data.get("lang")
+            rconn = RemoteConn(user, self, data["node"], data["conn"], table_id,
+                               lang if isinstance(lang, str) else "en")
             invite = data.get("invite")
             if not table.admits(user.id, invite if isinstance(invite, str) else None):
                 # refused as on a direct connection: the reason, then the socket closed, nothing of the table
-                rconn.error(NO_TABLE[1], code="refused")
+                rconn.error(rconn.words.gettext(NO_TABLE[1]), code="refused", table="missing")
                 rconn.close(*NO_TABLE)
                 return
             self.remote[key] = rconn
@@ -315,7 +318,7 @@ class Cluster:
         """A table another process owns: pass the client's messages to it, and its answers back. The owner
         decides admission (a private table: ``invite``), as on a direct connection."""
         await ws.accept()
-        conn = Conn(user, self.hall.settings.max_backlog)
+        conn = Conn(user, self.hall.settings.max_backlog, language_of(ws))
         track(ws, conn)  # its session's end closes it here, where the browser is
         cid = self.proxy_open(conn, table_id, owner, invite)
         await serve(ws, conn, lambda c, m: self.proxy_message(cid, table_id, encode_message(m)),
@@ -326,6 +329,7 @@ class Cluster:
         self.local[cid] = (conn, table_id, owner)
         user = conn.user
         self.post(f"table:{table_id}", {"op": "attach", "node": self.node, "conn": cid, "invite": invite,
+                                        "lang": conn.lang,
                                         "user": {"id": user.id, "name": user.name, "guest": user.guest}})
         return cid
 

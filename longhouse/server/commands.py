@@ -11,25 +11,30 @@ from collections.abc import Callable
 
 from longhouse import bots
 from longhouse.engine.seats import SEAT_COLOURS
-from longhouse.server import hints, social_commands
+from longhouse.i18n import N_, Msg, Text, _, english, joined
+from longhouse.i18n.errors import error_text
+from longhouse.server import fairplay, hints, social_commands
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.resign import ResignError, refused_seat, resign
 from longhouse.server.table import Table, default_bot
+from longhouse.server.vacation import on_vacation
+from longhouse.server.wall import when
 from longhouse.store import BotSeat, Person, StaleOwner, Status
 
+# i18n: the commands themselves (/join, /start ...) stay as they are in every language
 HELP = {
-    "join": "/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)",
-    "leave": "/leave — give up your seat (in a running game a bot plays it on; you can /join it back)",
-    "resign": "/resign — concede the running game: it counts as a loss at once (you are ranked last)",
-    "start": "/start — start the game with the seated players (2-4)",
-    "watch": "/watch — stand up and watch",
-    "bot": "/bot [level] [seat] — a bot takes a free seat, or the seat of a player who is away (levels: {levels})",
-    "remove": "/remove seat — take a bot off a seat before the game starts",
-    "rematch": "/rematch — after the game: play again with the same players, seats rotated",
-    "who": "/who — who sits where, and who watches",
-    "hint": "/hint — on your turn: the best bot's move and each move's win chance (if the table allows hints)",
-    "help": "/help — this list",
+    "join": N_("/join [seat] — sit down (at a free seat, or the one named: 1-4 or a colour)"),
+    "leave": N_("/leave — give up your seat (in a running game a bot plays it on; you can /join it back)"),
+    "resign": N_("/resign — concede the running game: it counts as a loss at once (you are ranked last)"),
+    "start": N_("/start — start the game with the seated players (2-4)"),
+    "watch": N_("/watch — stand up and watch"),
+    "bot": N_("/bot [level] [seat] — a bot takes a free seat, or the seat of a player who is away (levels: {levels})"),
+    "remove": N_("/remove seat — take a bot off a seat before the game starts"),
+    "rematch": N_("/rematch — after the game: play again with the same players, seats rotated"),
+    "who": N_("/who — who sits where, and who watches"),
+    "hint": N_("/hint — on your turn: the best bot's move and each move's win chance (if the table allows hints)"),
+    "help": N_("/help — this list"),
 }
 
 
@@ -40,7 +45,7 @@ class CommandError(Exception):
 def parse(text: str) -> tuple[str, list[str]]:
     parts = text.strip().lstrip("/").split()
     if not parts:
-        raise CommandError("an empty command; try /help")
+        raise CommandError(_("an empty command; try /help"))
     return parts[0].lower(), parts[1:]
 
 
@@ -55,31 +60,35 @@ def _seat_arg(table: Table, arg: str) -> int:
         return SEAT_COLOURS.index(key)
     if _ascii_number(key) and 1 <= int(key) <= len(table.occupants):
         return int(key) - 1
-    raise CommandError(f"there is no seat {arg!r} here; seats are 1-{len(table.occupants)} "
-                       f"({', '.join(SEAT_COLOURS[: len(table.occupants)])})")
+    raise CommandError(_("there is no seat {seat} here; seats are 1-{last} ({colours})", seat=repr(arg),
+                         last=len(table.occupants), colours=", ".join(SEAT_COLOURS[: len(table.occupants)])))
 
 
 def _free_seats(table: Table) -> list[int]:
     return [seat for seat, occ in enumerate(table.occupants) if occ is None]
 
 
-def _label(table: Table, seat: int) -> str:
-    return f"seat {seat + 1} ({table.seat_label(seat)})"
+def _label(table: Table, seat: int) -> Msg:
+    return _("seat {number} ({colour})", number=seat + 1, colour=table.seat_label(seat))
 
 
 def cmd_help(table: Table, conn: Conn, args: list[str]) -> None:
+    """The commands in the reader's language (the commands' own names stay)."""
     levels = ", ".join(bots.levels())
-    conn.notice("Commands: " + " · ".join([*(h.format(levels=levels) for h in HELP.values()),
-                                           *social_commands.HELP.values()]))
+    words = conn.words
+    conn.notice(_("Commands: {list}", list=" · ".join([*(words.gettext(h).format(levels=levels) for h in HELP.values()),
+                                                       *(words.gettext(h) for h in social_commands.HELP.values())])))
 
 
 def cmd_who(table: Table, conn: Conn, args: list[str]) -> None:
-    parts = []
+    parts: list[Msg] = []
     for seat, occ in enumerate(table.occupants):
-        who = "free" if occ is None else occ.name + (" (bot)" if isinstance(occ, BotSeat) else "")
-        parts.append(f"{seat + 1} {table.seat_label(seat)}: {who}")
+        who: Text = _("free") if occ is None else (_("{name} (bot)", name=occ.name) if isinstance(occ, BotSeat)
+                                                   else occ.name)
+        parts.append(_("{number} {colour}: {who}", number=seat + 1, colour=table.seat_label(seat), who=who))
     watchers = table.watchers()
-    conn.notice("Seats — " + "; ".join(parts) + ". Watching: " + (", ".join(watchers) if watchers else "nobody"))
+    conn.notice(_("Seats — {seats}. Watching: {watchers}", seats=joined("; ", parts),
+                  watchers=", ".join(watchers) if watchers else _("nobody")))
 
 
 def bound_seat(table: Table, conn: Conn) -> int | None:
@@ -97,13 +106,13 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     start, or by taking over a free one) may sit at that seat alone, so nobody can hop to a free seat to
     read its hidden hand and go back."""
     if table.status == Status.OVER:
-        raise CommandError("the game is over")
+        raise CommandError(_("the game is over"))
     mine = table.seat_of(conn.user.id)
     if mine is not None:
         moved = _move_seat(table, conn, mine, args)
         if moved is None:  # already there (the creator sits at once): nothing to do, the seating again
             table.send_seating(conn)
-            conn.notice(f"You sit at {_label(table, mine)}.")
+            conn.notice(_("You sit at {seat}.", seat=_label(table, mine)))
         return
     free = _free_seats(table)
     bound = bound_seat(table, conn)
@@ -114,25 +123,27 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     elif free:
         seat = free[0]
     else:
-        raise CommandError("every seat is taken; you can watch")
+        raise CommandError(_("every seat is taken; you can watch"))
     if bound is not None and seat != bound:
-        raise CommandError(f"in this game you play {_label(table, bound)}; you can sit only there")
+        raise CommandError(_("in this game you play {seat}; you can sit only there", seat=_label(table, bound)))
     refused = refused_seat(table, conn.user.id, seat)
     if refused is not None:
         raise CommandError(refused)
     if seat not in free and not _reclaimable(table, seat, conn):
-        raise CommandError(f"{_label(table, seat)} is taken")
+        raise CommandError(_("{seat} is taken", seat=_label(table, seat)))
     blocked = table.hall.social.seat_refusal(table, conn.user.id)
     if blocked is not None:
         raise CommandError(blocked)
+    if bound is None and (refused := fairplay.refusal(table, conn.user.id)) is not None:  # a seat taken back is not
+        raise CommandError(refused)
     if table.occupants[seat] is not None:
-        refused = table.keeper.seat_back(seat)
-        if refused is not None:
-            raise CommandError(refused)
+        back = table.keeper.seat_back(seat)
+        if back is not None:
+            raise CommandError(back)
         table.unseat(seat)
-        table.say(None, f"{conn.user.name} takes {_label(table, seat)} back from the bot.")
+        table.say(None, _("{name} takes {seat} back from the bot.", name=conn.user.name, seat=_label(table, seat)))
     table.sit(seat, Person(conn.user.id, conn.user.name))
-    table.say(None, f"{conn.user.name} sits down at {_label(table, seat)}.")
+    table.say(None, _("{name} sits down at {seat}.", name=conn.user.name, seat=_label(table, seat)))
 
 
 def _move_seat(table: Table, conn: Conn, mine: int, args: list[str]) -> int | None:
@@ -168,38 +179,39 @@ def _away_for(table: Table, seat: int) -> float | None:
 def cmd_leave(table: Table, conn: Conn, args: list[str]) -> None:
     seat = table.seat_of(conn.user.id)
     if seat is None:
-        raise CommandError("you do not hold a seat")
+        raise CommandError(_("you do not hold a seat"))
     if table.status == Status.OVER:
-        raise CommandError("the game is over")
+        raise CommandError(_("the game is over"))
     if table.status == Status.RUNNING:
         # A seat given up mid-game goes to a bot, never to whoever clicks first; its player may come back.
-        table.stand_in(seat, f"{conn.user.name} leaves {_label(table, seat)}: a bot plays it from now on "
-                             f"({conn.user.name} can take it back with /join {seat + 1}).")
+        table.stand_in(seat, _("{name} leaves {seat}: a bot plays it from now on ({name} can take it back with "
+                               "/join {number}).", name=conn.user.name, seat=_label(table, seat), number=seat + 1))
     else:
         table.unseat(seat)
-        table.say(None, f"{conn.user.name} leaves {_label(table, seat)}.")
+        table.say(None, _("{name} leaves {seat}.", name=conn.user.name, seat=_label(table, seat)))
 
 
 def cmd_watch(table: Table, conn: Conn, args: list[str]) -> None:
     if table.seat_of(conn.user.id) is not None and table.status != Status.OVER:
         cmd_leave(table, conn, args)
-    conn.notice("You are watching this table.")
+    conn.notice(_("You are watching this table."))
 
 
 def cmd_start(table: Table, conn: Conn, args: list[str]) -> None:
     if table.seat_of(conn.user.id) is None:
-        raise CommandError("only a seated player can start the game; /join first")
+        raise CommandError(_("only a seated player can start the game; /join first"))
     error = table.begin()
     if error is not None:
         raise CommandError(error)
-    table.say(None, f"{conn.user.name} starts the game: " + ", ".join(
-        f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
+    table.say(None, _("{name} starts the game: {players}", name=conn.user.name, players=joined(", ", (
+        _("{name} ({colour})", name=occ.name, colour=table.seat_label(seat))
+        for seat, occ in enumerate(table.occupants) if occ))))
 
 
 def _seats_bots(table: Table, conn: Conn) -> None:
     """Before the game only its creator and its seated players seat and remove bots, never a watcher."""
     if table.seat_of(conn.user.id) is None and conn.user.id != table.creator:
-        raise CommandError("only the table's creator and its seated players can seat or remove bots")
+        raise CommandError(_("only the table's creator and its seated players can seat or remove bots"))
 
 
 def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
@@ -207,16 +219,17 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     player, and a bot takes an away player's seat only once they have been gone ``Settings.away_grace``
     seconds (a reload is not leaving)."""
     if table.status == Status.OVER:
-        raise CommandError("the game is over")
+        raise CommandError(_("the game is over"))
     if table.status == Status.RUNNING and table.seat_of(conn.user.id) is None:
-        raise CommandError("only a player of this game can seat a bot while it runs")
+        raise CommandError(_("only a player of this game can seat a bot while it runs"))
     _seats_bots(table, conn)
     level = default_bot()
     rest = list(args)
     if rest and rest[0].lower() in bots.names():
         level = rest.pop(0).lower()
     elif rest and not (_ascii_number(rest[0]) or rest[0].lower() in SEAT_COLOURS):
-        raise CommandError(f"there is no bot level {rest[0]!r}; levels are {', '.join(bots.levels())}")
+        raise CommandError(_("there is no bot level {level}; levels are {levels}", level=repr(rest[0]),
+                             levels=", ".join(bots.levels())))
     free = _free_seats(table)
     if rest:
         seat = _seat_arg(table, rest[0])
@@ -225,55 +238,60 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
     elif free:
         seat = free[0]
     else:
-        raise CommandError("there is no free seat for a bot (a bot can also take the seat of a player who is away: "
-                           "/bot level seat)")
+        raise CommandError(_("there is no free seat for a bot (a bot can also take the seat of a player who is "
+                             "away: /bot level seat)"))
     occ = table.occupants[seat]
     if occ is not None:
         table.unseat(seat)
-        table.say(None, f"{occ.name} is away; a bot plays {_label(table, seat)} for them "
-                        f"(they can /join {seat + 1} to take it back).")
-    name = f"Bot {table.seat_label(seat)}"
+        table.say(None, _("{name} is away; a bot plays {seat} for them (they can /join {number} to take it back).",
+                          name=occ.name, seat=_label(table, seat), number=seat + 1))
+    name = f"Bot {english(table.seat_label(seat))}"
     table.sit(seat, BotSeat(level, name))
-    table.say(None, f"{conn.user.name} seats a {level} bot at {_label(table, seat)}.")
+    table.say(None, _("{name} seats a {level} bot at {seat}.", name=conn.user.name, level=level,
+                      seat=_label(table, seat)))
 
 
 def _may_stand_in(table: Table, seat: int) -> None:
     """Whether a bot may take a person's seat in a running game: they have been away ``Settings.away_grace``
     seconds, or an untimed game has waited ``Settings.stall_grace`` seconds for their move."""
+    if (until := on_vacation(table, seat)) is not None:
+        raise CommandError(f"{_label(table, seat)} is on vacation until {when(until)}: no bot takes the seat")
     stalled = table.keeper.stalled_for(seat) if isinstance(table.occupants[seat], Person) else None
     stall_grace = table.hall.settings.stall_grace
     if stalled is not None and stall_grace and stalled >= stall_grace:
         return
     away = _away_for(table, seat)
     if away is None:
-        wait = "" if stalled is None or not stall_grace else (
-            f" (the game has waited {stalled:.0f} s for its move; a bot may take over after {stall_grace:.0f} s)")
-        raise CommandError(f"{_label(table, seat)} is taken{wait}")
+        if stalled is None or not stall_grace:
+            raise CommandError(_("{seat} is taken", seat=_label(table, seat)))
+        raise CommandError(_("{seat} is taken (the game has waited {waited} s for its move; a bot may take over "
+                             "after {grace} s)", seat=_label(table, seat), waited=f"{stalled:.0f}",
+                             grace=f"{stall_grace:.0f}"))
     grace = table.hall.settings.away_grace
     if away < grace:
-        raise CommandError(f"{_label(table, seat)} has been away {away:.0f} s; a bot may take over after "
-                           f"{grace:.0f} s")
+        raise CommandError(_("{seat} has been away {away} s; a bot may take over after {grace} s",
+                             seat=_label(table, seat), away=f"{away:.0f}", grace=f"{grace:.0f}"))
 
 
 def cmd_remove(table: Table, conn: Conn, args: list[str]) -> None:
     if table.status != Status.WAITING:
-        raise CommandError("bots can be removed only before the game starts")
+        raise CommandError(_("bots can be removed only before the game starts"))
     _seats_bots(table, conn)
     if not args:
-        raise CommandError("which seat? /remove 3")
+        raise CommandError(_("which seat? /remove 3"))
     seat = _seat_arg(table, args[0])
     occ = table.occupants[seat]
     if not isinstance(occ, BotSeat):
-        raise CommandError(f"no bot sits at {_label(table, seat)}")
+        raise CommandError(_("no bot sits at {seat}", seat=_label(table, seat)))
     table.unseat(seat)
-    table.say(None, f"{conn.user.name} removes the bot from {_label(table, seat)}.")
+    table.say(None, _("{name} removes the bot from {seat}.", name=conn.user.name, seat=_label(table, seat)))
 
 
 def cmd_rematch(table: Table, conn: Conn, args: list[str]) -> None:
     try:
         new = rematch(table, conn)
     except RematchError as exc:
-        raise CommandError(str(exc)) from exc
+        raise CommandError(error_text(exc)) from exc
     conn.send({"type": "goto", "table": new.id, "invite": new.settings.invite})
 
 
@@ -301,11 +319,11 @@ def run(table: Table, conn: Conn, name: str, args: list[str]) -> None:
     """Run one command; a command that cannot be done tells only its sender why."""
     command = COMMANDS.get(name)
     if command is None:
-        conn.error(f"unknown command /{name}; try /help", code="command")
+        conn.error(_("unknown command /{name}; try /help", name=name), code="command")
         return
     try:
         command(table, conn, args)
     except CommandError as exc:
-        conn.error(str(exc), code="command")
+        conn.error(error_text(exc), code="command")
     except StaleOwner:  # another process owns the table now: nothing was written; it is given up (fencing.py)
         table.hall.give_up(table)

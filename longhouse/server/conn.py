@@ -16,16 +16,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from longhouse.i18n import Text, _
+from longhouse.i18n.catalogs import Translator, translator
 from longhouse.server.direct_socket import DirectWebSocketProtocol, direct_socket
 from longhouse.server.limits import Limits
 from longhouse.server.logs import CURRENT
 from longhouse.server.metrics import RECEIPT
-from longhouse.server.protocol import BadMessage, ClientMessage, decode, encode
+from longhouse.server.protocol import BadMessage, ClientMessage, decode
 from longhouse.store import User
 
 log = logging.getLogger("longhouse.conn")
@@ -40,8 +42,11 @@ class Conn:
     #: What the log lines written while this client's messages are handled are about (``logs.py``).
     log_context: dict[str, Any] | None = None
 
-    def __init__(self, user: User, max_backlog: int = MAX_BACKLOG) -> None:
+    def __init__(self, user: User, max_backlog: int = MAX_BACKLOG, lang: str = "en") -> None:
         self.user = user
+        #: The client's language (``server/language.py``) and its words: every text sent to it is in it.
+        self.words: Translator = translator(lang)
+        self.lang = self.words.lang
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.max_backlog = max_backlog
@@ -53,7 +58,8 @@ class Conn:
         self.close_reason = ""
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(encode(message))
+        """A message encoded for this client, its texts (``Msg``) in the client's language."""
+        self.send_text(self.words.encode(message))
 
     def send_text(self, text: str) -> None:
         if self.closed:
@@ -87,13 +93,13 @@ class Conn:
         self.backlog = 0
         self.close()
 
-    def error(self, message: str, ref: int | None = None, **extra: Any) -> None:
+    def error(self, message: Text, ref: int | None = None, **extra: Any) -> None:
         out: dict[str, Any] = {"type": "error", "message": message, **extra}
         if ref is not None:
             out["ref"] = ref
         self.send(out)
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: Text) -> None:
         """A line in the chat that only this client sees."""
         self.send({"type": "chat", "from": None, "text": text, "private": True})
 
@@ -122,6 +128,16 @@ class Conn:
             socket.close_now(self.close_code, self.close_reason)
         self.backlog = 0
         self.socket = socket
+
+
+def send_each(conns: Iterable[Conn], message: dict[str, Any]) -> None:
+    """``message`` to each of ``conns``, its texts in each one's language: encoded once per language."""
+    texts: dict[str, str] = {}
+    for conn in conns:
+        text = texts.get(conn.lang)
+        if text is None:
+            text = texts[conn.lang] = conn.words.encode(message)
+        conn.send_text(text)
 
 
 class RateLimit:
@@ -162,7 +178,7 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
             now = limits.now()
             if now - warned >= 1.0:
                 warned = now
-                conn.error("too many messages; slow down", code="flood")
+                conn.error(_("too many messages; slow down"), code="flood")
             return
         try:
             msg = decode(raw)

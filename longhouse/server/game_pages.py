@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 from longhouse import games, learn
 from longhouse.server import ratings
 from longhouse.server.hall import Hall
+from longhouse.server.language import answer
 
 #: Each game in a few words, with its length as its publisher gives it on the box.
 PRESENTATION: dict[str, dict[str, str]] = {
@@ -87,13 +88,13 @@ async def game_page(request: Request) -> Response:
         t = learn.tutorial(name)  # on the loop: see server/learn.py
         lessons, names = len(t.lessons), t.names
     shown = picture(name)
-    return JSONResponse({
+    return answer(request, {
         "game": name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
         **PRESENTATION.get(name, {}), "lessons": lessons, "tables": open_tables(hall, name),
         "leaders": leaders[:LEADERS], "rated": len(leaders), "picture": shown, "names": names,
         "caption": CAPTION_TUTORIAL if lessons else CAPTION_START,
         "games": [{"name": g, "title": games.get(g).title} for g in games.names()],
-    })
+    })  # the picture's texts in the reader's language
 
 
 def routes(page: Any) -> list[BaseRoute]:

@@ -14,7 +14,9 @@ from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError, SetupError
 from longhouse.engine.options import validate_options
-from longhouse.server import commands, ratings, social_commands, table_options
+from longhouse.i18n import Text, _
+from longhouse.i18n.errors import error_text
+from longhouse.server import commands, fairplay, ratings, social_commands, table_options
 from longhouse.server.commits import GroupCommit
 from longhouse.server.conn import Conn
 from longhouse.server.fencing import fenced
@@ -28,6 +30,7 @@ from longhouse.server.settings import Settings
 from longhouse.server.social import Social
 from longhouse.server.table import Table
 from longhouse.server.table_settings import TableSettings
+from longhouse.server.vacation import Vacations
 from longhouse.store import BotSeat, Person, StaleOwner, Status, Store, TableRow, wal
 from longhouse.store.people import PeopleStore
 
@@ -75,6 +78,7 @@ class Hall:
         #: Follows, blocks, mutes, invitations and notices (``social.py``); the lobby and tables ask it.
         self.social = Social(self)
         self.lobby = Lobby(self)
+        self.vacations = Vacations(self)  # who is on vacation now (vacation.py)
         #: The open tables by id; the lobby's listing hears of every one added or removed.
         self.tables: dict[int, Table] = TableIndex(self.lobby.listing_changed)
         self.cluster: Cluster | None = None
@@ -152,6 +156,7 @@ class Hall:
         store's write-ahead log is cut back if it has grown too large, now that no write is in flight."""
         self.commits.flush()
         wal.cut_back(self.store)
+        self.vacations.tick()
         for table in list(self.tables.values()):
             try:
                 table.keeper.tick()
@@ -185,18 +190,20 @@ class Hall:
     def create_table(self, game_name: str, seats: int, options: dict[str, Any], creator: int | None = None,
                      settings: TableSettings | None = None) -> Table:
         if self.stopping:
-            raise ValueError("the hall is restarting: create your table again in a moment")
+            raise ValueError(_("the hall is restarting: create your table again in a moment"))
         try:
             game = games.get(game_name)
         except KeyError as exc:
-            raise ValueError(f"there is no game {game_name!r}; games are {', '.join(games.names())}") from exc
+            raise ValueError(_("there is no game {name}; games are {names}", name=repr(game_name),
+                               names=", ".join(games.names()))) from exc
         if not game.min_players <= seats <= game.max_players:
-            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
+            raise ValueError(_("{game} is for {low} to {high} players", game=game.title, low=game.min_players,
+                               high=game.max_players))
         table_options.check_options(options)
         try:  # the hall's own options, and only the game's declared ones: never a fixture such as a deck order
             options = {**options, **validate_options(game.options, table_options.game_setup(options))}
         except SetupError as exc:
-            raise ValueError(str(exc)) from exc
+            raise ValueError(error_text(exc)) from exc
         row = self.store.create_table(game.name, seats, options, [None] * seats,
                                       hall=None if settings is None else settings.to_json())
         table = Table(self, row)
@@ -228,6 +235,7 @@ class Hall:
         self.lobby.changed()
 
     def table_finished(self, table: Table) -> None:
+        fairplay.game_over(table)  # who played it, left it, timed out: the ratings read it
         try:
             ratings.rate_finished(self.people, table.id, table.starters)
         except Exception:  # the game is stored; its ratings can be rebuilt from the archive
@@ -241,9 +249,10 @@ class Hall:
         if not table.conns and self.tables.get(table.id) is table:
             del self.tables[table.id]
 
-    def abandon(self, table: Table, text: str) -> None:
+    def abandon(self, table: Table, text: Text) -> None:
         """Close a running table nobody came back to (``Table.abandon``); with nobody there it leaves memory."""
         table.abandon(text)
+        fairplay.game_over(table)
         self.notices.game_over(table)
         if not table.conns:
             self.tables.pop(table.id, None)
@@ -291,7 +300,7 @@ class Hall:
             return False
         if self.limits.chat_line(conn.user.id):
             return True
-        conn.error("you are chatting too fast; wait a moment", code="flood")
+        conn.error(_("you are chatting too fast; wait a moment"), code="flood")
         return False
 
     # --- a table's messages ---------------------------------------------------------------------
@@ -309,7 +318,7 @@ class Hall:
                 try:
                     name, args = commands.parse(msg.text)
                 except commands.CommandError as exc:
-                    conn.error(str(exc), code="command")
+                    conn.error(error_text(exc), code="command")
                     return
                 if not social_commands.run(self.social, conn, name, args, table):
                     commands.run(table, conn, name, args)
@@ -323,4 +332,4 @@ class Hall:
         elif isinstance(msg, Resync):
             table.send_state(conn, whole=True)
         else:
-            conn.error("tables are created in the lobby")
+            conn.error(_("tables are created in the lobby"))

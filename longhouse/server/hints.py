@@ -23,13 +23,15 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from longhouse import games
 from longhouse.bots import analysis
 from longhouse.bots.thinking import ANALYSIS, HINT
+from longhouse.i18n import Msg, _
 from longhouse.server.accounts import address, limits_of
-from longhouse.server.archive import finished_record
+from longhouse.server.archive import finished_record, not_found
+from longhouse.server.language import answer
 from longhouse.server.table_options import hints_allowed
 
 if TYPE_CHECKING:
@@ -96,18 +98,18 @@ def hint_seed(table_id: int, version: int, seat: int) -> int:
     return (table_id * 1_000_003 + version * 7919 + seat) & ((1 << 62) - 1)
 
 
-def request(table: Table, conn: Conn) -> str | None:
+def request(table: Table, conn: Conn) -> Msg | None:
     """Start a hint for the sender's seat; the reason when it may not have one."""
     if not allowed(table):
-        return "hints are off at this table (they are a table option, chosen when it is created)"
+        return _("hints are off at this table (they are a table option, chosen when it is created)")
     state = table.state
     if state is None or state.is_over():
-        return "there is no game in progress to give a hint for"
+        return _("there is no game in progress to give a hint for")
     seat = table.seat_of(conn.user.id)
     if seat is None:
-        return "only a seated player may ask for a hint"
+        return _("only a seated player may ask for a hint")
     if seat not in state.acting() or len(state.legal_actions(seat)) < 1:
-        return "a hint is for your turn: it is not your move now"
+        return _("a hint is for your turn: it is not your move now")
     key = (table.id, seat)
     if key in _pending:
         return None  # one is already being thought
@@ -137,14 +139,14 @@ async def analysis_api(request: Request) -> Response:
     """``GET /api/tables/{id}/analysis``: a finished game's win chances move by move, and its worst moves."""
     found = finished_record(request)
     if found is None:
-        return JSONResponse({"error": "no finished game with that number"}, status_code=404)
+        return not_found(request)
     table_id, record = found
     kept = _analyses(request)
     if kept.kept(table_id) is None and table_id not in kept.pending and not limits_of(request).analysis(
             address(request)):
-        return JSONResponse({"error": "too many analyses asked from your address; try again in a minute"},
-                            status_code=429)
+        return answer(request, {"error": _("too many analyses asked from your address; try again in a minute")},
+                      429)
     thinker = request.app.state.hall.thinker
     result = await kept.get(table_id, lambda: thinker.run(analysis.game_curve, record.to_json(), table_id,
                                                           games.get(record.game), priority=ANALYSIS))
-    return JSONResponse(result)
+    return answer(request, result)

@@ -12,7 +12,9 @@ from typing import Any
 
 import msgspec
 
-_encoder = msgspec.json.Encoder()
+from longhouse.engine.text import english_hook
+
+_encoder = msgspec.json.Encoder(enc_hook=english_hook)  # texts (Msg) in English
 #: msgspec's encoder, for loops that encode many values (bytes: ``.decode()`` them).
 encode_bytes = _encoder.encode
 

@@ -19,6 +19,7 @@ from starlette.routing import BaseRoute, Route
 
 from longhouse import learn
 from longhouse.server import accounts
+from longhouse.server.language import answer
 from longhouse.store.people import PeopleStore
 
 #: The key of an account's settings that holds its tutorial progress.
@@ -56,7 +57,7 @@ async def outline(request: Request) -> Response:
         return _missing(request)
     t = _tutorial(request)
     assert t is not None
-    return JSONResponse(t.outline())
+    return answer(request, t.outline())
 
 
 async def step(request: Request) -> Response:
@@ -68,7 +69,7 @@ async def step(request: Request) -> Response:
     if index is None:
         return JSONResponse({"error": f"a step is a number from 0 to {t.end}"}, status_code=404)
     if request.method == "GET":
-        return JSONResponse(t.payload(index))
+        return answer(request, t.payload(index))  # its texts in the reader's language
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
@@ -77,7 +78,7 @@ async def step(request: Request) -> Response:
         return JSONResponse({"error": 'send {"action": {...}}'}, status_code=400)
     if index == t.end:
         return JSONResponse({"ok": False, "reason": "The game is over: there is nothing left to play.", "rule": ""})
-    return JSONResponse(t.attempt(index, data["action"]))
+    return answer(request, t.attempt(index, data["action"]))
 
 
 def _people(request: Request) -> PeopleStore:

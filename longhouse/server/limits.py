@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from longhouse.i18n import Msg, _
 from longhouse.server.settings import Settings
 
 #: Idle buckets are forgotten once this many are kept (a full bucket is the same as a new one).
@@ -76,15 +77,15 @@ class Limits:
 
     # --- sockets ----------------------------------------------------------------------------------
 
-    def open_socket(self, user_id: int, address: str) -> str | None:
+    def open_socket(self, user_id: int, address: str) -> Msg | None:
         """Count a new websocket, or say why it is refused (nothing counted then)."""
         s = self.settings
         if s.sockets_per_person and self.sockets_by_person[user_id] >= s.sockets_per_person:
             self.refused["sockets_per_person"] += 1
-            return f"too many connections: at most {s.sockets_per_person} open at once per person"
+            return _("too many connections: at most {n} open at once per person", n=s.sockets_per_person)
         if s.sockets_per_address and self.sockets_by_address[address] >= s.sockets_per_address:
             self.refused["sockets_per_address"] += 1
-            return f"too many connections from your address: at most {s.sockets_per_address}"
+            return _("too many connections from your address: at most {n}", n=s.sockets_per_address)
         self.sockets_by_person[user_id] += 1
         self.sockets_by_address[address] += 1
         return None

@@ -16,7 +16,9 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
 from longhouse import bots, games
-from longhouse.server import commands, social_commands
+from longhouse.i18n import _, english, joined, ngettext
+from longhouse.i18n.errors import error_text
+from longhouse.server import commands, fairplay, social_commands
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn
@@ -260,7 +262,7 @@ class Lobby:
                 try:
                     self._command(conn, *commands.parse(msg.text))
                 except commands.CommandError as exc:
-                    conn.error(str(exc), code="command")
+                    conn.error(error_text(exc), code="command")
             elif self.hall.chat_allowed(conn):
                 self.line({"type": "chat", "from": conn.user.name, "text": msg.text, "time": time.time()})
         elif isinstance(msg, Command):
@@ -268,22 +270,28 @@ class Lobby:
         elif isinstance(msg, Create):
             self._create(conn, msg)
         else:
-            conn.error("moves are sent from a table, not the lobby")
+            conn.error(_("moves are sent from a table, not the lobby"))
 
     def _create(self, conn: Conn, msg: Create) -> None:
         if msg.bots is not None and msg.bots not in bots.names():
-            conn.error(f"there is no bot level {msg.bots!r}; levels are {', '.join(bots.levels())}")
+            conn.error(_("there is no bot level {level}; levels are {levels}", level=repr(msg.bots),
+                         levels=", ".join(bots.levels())))
             return
         most = self.hall.settings.tables_per_person
         if most and self.hall.open_tables_of(conn.user.id) >= most:
-            conn.error(f"you have {most} unfinished tables already; finish or leave one first", code="limit")
+            conn.error(ngettext("you have {n} unfinished table already; finish or leave it first",
+                                "you have {n} unfinished tables already; finish or leave one first", most),
+                       code="limit")
+            return
+        if msg.sit and msg.bots is None and (why := fairplay.refusal_at(self.hall, msg.options, conn.user.id)):
+            conn.error(why)  # a table its creator could not sit down at (fairplay.py)
             return
         try:
             settings = TableSettings.create(msg.time, msg.private, msg.away_bot)
             table = self.hall.create_table(msg.game, msg.seats, msg.options, creator=conn.user.id,
                                            settings=settings)
         except ValueError as exc:
-            conn.error(str(exc))
+            conn.error(error_text(exc))
             return
         table.admitted.add(conn.user.id)
         if msg.bots is not None and not self._start_against_bots(table, conn, msg.bots):
@@ -299,28 +307,31 @@ class Lobby:
         A game that cannot start is refused and its table removed (none is left behind that never starts)."""
         table.sit(0, Person(conn.user.id, conn.user.name))
         for seat in range(1, len(table.occupants)):
-            table.sit(seat, BotSeat(level, f"Bot {table.seat_label(seat)}"))
+            table.sit(seat, BotSeat(level, f"Bot {english(table.seat_label(seat))}"))
         error = table.begin()
         if error is not None:  # e.g. options the game cannot be set up with
             self.hall.drop(table, "refused")
             conn.error(error)
             return False
-        others = len(table.occupants) - 1
-        table.say(None, f"{conn.user.name} plays against {others} {level} bot{'s' if others > 1 else ''}: " + ", ".join(
-            f"{occ.name} ({table.seat_label(seat)})" for seat, occ in enumerate(table.occupants) if occ))
+        players = joined(", ", [_("{name} ({colour})", name=occ.name, colour=table.seat_label(seat))
+                                for seat, occ in enumerate(table.occupants) if occ])
+        table.say(None, ngettext("{name} plays against {n} {level} bot: {players}",
+                                 "{name} plays against {n} {level} bots: {players}", len(table.occupants) - 1,
+                                 name=conn.user.name, level=level, players=players))
         return True
 
     def _command(self, conn: Conn, name: str, args: list[str]) -> None:
         if social_commands.run(self.hall.social, conn, name, args):
             return
         if name == "who":
-            conn.notice("In the lobby: " + ", ".join(sorted({c.user.name for c in self.conns})))
+            conn.notice(_("In the lobby: {names}", names=", ".join(sorted({c.user.name for c in self.conns}))))
         elif name == "help":
-            conn.notice("In the lobby: /who, /help, /follow NAME, /unfollow NAME, /ignore NAME, /unignore NAME, "
-                        "/invite NAME TABLE, /report NAME reason. Create a table with the button, then use /join, "
-                        "/bot, /start at the table.")
+            conn.notice(_("In the lobby: /who, /help, /follow NAME, /unfollow NAME, /ignore NAME, /unignore NAME, "
+                          "/invite NAME TABLE, /report NAME reason. Create a table with the button, then use /join, "
+                          "/bot, /start at the table."))
         else:
-            conn.error(f"/{name} works at a table; in the lobby there are /who and /help", code="command")
+            conn.error(_("/{name} works at a table; in the lobby there are /who and /help", name=name),
+                       code="command")
 
     def close(self) -> None:
         for conn in self.conns:

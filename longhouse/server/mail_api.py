@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from longhouse.server import account_api
+from longhouse.server import account_api, pages
 from longhouse.server.accounts import Refused, address, read_json, refused
 from longhouse.server.admin import same_origin
 from longhouse.server.limits import Buckets
@@ -159,7 +159,7 @@ async def unsubscribe(request: Request) -> Response:
 
 
 async def page(request: Request) -> Response:
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+    return await pages.page(request)  # the one page, in the reader's language (pages.py)
 
 
 def routes() -> list[BaseRoute]:

@@ -8,18 +8,20 @@ player's notification choices), and the pages ``/player/{name}``, ``/leaderboard
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games
-from longhouse.server import accounts, ratings
+from longhouse.i18n import _
+from longhouse.i18n.catalogs import supported
+from longhouse.server import accounts, ratings, reputation
+from longhouse.server.language import answer
+from longhouse.server.pages import page
 from longhouse.store.people import PeopleStore, PlayedTable
 
-WEB = Path(__file__).resolve().parent.parent / "web"
 RECENT = 20
 #: Every rating's value before its first rated game (the model's cautious estimate of a newcomer, μ − 3σ).
 START = round(ratings.MODEL.rating().ordinal(), 2)
@@ -97,6 +99,7 @@ async def player(request: Request) -> Response:
     data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
     if data is None:
         return JSONResponse({"error": "there is no such player", "code": "no_player"}, status_code=404)
+    data.update(await asyncio.to_thread(reputation.page_part, request.app.state.hall, data["name"]))
     return JSONResponse(data)
 
 
@@ -120,15 +123,16 @@ async def settings(request: Request) -> Response:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
         return accounts.refused(exc)
+    lang = data.pop("lang", None)
+    if lang is not None and (not isinstance(lang, str) or supported(lang) != lang):
+        return answer(request, {"error": _("there is no language {lang}", lang=repr(str(lang)[:12]))}, 400)
     if set(data) - set(SETTINGS) or not all(isinstance(v, bool) for v in data.values()):
-        return JSONResponse({"error": f"settings are booleans named {', '.join(SETTINGS)}"}, status_code=400)
+        return answer(request, {"error": _("settings are booleans named {names}", names=", ".join(SETTINGS))}, 400)
+    if lang is not None:
+        data["lang"] = lang
     merged = {**people.settings_of(user.id), **data}
     people.save_settings(user.id, merged)
     return JSONResponse({"settings": merged})
-
-
-async def page(request: Request) -> Response:
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 def routes() -> list[BaseRoute]:

@@ -50,6 +50,9 @@ from typing import Annotated, Any
 
 import msgspec
 
+from longhouse.engine.text import english_hook
+from longhouse.i18n import N_
+
 #: Anything longer is refused before it is parsed.
 MAX_MESSAGE_BYTES = 8192
 MAX_CHAT = 400
@@ -110,10 +113,10 @@ ClientMessage = Chat | Command | Act | Undo | Create | Ping | Resync
 #: How a websocket to a missing table, and to a private one without its invitation (``Table.admits``), is
 #: refused (close code, reason), on a direct or a proxied connection alike: the same, so that private
 #: numbers cannot be found by trying.
-NO_TABLE = (4404, "there is no such table (a private one opens only with its invitation link)")
+NO_TABLE = (4404, N_("there is no such table (a private one opens only with its invitation link)"))
 
 _decoder = msgspec.json.Decoder(ClientMessage)
-_encoder = msgspec.json.Encoder()
+_encoder = msgspec.json.Encoder(enc_hook=english_hook)  # texts (Msg) in English
 
 
 class BadMessage(Exception):

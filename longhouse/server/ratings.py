@@ -4,8 +4,14 @@ A finished table is rated when at least two registered accounts sat at it when i
 accounts are rated, ranked among themselves (bots and guests take no part and change nobody's rating).
 Ranks come from the result: the winners share the first rank, the others follow by score, equal scores
 share a rank (ties as the model handles them); a player who resigned ranks below all who did not
-(``resign.py``). A seat a bot finished after its player's time ran out is
-still rated as that player's. Abandoned games, and games where hints were allowed, are not rated.
+(``resign.py``). Abandoned games, and games where hints were allowed, are not rated.
+
+Only those who played the game are rated among themselves (``fairplay.py``: a person who made fewer than half
+of their seat's moves, stand-in bots the rest, or who gave their seat up and let a bot move for it, did not).
+One who did not play it forfeits it: rated last against those who did (the points of that rating are theirs
+alone: nobody gains from an absent opponent), and not at all if nobody played it. A seat a bot finished after
+its player's time ran out late in the game is still rated as that player's. A game from before these rules
+(no outcomes stored) rates everyone who began it.
 
 The ratings are a pure function of the archive taken in the order games finished: ``derive`` computes the
 whole history, ``rebuild`` stores it afresh (the ``longhouse ratings rebuild`` command), and ``rate_finished``
@@ -19,6 +25,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from longhouse.store.fairplay import fair_beside
 from longhouse.store.people import PeopleStore, PlayedTable, RatingPoint
 
 MODEL = PlackettLuce()
@@ -52,19 +59,32 @@ def rateable(table: PlayedTable, registered: set[int]) -> list[tuple[int, int]]:
     return pairs
 
 
-def rate_table(current: dict[Key, RatingPoint], table: PlayedTable, registered: set[int]) -> list[RatingPoint]:
-    """The rating points one finished table makes, given everyone's ratings before it."""
+def rate_table(current: dict[Key, RatingPoint], table: PlayedTable, registered: set[int],
+               judged: dict[int, bool] | None = None) -> list[RatingPoint]:
+    """The rating points one finished table makes, given everyone's ratings before it and, per seat, whether
+    its person played the game (``judged``; None: everyone did)."""
     pairs = rateable(table, registered)
     if not pairs:
         return []
-    before = []
-    for _, uid in pairs:
+    played = [(seat, uid) for seat, uid in pairs if judged is None or judged.get(seat, True)]
+    absent = [(seat, uid) for seat, uid in pairs if (seat, uid) not in played]
+
+    def before(uid: int) -> Any:
         point = current.get((table.game, uid))
-        before.append(MODEL.rating() if point is None else MODEL.rating(mu=point.mu, sigma=point.sigma))
-    order = [float(r) for r in ranks(table.result, [seat for seat, _ in pairs])]
-    after = MODEL.rate([[r] for r in before], ranks=order)
-    return [RatingPoint(table.game, uid, table.table_id, team[0].mu, team[0].sigma, table.finished)
-            for (_, uid), team in zip(pairs, after, strict=True)]
+        return MODEL.rating() if point is None else MODEL.rating(mu=point.mu, sigma=point.sigma)
+
+    order = [float(r) for r in ranks(table.result, [seat for seat, _ in played])]
+    after: dict[int, Any] = {}
+    if len(played) >= 2:
+        teams = MODEL.rate([[before(uid)] for _, uid in played], ranks=order)
+        after.update((seat, team[0]) for (seat, _), team in zip(played, teams, strict=True))
+    if absent and played:  # forfeits: last behind everyone who played, only their own points kept
+        last = max(order) + 1
+        teams = MODEL.rate([[before(uid)] for _, uid in played + absent], ranks=order + [last] * len(absent))
+        after.update((seat, team[0]) for (seat, uid), team in zip(played + absent, teams, strict=True)
+                     if (seat, uid) in absent)
+    return [RatingPoint(table.game, uid, table.table_id, after[seat].mu, after[seat].sigma, table.finished)
+            for seat, uid in pairs if seat in after]
 
 
 def latest(points: Iterable[RatingPoint]) -> dict[Key, RatingPoint]:
@@ -75,12 +95,14 @@ def latest(points: Iterable[RatingPoint]) -> dict[Key, RatingPoint]:
     return out
 
 
-def derive(tables: Iterable[PlayedTable], registered: set[int]) -> list[RatingPoint]:
-    """The whole rating history of ``tables`` taken in the order given (oldest finished first)."""
+def derive(tables: Iterable[PlayedTable], registered: set[int],
+           judged: dict[int, dict[int, bool]] | None = None) -> list[RatingPoint]:
+    """The whole rating history of ``tables`` taken in the order given (oldest finished first); ``judged``:
+    per table, per seat, whether its person played it (``FairStore.judged``; a table not in it: everyone did)."""
     current: dict[Key, RatingPoint] = {}
     history: list[RatingPoint] = []
     for table in tables:
-        points = rate_table(current, table, registered)
+        points = rate_table(current, table, registered, (judged or {}).get(table.table_id))
         for p in points:
             current[(p.game, p.user_id)] = p
         history.extend(points)
@@ -94,7 +116,7 @@ def _registered(store: PeopleStore, tables: Iterable[PlayedTable]) -> set[int]:
 def rebuild(store: PeopleStore) -> list[RatingPoint]:
     """Recompute every rating from the archive and store the history afresh; returns it."""
     tables = store.all_played()
-    history = derive(tables, _registered(store, tables))
+    history = derive(tables, _registered(store, tables), fair_beside(store).judged())
     store.replace_ratings(history)
     return history
 
@@ -115,7 +137,7 @@ def rate_finished(store: PeopleStore, table_id: int, people: dict[int, int] | No
         return []
     current = {(table.game, uid): p for uid in table.people.values()
                for p in store.rating_history(table.game, uid)[-1:]}
-    points = rate_table(current, table, registered)
+    points = rate_table(current, table, registered, fair_beside(store).judged([table_id]).get(table_id))
     store.add_ratings(points)
     return points
 

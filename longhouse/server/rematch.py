@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from longhouse.i18n import _, english
 from longhouse.server.conn import Conn
 from longhouse.server.table_settings import TableSettings
 from longhouse.store import BotSeat, Person, Status
@@ -30,19 +31,19 @@ def rotated(seat: int, seats: int) -> int:
 def rematch(table: Table, conn: Conn) -> Table:
     """``conn``'s player accepts (or offers) the rematch of finished ``table``; returns the rematch table."""
     if table.status != Status.OVER or table.record is None:
-        raise RematchError("a rematch is offered once the game is over")
+        raise RematchError(_("a rematch is offered once the game is over"))
     if table.record.result is not None and table.record.result.get("abandoned"):
-        raise RematchError("this game was abandoned; create a new table instead")
+        raise RematchError(_("this game was abandoned; create a new table instead"))
     people = table.hall.people.played_at(table.id)
     mine = [seat for seat, uid in people.items() if uid == conn.user.id]
     if not mine:
-        raise RematchError("only the players of this game can accept its rematch")
+        raise RematchError(_("only the players of this game can accept its rematch"))
     hall = table.hall
     n = len(table.record.players)
     new = hall.table(table.settings.rematch) if table.settings.rematch is not None else None
     if new is None or new.status != Status.WAITING:
         if new is not None:
-            raise RematchError(f"the rematch (table {new.id}) has already started")
+            raise RematchError(_("the rematch (table {number}) has already started", number=new.id))
         settings = TableSettings.create(table.settings.time_control, True, table.settings.away_bot, table.id)
         new = hall.create_table(table.game.name, n, dict(table.options), settings=settings)
         new.admitted.update(people.values())
@@ -52,17 +53,19 @@ def rematch(table: Table, conn: Conn) -> Table:
             if seat not in people:
                 there = rotated(seat, n)
                 level = _bot_level(table, seat)
-                new.sit(there, BotSeat(level, f"Bot {new.seat_label(there)}"))
+                new.sit(there, BotSeat(level, f"Bot {english(new.seat_label(there))}"))
         table.settings = table.settings.with_rematch(new.id)
         hall.people.set_table_hall(table.id, table.settings.to_json())
-        table.say(None, f"{conn.user.name} offers a rematch at table {new.id}: press Rematch to join them.")
+        table.say(None, _("{name} offers a rematch at table {number}: press Rematch to join them.",
+                          name=conn.user.name, number=new.id))
         table.seating_changed()
     seat = rotated(mine[0], n)
     if new.seat_of(conn.user.id) is None:
         if new.occupants[seat] is not None:
-            raise RematchError(f"seat {seat + 1} of the rematch is taken")
+            raise RematchError(_("seat {number} of the rematch is taken", number=seat + 1))
         new.sit(seat, Person(conn.user.id, conn.user.name))
-        new.say(None, f"{conn.user.name} accepts the rematch and sits at seat {seat + 1} ({new.seat_label(seat)}).")
+        new.say(None, _("{name} accepts the rematch and sits at seat {number} ({colour}).", name=conn.user.name,
+                        number=seat + 1, colour=new.seat_label(seat)))
     if all(new.seat_of(uid) is not None for uid in people.values()):
         error = new.begin()
         if error is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from longhouse.engine.text import english
 from longhouse.server.social import Social, SocialError, Table
 from longhouse.store import Person, User
 
@@ -32,7 +33,8 @@ GUESTS = "sign up to report a player (guests cannot)"
 
 
 def _line(line: dict[str, Any]) -> dict[str, Any]:
-    return {"from": line.get("from"), "text": line.get("text"), "time": line.get("time")}
+    # the hall's own lines are texts of the catalogs: kept in English, as the moderators read them
+    return {"from": line.get("from"), "text": english(line.get("text")), "time": line.get("time")}
 
 
 def chat_context(lines: list[dict[str, Any]], target: str, at: float | None) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from longhouse.engine.records import result_of
 from longhouse.engine.state import State
+from longhouse.engine.text import Text
 from longhouse.server.conn import Conn
 from longhouse.server.table_settings import TableSettings
 from longhouse.store import Occupant, Person, Status
@@ -46,7 +47,7 @@ class Table(Protocol):
 
     def seat_of(self, user_id: int) -> int | None: ...
 
-    def seat_label(self, seat: int) -> str: ...
+    def seat_label(self, seat: int) -> Text: ...
 
     def abandon(self, text: str, result: dict[str, Any] | None = None) -> None: ...
 

@@ -56,6 +56,8 @@ class Settings:
                                  "may hand their seat to a bot")
     stall_grace: float = _s(600.0, "seconds an untimed game may wait for one person's move before another seated "
                                    "player may hand their seat to a bot, though they are connected (0: never)")
+    vacation_days: int = _s(21, "vacation days a year each registered account may take for its turn-based games "
+                                "(its clocks stand still, no bot takes its seat; 0: none)")
     lobby_interval: float = _s(0.25, "seconds the lobby (and a table's watcher list) gathers changes before "
                                      "sending them as one update")
     max_backlog: int = _s(2 * 1024 * 1024, "characters a client may leave unread before it is dropped")

@@ -11,12 +11,15 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from longhouse.i18n import N_, Text, english
+from longhouse.i18n.catalogs import translator
 from longhouse.server.accounts import address, current_user
 from longhouse.server.archive import parse_table_id
 from longhouse.server.cluster import lease_node
 from longhouse.server.conn import Conn, serve
 from longhouse.server.drain import RESTART_CODE, RESTART_REASON
 from longhouse.server.hall import Hall
+from longhouse.server.language import language_of
 from longhouse.server.protocol import NO_TABLE
 from longhouse.server.sessions import track
 from longhouse.store import Status, User
@@ -38,12 +41,19 @@ def origin_ok(ws: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
-async def refuse(ws: WebSocket, code: int, reason: str, message: str | None = None) -> None:
-    """Accept and close at once, saying why: ``message`` (``reason`` when None) in an error message first,
-    ``reason`` as the close reason (at most 123 bytes)."""
+async def refuse(ws: WebSocket, code: int, reason: Text, message: Text | None = None) -> None:
+    """Accept and close at once, saying why: ``message`` (``reason`` when None) in an error message first, in
+    the socket's language (a text marked with ``N_`` is looked up in the catalog); ``reason`` in English as the
+    close reason (at most 123 bytes)."""
     await ws.accept()
-    await ws.send_json({"type": "error", "message": message or reason, "code": "refused"})
-    await ws.close(code=code, reason=reason)
+    words = translator(language_of(ws))
+    said = message or reason
+    text = words.gettext(said) if isinstance(said, str) else words.text(said)
+    out: dict[str, object] = {"type": "error", "message": text, "code": "refused"}
+    if reason == NO_TABLE[1]:
+        out["table"] = "missing"  # what the page tells, in any language (a private table looks the same)
+    await ws.send_text(words.encode(out))
+    await ws.close(code=code, reason=english(reason))
 
 
 async def admitted(ws: WebSocket) -> User | None:
@@ -55,10 +65,10 @@ async def admitted(ws: WebSocket) -> User | None:
         return None
     user = current_user(ws)
     if not origin_ok(ws):
-        await refuse(ws, 4403, "cross-site websocket refused")
+        await refuse(ws, 4403, N_("cross-site websocket refused"))
         return None
     if user is None:
-        await refuse(ws, 4401, "sign in first")
+        await refuse(ws, 4401, N_("sign in first"))
         return None
     why = hall.limits.open_socket(user.id, address(ws))
     if why is not None:
@@ -88,7 +98,7 @@ async def lobby_ws(ws: WebSocket) -> None:
     try:
         hall = hall_of(ws)
         await ws.accept()
-        conn = Conn(user, hall.settings.max_backlog)
+        conn = Conn(user, hall.settings.max_backlog, language_of(ws))
         track(ws, conn)
         conn.log_context = log_context(ws, user)
         hall.lobby.enter(conn)
@@ -127,7 +137,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
                     break
                 # another process claimed it between the two questions: ask again who
             if table is None:  # a table being handed over: the browser tries again at once
-                await refuse(ws, 1013, "the table is moving between processes; reconnecting")
+                await refuse(ws, 1013, N_("the table is moving between processes; reconnecting"))
                 return
     if table is None:
         gone = hall.gone_text(table_id)  # a waiting table closed a little while ago says so
@@ -137,7 +147,7 @@ async def table_socket(ws: WebSocket, user: User) -> None:
         await refuse(ws, *NO_TABLE)
         return
     await ws.accept()
-    conn = Conn(user, hall.settings.max_backlog)
+    conn = Conn(user, hall.settings.max_backlog, language_of(ws))
     track(ws, conn)
     found = table
     conn.log_context = log_context(ws, user, table_id, lambda: found.seat_of(user.id))

@@ -18,6 +18,12 @@ its undo steps, once per seat and version; the head of the message and each even
 each seat's message once per broadcast and base. A delta carries only keys of its own seat's view: nothing
 another seat may not see can be in it. The texts are exactly the JSON of the messages ``protocol.py``
 describes; they are joined here and with ``json_text``, the engine hands out data only.
+
+Languages: a client gets its texts (the engine's ``Msg``: the phase, the events, the actions' words) in its
+own language (``Conn.lang``). Every part above is made once per language and version, not per client, and
+the English parts are the base of the others: encoding a key in English notes whether any text (``Msg``)
+is in it, and only those keys are encoded again for another language; the rest of its texts are the
+English ones, shared (``_Texts.translated``).
 """
 
 from __future__ import annotations
@@ -25,15 +31,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from longhouse.engine.events import Event
 from longhouse.engine.records import result_of
 from longhouse.engine.state import Action, Game, State
+from longhouse.engine.text import ENGLISH, Msg
 from longhouse.engine.view import fixed_header, moving_header
-from longhouse.server.json_text import encode_bytes, encoded, member, members, opened
+from longhouse.i18n.catalogs import SOURCE, Translator, translator
+from longhouse.server.json_text import encoded, member
 
 #: Actions whose JSON and words are kept encoded, per game (a game has far fewer distinct ones).
 ACTIONS_KEPT = 4096
-_actions: dict[str, dict[Action, tuple[str, str]]] = {}
+_actions: dict[str, dict[tuple[Action, str], tuple[str, str]]] = {}
+
+#: How many texts (``Msg``) the English encoder below has written: a key whose encoding moved it has words
+#: in it, which another language writes its own way.
+_written = [0]
+
+
+def _english_text(value: Msg) -> str:
+    _written[0] += 1
+    return value.render(ENGLISH)
+
+
+def _hook(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return _english_text(value)
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
+
+
+_english_encode = msgspec.json.Encoder(enc_hook=_hook).encode
 
 #: What a client was last sent: the table's epoch (a new one whenever its state is rebuilt), the version,
 #: the seat (None: a spectator).
@@ -41,20 +69,21 @@ Sent = tuple[object, int, int | None]
 
 
 #: The header's fixed members' text (``"game":...,"seats":[...]``), by what it is made of (a handful: a game's
-#: rules version and player count).
-_fixed_texts: dict[tuple[str, str, str, int], str] = {}
+#: rules version and player count, a language).
+_fixed_texts: dict[tuple[str, str, str, int, str], str] = {}
 
 
-def header_text(state: State) -> str:
+def header_text(state: State, words: Translator | None = None) -> str:
     """``engine.view.shared_header(state)``'s JSON text less its opening brace (``"game":...}``), to follow a
-    ``viewer`` of the server's own: the fixed members' text made once per game and player count, only the
-    moving members encoded."""
+    ``viewer`` of the server's own: the fixed members' text made once per game, player count and language,
+    only the moving members encoded. Its texts in ``words``' language (English by default)."""
+    words = words or translator(SOURCE)
     game = state.game
-    key = (game.name, game.title, game.rules_version, state.num_players)
+    key = (game.name, game.title, game.rules_version, state.num_players, words.lang)
     fixed = _fixed_texts.get(key)
     if fixed is None:
-        fixed = _fixed_texts[key] = members(fixed_header(state))
-    return f"{fixed},{encoded(moving_header(state))[1:]}"
+        fixed = _fixed_texts[key] = words.encode(fixed_header(state))[1:-1]
+    return f"{fixed},{words.encode(moving_header(state))[1:]}"
 
 
 class _Texts:
@@ -62,11 +91,15 @@ class _Texts:
     made against the previous version's (``before``), what changed since: the members whose text is not the
     same (``changes``, ``"key":value`` each) and the keys gone (``gone``). None: made against nothing."""
 
-    __slots__ = ("changes", "gone", "items")
+    __slots__ = ("changes", "gone", "items", "lingual")
 
     def __init__(self, view: dict[str, Any], before: dict[str, str] | None = None,
                  known: dict[str, str] | None = None) -> None:
-        encode = encode_bytes
+        encode = _english_encode
+        written = _written
+        #: The keys whose values have texts (``Msg``) in them, with their values: another language encodes
+        #: only these again (``translated``).
+        self.lingual: dict[str, Any] = {}
         items: dict[str, str] = {}
         changes: list[str] = []
         old = None if before is None else before.get
@@ -81,7 +114,10 @@ class _Texts:
             elif known and key in known:
                 text = known[key]
             else:
+                had = written[0]
                 text = encode(value).decode()
+                if written[0] != had:
+                    self.lingual[key] = value
             items[key] = text
             if old is not None:
                 was = old(key)
@@ -95,6 +131,24 @@ class _Texts:
             self.changes = changes
             self.gone = [key for key in before if key not in items] if len(items) - added < len(before) else []
         self.items = items
+
+    @classmethod
+    def translated(cls, english: _Texts, before: dict[str, str] | None, words: Translator) -> _Texts:
+        """The same view's texts in another language: ``english``'s, but its keys with texts in them encoded
+        again in ``words``' language; what changed against ``before`` (that language's previous version)."""
+        out = cls.__new__(cls)
+        out.lingual = english.lingual
+        items = english.items
+        if english.lingual:
+            items = dict(items)
+            for key, value in english.lingual.items():
+                items[key] = words.encode(value)
+        out.items = items
+        out.changes = out.gone = None
+        if before is not None:
+            out.changes = [member(key, text) for key, text in items.items() if before.get(key) != text]
+            out.gone = [key for key in before if key not in items]
+        return out
 
 
 class _Seat:
@@ -114,15 +168,19 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "before", "closed", "header", "kept", "over", "seats", "shared", "version")
+    __slots__ = ("acting", "base", "before", "closed", "header", "kept", "over", "seats", "shared", "version",
+                 "words")
 
     def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
-                 closed: bool = False) -> None:
+                 words: Translator, base: _Version | None = None, closed: bool = False) -> None:
         """``before``: the previous version (deltas are made against it), or None; ``earlier``: the version
-        made before this one, whatever its number (its unchanging keys' texts may serve here); ``closed``:
+        made before this one, whatever its number (its unchanging keys' texts may serve here); ``words``:
+        the language of its texts; ``base``: the same version in English, for another language; ``closed``:
         the game is over for the hall, though maybe not by its rules (a resignation ended it): nobody acts."""
         self.version = version
         self.before = before
+        self.words = words
+        self.base = base
         self.closed = closed
         self.acting = () if closed else state.acting()
         self.over = closed or state.is_over()
@@ -135,10 +193,16 @@ class _Version:
         #: object and its text, reused by the next version while the object is the same (held here, so that
         #: its identity cannot pass to another object).
         self.kept: dict[str, tuple[Any, str]] = {}
+        self.seats: dict[int | None, _Seat] = {}
+        if base is not None:
+            if base.header is not None:
+                self.header = header_text(state, words)
+                self.shared = _Texts.translated(base.shared, None if before is None else before.shared.items, words)
+            return
         shared = state.shared_part()
         if shared is not None:
             unchanging = state.game.unchanging_view_keys
-            self.header = header_text(state)
+            self.header = header_text(state, words)
             known: dict[str, str] = {}
             if unchanging and earlier is not None:
                 for key, (value, text) in earlier.kept.items():
@@ -146,9 +210,8 @@ class _Version:
                         known[key] = text
             self.shared = _Texts(shared, None if before is None else before.shared.items, known)
             for key in unchanging:
-                if key in shared:
+                if key in shared and key not in self.shared.lingual:
                     self.kept[key] = (shared[key], self.shared.items[key])
-        self.seats: dict[int | None, _Seat] = {}
 
     def header_item(self, seat: int | None) -> str:
         assert self.header is not None
@@ -162,32 +225,38 @@ class StateTexts:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._epoch = object()
-        self._now: _Version | None = None
-        # action -> its JSON and its words, encoded, shared by the game's tables: for games whose words do
-        # not depend on the position
+        self._now: dict[str, _Version] = {}  # by language
+        # (action, language) -> its JSON and its words, encoded, shared by the game's tables: for games whose
+        # words do not depend on the position
         self._actions = _actions.setdefault(game.name, {})
 
     def forget(self) -> None:
         """The state was replaced (rebuilt from the store): what was kept, and what clients were sent, may be
         of another position; every client gets its whole state next."""
         self._epoch = object()
-        self._now = None
+        self._now = {}
 
-    # --- the parts, once per version -----------------------------------------------------------------
+    # --- the parts, once per version and language ------------------------------------------------------
 
-    def _version(self, state: State, version: int, closed: bool = False) -> _Version:
-        now = self._now
+    def _version(self, state: State, version: int, lang: str = SOURCE, closed: bool = False) -> _Version:
+        now = self._now.get(lang)
         if now is not None and now.version == version and (now.closed or not closed):
             return now
         before = now if now is not None and now.version == version - 1 else None
         if now is not None:
             now.before = None  # only the current version's deltas are made: keep no chain of versions
-        now = self._now = _Version(version, state, before, now, closed)
+        base = None if lang == SOURCE else self._version(state, version, SOURCE, closed)
+        now = self._now[lang] = _Version(version, state, before, now, translator(lang), base, closed)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
         part = at.seats.get(seat)
-        if part is None:
+        if part is None and at.base is not None:  # another language: the English part, its texts translated
+            english = self._seat(state, at.base, seat)
+            old = None if at.before is None else at.before.seats.get(seat)
+            part = at.seats[seat] = _Seat(_Texts.translated(english.own, None if old is None else old.own.items,
+                                                            at.words), english.legal, english.undo)
+        elif part is None:
             legal: list[Action] = []
             undo = 0
             if seat is not None:
@@ -200,31 +269,32 @@ class StateTexts:
                                           legal, undo)
         return part
 
-    def _legal(self, state: State, part: _Seat) -> str:
-        """``"legal":[...],"legal_text":[...]`` for a seat of the current version."""
+    def _legal(self, state: State, part: _Seat, words: Translator) -> str:
+        """``"legal":[...],"legal_text":[...]`` for a seat of the current version, in ``words``' language."""
         text = part.legal_text
         if text is None:
-            text = part.legal_text = self._legal_text(state, part.legal)
+            text = part.legal_text = self._legal_text(state, part.legal, words)
         return text
 
-    def _legal_text(self, state: State, legal: list[Action]) -> str:
+    def _legal_text(self, state: State, legal: list[Action], language: Translator) -> str:
         """``"legal":[...],"legal_text":[...]`` for these actions: this seat's own, as JSON to send back and
         in words to show (same order)."""
         if not legal:
             return '"legal":[],"legal_text":[]'
         if self.game.position_words:  # words that name things of the position
-            return members({"legal": [self.game.action_to_json(a) for a in legal],
-                            "legal_text": [state.describe_action(a) for a in legal]})
+            return language.encode({"legal": [self.game.action_to_json(a) for a in legal],
+                                    "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
         kept = self._actions
         if len(kept) > ACTIONS_KEPT:
             kept.clear()
         jsons = []
         words = []
+        lang = language.lang
         for action in legal:
-            text = kept.get(action)
+            text = kept.get((action, lang))
             if text is None:
-                text = kept[action] = (encoded(self.game.action_to_json(action)),
-                                       encoded(state.describe_action(action)))
+                text = kept[(action, lang)] = (encoded(self.game.action_to_json(action)),
+                                               language.encode(state.describe_action(action)))
             jsons.append(text[0])
             words.append(text[1])
         return f'"legal":[{",".join(jsons)}],"legal_text":[{",".join(words)}]'
@@ -236,7 +306,7 @@ class StateTexts:
         view = [member(key, value) for items in (at.shared.items, part.own.items) for key, value in items.items()]
         if at.header is not None:
             view.insert(0, at.header_item(seat))
-        return f'"view":{{{",".join(view)}}},{self._legal(state, part)}'
+        return f'"view":{{{",".join(view)}}},{self._legal(state, part, at.words)}'
 
     def _delta(self, state: State, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
         """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``: ``at`` itself (the
@@ -259,41 +329,41 @@ class StateTexts:
         if gone:
             out += f',"gone":{encoded(gone)}'
         if part.legal != old.legal:
-            out += f",{self._legal(state, part)}"
+            out += f",{self._legal(state, part, at.words)}"
         return out
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
               to: Sequence[tuple[int | None, Sent | None]], events: list[Event],
-              by: int | None, result: dict[str, Any] | None = None) -> list[tuple[str, Sent]]:
+              by: int | None, result: dict[str, Any] | None = None,
+              langs: Sequence[str] | None = None) -> list[tuple[str, Sent]]:
         """The ``state`` message for each of ``to``: (its seat, or None for a spectator; what it was last
-        sent, or None), and what it is sent now. The whole state for a client sent nothing before (or
-        something too old), else a delta against what it was sent. ``result``: the game's as recorded,
-        when it is over (a resignation may have ended it before the rules did)."""
-        at = self._version(state, version, closed=result is not None)
-        before = at.before
-        head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
-                                "acting": list(at.acting), "clock": clock}
-        if result is not None:
-            head["result"] = result
-        elif at.over:
-            head["result"] = result_of(state)
-        head_text = opened(head)
-        happened = [(e, encoded(e.to_json())) for e in events]
-        public = None
-        if all(e.seats is None for e in events):
-            public = f'"events":[{",".join(t for _, t in happened)}]'
-        made: dict[tuple[int | None, int | None], str] = {}  # (seat, base version or None) -> message
+        sent, or None), and what it is sent now; ``langs``: each one's language (English for all if None).
+        The whole state for a client sent nothing before (or something too old), else a delta against what
+        it was sent. ``result``: the game's as recorded, when it is over (a resignation may have ended it
+        before the rules did). Each message is made once per seat, base and language."""
+        versions: dict[str, _Version] = {}
+        heads: dict[str, tuple[str, str | None, list[tuple[Event, str]]]] = {}
+        made: dict[tuple[str, int | None, int | None], str] = {}  # (language, seat, base or None) -> message
         out: list[tuple[str, Sent]] = []
-        for seat, sent in to:
+        for i, (seat, sent) in enumerate(to):
+            lang = SOURCE if langs is None else langs[i]
+            at = versions.get(lang)
+            if at is None:
+                at = versions[lang] = self._version(state, version, lang, closed=result is not None)
+            before = at.before
             base: _Version | None = None
             if sent is not None and sent[0] is self._epoch and sent[2] == seat:
                 if sent[1] == version and seat in at.seats:
                     base = at
                 elif before is not None and sent[1] == before.version and seat in before.seats:
                     base = before
-            key = (seat, None if base is None else base.version)
+            key = (lang, seat, None if base is None else base.version)
             text = made.get(key)
             if text is None:
+                head = heads.get(lang)
+                if head is None:
+                    head = heads[lang] = self._head(state, at, version, status, clock, events, by, result)
+                head_text, public, happened = head
                 part = self._seat(state, at, seat)
                 body = (self._whole(state, at, seat, part) if base is None
                         else self._delta(state, at, base, seat, part))
@@ -304,3 +374,21 @@ class StateTexts:
                 text = made[key] = f'{head_text},"seat":{"null" if seat is None else seat},{body},{seen}{undo}}}'
             out.append((text, (self._epoch, version, seat)))
         return out
+
+    def _head(self, state: State, at: _Version, version: int, status: str, clock: dict[str, Any] | None,
+              events: list[Event], by: int | None,
+              result: dict[str, Any] | None) -> tuple[str, str | None, list[tuple[Event, str]]]:
+        """The message's head (opened), the events' member when every seat sees them all (else None), and each
+        event's JSON: once per broadcast and language."""
+        words = at.words
+        head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
+                                "acting": list(at.acting), "clock": clock}
+        if result is not None:
+            head["result"] = result
+        elif at.over:
+            head["result"] = result_of(state)
+        happened = [(e, words.encode(e.to_json())) for e in events]
+        public = None
+        if all(e.seats is None for e in events):
+            public = f'"events":[{",".join(t for _, t in happened)}]'
+        return words.encode(head)[:-1], public, happened

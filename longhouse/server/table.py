@@ -25,11 +25,13 @@ from longhouse.engine.events import Event
 from longhouse.engine.records import Record
 from longhouse.engine.seats import seat_colour, seat_title
 from longhouse.engine.state import Game, State
+from longhouse.i18n import Text, _, english, ngettext
+from longhouse.i18n.errors import error_text
 from longhouse.server import table_options
 from longhouse.server.authority import Authority, Played
 from longhouse.server.boards import board_for, game_message
 from longhouse.server.commits import GroupCommit
-from longhouse.server.conn import Conn
+from longhouse.server.conn import Conn, send_each
 from longhouse.server.fencing import fenced_people
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
@@ -85,7 +87,7 @@ class Host(Protocol):
     people: PeopleStore
     def clock(self) -> float: ...
     def drop_waiting(self, table: Table) -> None: ...
-    def abandon(self, table: Table, text: str) -> None: ...
+    def abandon(self, table: Table, text: Text) -> None: ...
     def forget_finished(self, table: Table) -> None: ...
 
     def table(self, table_id: int) -> Table | None: ...
@@ -190,7 +192,7 @@ class Table:
                                   if isinstance(occ, Person)}
         return self._seat_by_user.get(user_id)
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int) -> Text:
         return seat_title(seat)
 
     def watchers(self) -> list[str]:
@@ -236,7 +238,7 @@ class Table:
                     "name": occ.name, "kind": occ.kind, "level": occ.level if isinstance(occ, BotSeat) else None,
                     "colour": seat_colour(seat),
                     "connected": isinstance(occ, BotSeat) or self.connected(occ.user_id),
-                    "away": self.keeper.away_for(seat),
+                    **self.keeper.seat_parts(seat),  # away, reliability, vacation
                 })
         out: dict[str, Any] = {
             "id": self.id, "game": self.game.name, "title": self.game.title, "board": board_for(self.game.name),
@@ -273,7 +275,7 @@ class Table:
         seat = self.seat_of(uid)
         self.forget_summary()
         self.keeper.presence_changed()
-        conn.send_text(game_message(self.game))
+        conn.send_text(game_message(self.game, conn.lang))
         conn.send_text(self._table_text(conn))
         conn.send({"type": "chat_history", "lines": self.hall.social.visible_lines(conn.user, self.chat)})
         if self.state is not None:
@@ -341,17 +343,14 @@ class Table:
 
     # --- chat -----------------------------------------------------------------------------------
 
-    def say(self, conn: Conn | None, text: str) -> None:
+    def say(self, conn: Conn | None, text: Text) -> None:  # the hall's own lines (conn None): in each one's language
         line: dict[str, Any] = {"type": "chat", "from": conn.user.name if conn else None, "text": text,
                                 "time": time.time()}
         if conn is not None:
             line["seat"] = self.seat_of(conn.user.id)
         self.chat.append(line)
-        text = encode(line)  # once for everyone here
-        social = self.hall.social
-        for c in self.conns:
-            if conn is None or not social.hides(c.user, line):  # not to those who block the speaker
-                c.send_text(text)
+        social = self.hall.social  # not to those who block the speaker; encoded once per language
+        send_each((c for c in self.conns if conn is None or not social.hides(c.user, line)), line)
 
     # --- seating --------------------------------------------------------------------------------
 
@@ -381,29 +380,30 @@ class Table:
         self.seating_changed()
         self.resend_state()
 
-    def stand_in(self, seat: int, text: str) -> None:
+    def stand_in(self, seat: int, text: Text) -> None:
         """A bot takes over a running game's seat (time out, away, given up); the chat says ``text``."""
         task = self.bot_tasks.pop(seat, None)
         if task is not None:
             task.cancel()
         self.say(None, text)
-        self.sit(seat, BotSeat(default_bot(), f"Bot {self.seat_label(seat)}"))
+        self.sit(seat, BotSeat(default_bot(), f"Bot {english(self.seat_label(seat))}"))
 
-    def begin(self) -> str | None:
+    def begin(self) -> Text | None:
         """Start the game with the seated players (in seat order). Returns an error, or None."""
         seated: list[Occupant | None] = [occ for occ in self.occupants if occ is not None]
         if self.status != Status.WAITING:
-            return "the game has already started"
+            return _("the game has already started")
         if not self.game.min_players <= len(seated) <= self.game.max_players:
-            return (f"{self.game.title} needs {self.game.min_players} to {self.game.max_players} players; "
-                    f"{len(seated)} seated")
+            return ngettext("{game} needs {low} to {high} players; {n} seated",
+                            "{game} needs {low} to {high} players; {n} seated", len(seated),
+                            game=self.game.title, low=self.game.min_players, high=self.game.max_players)
         seed = secrets.randbits(63)
         players = [occ.name for occ in seated if occ is not None]
         setup = table_options.game_setup(self.options) or None  # the hall's own options are not the game's
         try:
             state = self.game.new_state(len(seated), seed, setup)
         except LonghouseError as exc:
-            return f"cannot start: {exc}"
+            return _("cannot start: {reason}", reason=error_text(exc))
         record = Record(self.game.name, self.game.rules_version, players, seed, setup)
         starters = {seat: occ.user_id for seat, occ in enumerate(seated) if isinstance(occ, Person)}
         self.hall.store.start_table(self.id, record, seated, people=starters, epoch=self.epoch)
@@ -449,7 +449,7 @@ class Table:
         try:
             events, entry = do(seat)
         except IllegalAction as exc:
-            conn.error(str(exc), ref, code="illegal")
+            conn.error(error_text(exc), ref, code="illegal")
             return
         self.commit(seat, entry, events)
 
@@ -472,9 +472,9 @@ class Table:
     def _acknowledged(self, sends: list[tuple[Conn, str]], over: bool) -> None:
         for conn, text in sends:
             conn.send_text(text)
-        if over:
-            self.seating_changed()
+        if over:  # its outcomes and ratings are stored before the table says it is over
             self.hall.table_finished(self)
+            self.seating_changed()
         else:
             self.schedule_bots()
             self.hall.notices.after_move(self)
@@ -487,7 +487,7 @@ class Table:
         self._rebuild(kept=len(self.record.actions) - len(movers))
         for conn in self.conns:
             if self.seat_of(conn.user.id) in movers:
-                conn.error("the move could not be stored; it was not played", code="store")
+                conn.error(_("the move could not be stored; it was not played"), code="store")
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().call_later(1.0, self.schedule_bots)
 
@@ -505,7 +505,7 @@ class Table:
         if record.result is None and self.status == Status.OVER:  # the last move was not stored after all
             self.status = Status.RUNNING
 
-    def abandon(self, text: str, result: dict[str, Any] | None = None) -> None:
+    def abandon(self, text: Text, result: dict[str, Any] | None = None) -> None:
         """Close a running game nobody came back to: archived as abandoned (no ratings change), or with
         ``result`` (a resignation decided it: ``resign.py``); the chat says ``text``."""
         finished = self.hall.clock()
@@ -542,7 +542,7 @@ class Table:
         result = self.record.result if self.record is not None and self.status == Status.OVER else None
         texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), [(
             self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by, None if result is None
-            or result.get("abandoned") else result)
+            or result.get("abandoned") else result, langs=[conn.lang for conn in targets])
         out = []
         for conn, (text, sent) in zip(targets, texts, strict=True):
             conn.state_sent = sent

@@ -7,8 +7,10 @@ fake one and call ticks without waiting). On a tick:
   can take it back with ``/join``, getting one increment — turn-based: one turn — to move in, once per
   position); a move is also checked against its clock as it arrives (``expire``), not only on the tick;
 - if the table lets bots stand in for away players, a person who has had no connection for the time
-  control's grace period while it is their turn is handed to a bot likewise;
-- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned;
+  control's grace period while it is their turn is handed to a bot likewise — not one on vacation at a
+  turn-based table (``vacation.py``), whose clock stands still meanwhile (``held_seats``);
+- a running table nobody has been connected to for ``abandon_after`` is closed and archived as abandoned
+  (not while one of its people is on vacation);
 - a waiting table nobody has been connected to for ``WAITING_TTL`` disappears;
 - a finished table nobody has been connected to for ``FINISHED_TTL`` leaves memory (it is in the store:
   e.g. one loaded for a visitor who was then refused);
@@ -25,12 +27,15 @@ from __future__ import annotations
 import contextlib
 import weakref
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from longhouse.engine.state import State
+from longhouse.i18n import Msg, Text, _
 from longhouse.server.clocks import Clock, TimeControl
+from longhouse.server.fairplay import SeatLog, seat_parts
 from longhouse.server.fencing import fenced_people
 from longhouse.server.table_settings import TableSettings
+from longhouse.server.vacation import on_vacation
 from longhouse.store import Occupant, Person, StaleOwner, Status, Store
 from longhouse.store.people import PeopleStore
 
@@ -47,7 +52,7 @@ class TimedHall(Protocol):
 
     def drop_waiting(self, table: Any) -> None: ...
 
-    def abandon(self, table: Any, text: str) -> None: ...
+    def abandon(self, table: Any, text: Text) -> None: ...
 
     def forget_finished(self, table: Any) -> None: ...
 
@@ -78,9 +83,9 @@ class TimedTable(Protocol):
 
     def connected(self, user_id: int) -> bool: ...
 
-    def seat_label(self, seat: int) -> str: ...
+    def seat_label(self, seat: int) -> Text: ...
 
-    def stand_in(self, seat: int, text: str) -> None: ...
+    def stand_in(self, seat: int, text: Text) -> None: ...
 
     def forget_summary(self) -> None: ...
 
@@ -92,17 +97,17 @@ WAITING_TTL = 15 * 60.0
 FINISHED_TTL = 30.0
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float) -> Msg:
     """``seconds`` in words for the chat: 45 s, 3 min, 2 h 5 min, 3 d."""
     s = int(seconds)
     if s < 60:
-        return f"{s} s"
+        return _("{n} s", n=s)
     if s < 3600:
-        return f"{s // 60} min"
+        return _("{n} min", n=s // 60)
     if s < 86400:
         h, m = divmod(s // 60, 60)
-        return f"{h} h {m} min" if m else f"{h} h"
-    return f"{s // 86400} d"
+        return _("{h} h {m} min", h=h, m=m) if m else _("{h} h", h=h)
+    return _("{n} d", n=s // 86400)
 
 
 class Timekeeper:
@@ -119,6 +124,9 @@ class Timekeeper:
         #: acting seat -> since when (the hall's clock) it has been acting without a move of its own, timed or
         #: not: a person who stalls an untimed game may be handed to a bot (``stalled_for``).
         self.turn_since: dict[int, float] = {}
+        #: Who has held each seat of the running game when (``fairplay.py``); every change of seating comes
+        #: through ``sync``.
+        self.seat_log = SeatLog(cast(Any, table))
 
     @property
     def table(self) -> TimedTable:
@@ -159,13 +167,23 @@ class Timekeeper:
         return [s for s, occ in enumerate(self.table.occupants) if isinstance(occ, Person)]
 
     def timed_seats(self) -> set[int]:
+        """The acting seats people hold whose clocks run (not those on vacation: ``held_seats``)."""
+        return self._acting_people() - self.held_seats()
+
+    def held_seats(self) -> set[int]:
+        """The acting seats whose person is on vacation at this turn-based table: their clocks stand still."""
+        return {seat for seat in self._acting_people() if on_vacation(self.table, seat) is not None}
+
+    def _acting_people(self) -> set[int]:
         state = self.table.state
         if state is None or state.is_over():
             return set()
         return set(state.acting()) & set(self.people_seats())
 
     def sync(self) -> None:
-        """The clock started or the seating changed: run the clocks of the acting people, store them."""
+        """The clock started or the seating changed: note a change of a seat's holder (``SeatLog``), run the
+        clocks of the acting people, store them."""
+        self.seat_log.check()
         to_store = self.run()
         if to_store is not None:
             table = self.table
@@ -187,7 +205,8 @@ class Timekeeper:
         if state.is_over():
             self.clock.sync([], now)
             return (None,)
-        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, turn=state.clock_turn())
+        self.clock.sync(self.timed_seats(), now, mover=mover, turn_passed=passed, turn=state.clock_turn(),
+                        held=self.held_seats())
         if self.table.status != Status.RUNNING:
             return None
         self.last_checkpoint = now
@@ -201,13 +220,13 @@ class Timekeeper:
                 fenced_people(table, lambda within: table.hall.people.save_clock(table.id, data, within))
             self.last_checkpoint = now
 
-    def seat_back(self, seat: int) -> str | None:
+    def seat_back(self, seat: int) -> Msg | None:
         """A person takes back a seat a bot played after their time ran out: the clock's comeback time, once
         per position; why they may not (their comeback at this position is spent), or None."""
         clock, version = self.clock, self.table.version
         if clock is not None and clock.remaining(seat, self.now()) <= 0 and not clock.seat_back(seat, version):
-            return ("your time ran out again before anyone moved: the bot plays this move, and you can take "
-                    "the seat back after it")
+            return _("your time ran out again before anyone moved: the bot plays this move, and you can take "
+                     "the seat back after it")
         return None
 
     def turns(self, state: State | None, mover: int | None = None) -> None:
@@ -234,6 +253,11 @@ class Timekeeper:
         """Someone came or went: the table is deserted when nobody at all is connected."""
         self.deserted_since = None if self.table.conns else (self.deserted_since or self.now())
 
+    def seat_parts(self, seat: int) -> dict[str, Any]:
+        """What a seat of the table's summary shows of its person's presence: how long they have been away, and
+        (``fairplay.py``) their reliability and their vacation."""
+        return {"away": self.away_for(seat), **seat_parts(self.table, seat)}
+
     def away_for(self, seat: int) -> float | None:
         """How long the person at ``seat`` has had no connection to the table (None: here, or not a person)."""
         occ = self.table.occupants[seat]
@@ -247,7 +271,7 @@ class Timekeeper:
         is not played, and ``conn`` is told why)."""
         if seat not in self.expire():
             return False
-        conn.error("your time ran out: the move was not played", ref, code="time")
+        conn.error(_("your time ran out: the move was not played"), ref, code="time")
         return True
 
     def expire(self) -> list[int]:
@@ -262,8 +286,9 @@ class Timekeeper:
             self.clock.run_out(seat, now)
             occ = table.occupants[seat]
             name = occ.name if occ is not None else table.seat_label(seat)
-            table.stand_in(seat, f"{name}'s time ran out: a bot plays {table.seat_label(seat)} for the rest of "
-                                 f"the game ({name} can take the seat back with /join {seat + 1}).")
+            table.stand_in(seat, _("{name}'s time ran out: a bot plays {colour} for the rest of the game ({name} can "
+                                   "take the seat back with /join {number}).", name=name,
+                                   colour=table.seat_label(seat), number=seat + 1))
         return expired
 
     def tick(self) -> None:
@@ -283,17 +308,19 @@ class Timekeeper:
             table.forget_summary()  # the away times it shows move on
         self.expire()
         if table.settings.away_bot:
-            for seat in sorted(self.timed_seats()):
+            for seat in sorted(self.timed_seats()):  # not those on vacation (vacation.py)
                 away = self.away_for(seat)
                 if away is not None and away >= self.control.grace:
                     occ = table.occupants[seat]
                     name = occ.name if occ is not None else table.seat_label(seat)
-                    table.stand_in(seat, f"{name} has been away for {duration(away)}: a bot plays "
-                                         f"{table.seat_label(seat)} for them ({name} can take it back with "
-                                         f"/join {seat + 1}).")
+                    table.stand_in(seat, _("{name} has been away for {time}: a bot plays {colour} for them ({name} "
+                                           "can take it back with /join {number}).", name=name, time=duration(away),
+                                           colour=table.seat_label(seat), number=seat + 1))
+        if self.deserted_since is not None and any(on_vacation(table, s) for s in self.people_seats()):
+            self.deserted_since = now  # nobody is here, but they wait for someone on vacation
         if self.deserted_since is not None and now - self.deserted_since >= self.control.abandon_after:
-            table.hall.abandon(table, f"Nobody has been at this table for {duration(now - self.deserted_since)}: "
-                                      "it is closed, and the game is archived as abandoned.")
+            table.hall.abandon(table, _("Nobody has been at this table for {time}: it is closed, and the game is "
+                                        "archived as abandoned.", time=duration(now - self.deserted_since)))
             return
         if self.clock is not None and now - self.last_checkpoint >= CHECKPOINT:
             self.save(now)

@@ -288,8 +288,9 @@ class Director:
             result = plan.game_points({"abandoned": True}, g.players, g.players)
             self.store.update_game(t.id, g.round, g.idx, epoch, result=result, forfeits=list(g.players))
             return True
-        if late:
-            result = plan.game_points(row.result or {"abandoned": True}, g.players, forfeits)
+        if late:  # a player removed meanwhile forfeits the game too
+            removed = [e.user_id for e in self.store.entrants(t.id) if e.removed and e.user_id in g.players]
+            result = plan.game_points(row.result or {"abandoned": True}, g.players, forfeits + removed)
             self.store.update_game(t.id, g.round, g.idx, epoch, result=result)
             changed = True
         return changed

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlalchemy import MetaData
 
 from longhouse.store.admin_tables import admin_tables
+from longhouse.store.fairplay_tables import fairplay_tables
 from longhouse.store.mail_tables import mail_tables
 from longhouse.store.people import people_tables
 from longhouse.store.push_tables import push_tables
@@ -24,3 +25,4 @@ def feature_tables(md: MetaData, prefix: str) -> None:
     push_tables(md, prefix)
     tourney_tables(md, prefix)
     social_tables(md, prefix)
+    fairplay_tables(md, prefix)

@@ -1,15 +1,33 @@
 // The page router: sign-in, lobby, table, archive and replay all live in this one page.
+import { lang, t } from "./i18n.js";
+import { languageSwitch } from "./language.js";
 import { api } from "./net.js";
+import { vacationSection } from "./fairplay.js";
 import { settingsMenu } from "./notify.js";
 import { pushSettings, registerWorker } from "./push.js";
 import { h, toast } from "./ui.js";
 
 const app = document.getElementById("app");
 export let me = null;
+/** @type {Array<{ code: string, name: string }>} */
+let languages = [];
+
+// The page's own texts (index.html is served in the reader's language only by its <html lang>).
+function translatePage() {
+  const names = { lobby: t("Lobby"), archive: t("Archive"), leaderboard: t("Ratings") };
+  for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
+    a.textContent = names[a.dataset.nav] ?? a.textContent;
+  }
+  const loading = document.querySelector("#app .loading");
+  if (loading) loading.textContent = t("Loading…");
+}
 
 async function main() {
+  translatePage();
   try {
-    me = (await api("/api/me")).user;
+    const answer = await api("/api/me");
+    me = answer.user;
+    languages = answer.languages || [];
   } catch {
     me = null;
   }
@@ -21,18 +39,23 @@ async function main() {
 function showWho() {
   const who = document.getElementById("who");
   who.replaceChildren();
-  if (!me) return;
+  const switcher = languageSwitch(languages, lang, me);
+  if (!me) {
+    if (switcher) who.append(switcher);
+    return;
+  }
   // (Element.append writes null as the text "null": the Admin link is left out for everyone else)
-  who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? " (guest)" : ""),
-    me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? "Admin" : "Reports") : null,
+  who.append(...[h("a", { class: "me", href: `/player/${encodeURIComponent(me.name)}` }, me.name, me.guest ? t(" (guest)") : ""),
+    me.admin || me.moderator ? h("a", { class: "link", href: "/admin", id: "admin-link" }, me.admin ? t("Admin") : t("Reports")) : null,
+    switcher,
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
-    settingsMenu(pushSettings(), me.guest ? null : h("h2", {}, "Your account"), me.guest ? null : h("a", { class: "link",
-      href: "/account", id: "account-link" }, "E-mail, notices by mail, password"), h("h2", {}, "Your sessions"),
-      h("button", { class: "link", id: "signout-everywhere", title: "End every session of yours, on every device",
+    settingsMenu(pushSettings(), ...(me.guest ? [] : [vacationSection()]), me.guest ? null : h("h2", {}, t("Your account")), me.guest ? null : h("a", { class: "link",
+      href: "/account", id: "account-link" }, t("E-mail, notices by mail, password")), h("h2", {}, t("Your sessions")),
+      h("button", { class: "link", id: "signout-everywhere", title: t("End every session of yours, on every device"),
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
-      "Sign out everywhere")),
+      t("Sign out everywhere"))),
     h("button", { class: "link", id: "signout", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
-      "Sign out")].filter(Boolean));
+      t("Sign out"))].filter(Boolean));
 }
 
 let cleanup = null;
@@ -103,14 +126,14 @@ const NAME_MAX = 20;
 
 function showSignIn() {
   const name = h("input", { name: "name", autocomplete: "username", required: true, minlength: "2",
-    placeholder: "Name", "aria-describedby": "signin-error" });
+    placeholder: t("Name"), "aria-describedby": "signin-error" });
   const password = h("input", { name: "password", type: "password", autocomplete: "current-password",
-    required: true, minlength: "6", placeholder: "Password", "aria-describedby": "signin-error" });
+    required: true, minlength: "6", placeholder: t("Password"), "aria-describedby": "signin-error" });
   const error = h("p", { class: "form-error", id: "signin-error", role: "alert" });
   const offer = h("p", { class: "offer", hidden: true });
   // A name too long is refused with a message (never cut short); the browser's own check says so.
   name.addEventListener("input", () => name.setCustomValidity(name.value.length > NAME_MAX
-    ? `A name has at most ${NAME_MAX} characters (this one has ${name.value.length}).` : ""));
+    ? t("A name has at most {max} characters (this one has {n}).", { max: NAME_MAX, n: name.value.length }) : ""));
   async function go(path) {
     error.textContent = "";
     offer.hidden = true;
@@ -121,23 +144,23 @@ function showSignIn() {
     } catch (e) {
       error.textContent = e.message;
       if (e.code === "unknown_name") {
-        offer.replaceChildren(`New here? Sign up as ${name.value} with this password: `,
+        offer.replaceChildren(t("New here? Sign up as {name} with this password: ", { name: name.value }),
           h("button", { type: "button", id: "offer-signup", class: "primary", onclick: () => go("/api/signup") },
-            `Sign up as ${name.value}`));
+            t("Sign up as {name}", { name: name.value })));
         offer.hidden = false;
       }
     }
   }
   const form = h("form", { class: "signin panel", onsubmit: (e) => { e.preventDefault(); go("/api/signin"); } },
-    h("h1", {}, "Welcome to the Longhouse"),
-    h("p", { class: "lead" }, "Manitou, Manitoba and Five Tribes — play with friends and bots."),
-    h("label", {}, "Name", name), h("label", {}, "Password", password), error, offer,
+    h("h1", {}, t("Welcome to the Longhouse")),
+    h("p", { class: "lead" }, t("Manitou, Manitoba and Five Tribes — play with friends and bots.")),
+    h("label", {}, t("Name"), name), h("label", {}, t("Password"), password), error, offer,
     h("div", { class: "row" },
-      h("button", { type: "submit", class: "primary", id: "signin" }, "Sign in"),
+      h("button", { type: "submit", class: "primary", id: "signin" }, t("Sign in")),
       h("button", { type: "button", id: "signup", onclick: () => { if (form.reportValidity()) go("/api/signup"); } },
-        "Sign up"),
-      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, "Play as guest")),
-    h("a", { class: "link signin-forgot", href: "/forgot", id: "forgot-link" }, "Forgot your password?"));
+        t("Sign up")),
+      h("button", { type: "button", class: "link", id: "guest", onclick: () => go("/api/guest") }, t("Play as guest"))),
+    h("a", { class: "link signin-forgot", href: "/forgot", id: "forgot-link" }, t("Forgot your password?")));
   // the browser's own check of the form (an empty field, a name too long) clears an older server error
   form.addEventListener("invalid", () => { error.textContent = ""; offer.hidden = true; }, true);
   app.replaceChildren(h("div", { class: "center" }, form));

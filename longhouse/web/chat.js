@@ -1,5 +1,6 @@
 // The chat panel the lobby and every table share: its lines, its input (with the length limit and the
 // slash hint for commands) and the socket messages it shows.
+import { t, time } from "./i18n.js";
 import { h } from "./ui.js";
 
 // Chat lines hold at most this many characters (the server's limit, protocol.MAX_CHAT).
@@ -8,7 +9,7 @@ const COMMAND_WORDS = /^(join|leave|start|watch|bot|remove|who|help)(\s|$)/i;
 
 function clock(seconds) {
   const d = seconds ? new Date(seconds * 1000) : new Date();
-  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return time(d);
 }
 
 // The chat panel of the lobby and of a table: `send(text)` sends a line; `receive(msg)` takes the socket's
@@ -16,8 +17,8 @@ function clock(seconds) {
 // one; `onSaid(line)` is told of every line someone said; `menu(line)` makes the menu beside a line's name
 // (social.js: report, block), or null.
 export function chatPanel(title, send, onSaid = null, menu = null) {
-  const lines = h("ol", { class: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": `${title}: messages` });
-  const input = h("input", { type: "text", placeholder: "Say something, or /help", "aria-label": "chat message",
+  const lines = h("ol", { class: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": t("{title}: messages", { title }) });
+  const input = h("input", { type: "text", placeholder: t("Say something, or /help"), "aria-label": t("chat message"),
     class: "chat-input" });
   const panel = h("section", { class: "chat panel" }, h("h2", {}, title), lines);
   const api = {
@@ -55,18 +56,19 @@ export function chatPanel(title, send, onSaid = null, menu = null) {
     const text = input.value.trim();
     if (!text) return;
     if (text.length > MAX_CHAT) {
-      api.note(`That message has ${text.length} characters; at most ${MAX_CHAT} fit in one. Nothing was sent.`, true);
+      api.note(t("That message has {n} characters; at most {max} fit in one. Nothing was sent.",
+        { n: text.length, max: MAX_CHAT }), true);
       return;
     }
     const word = text.match(COMMAND_WORDS);
     if (word) {
       input.value = `/${text}`;
-      api.note(`Commands start with a slash: did you mean /${text}? Press Enter to send it.`);
+      api.note(t("Commands start with a slash: did you mean /{text}? Press Enter to send it.", { text }));
       return;
     }
     send(text);
     input.value = "";
-  } }, input, h("button", { type: "submit" }, "Send"));
+  } }, input, h("button", { type: "submit" }, t("Send")));
   panel.append(form);
   return api;
 }

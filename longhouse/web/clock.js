@@ -1,11 +1,12 @@
 // Seat clocks and away times on the table page: the server sends each seat's time left and which clocks
 // run (in "state" and "table" messages); this counts the running ones down locally between messages.
+import { t, tn } from "./i18n.js";
 import { h } from "./ui.js";
 
 // 4:05, 0:09, 1:02:03, or "3 d 4 h" for turn-based clocks.
 export function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s >= 86400) return t("{d} d {h} h", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
   const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
   const two = (n) => String(n).padStart(2, "0");
   return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
@@ -14,10 +15,10 @@ export function clockText(seconds) {
 // How long someone has been away, in words: "away 45 s", "away 3 min", "away 2 h".
 export function awayText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `away ${s} s`;
-  if (s < 3600) return `away ${Math.floor(s / 60)} min`;
-  if (s < 86400) return `away ${Math.floor(s / 3600)} h`;
-  return `away ${Math.floor(s / 86400)} d`;
+  if (s < 60) return t("away {n} s", { n: s });
+  if (s < 3600) return t("away {n} min", { n: Math.floor(s / 60) });
+  if (s < 86400) return t("away {n} h", { n: Math.floor(s / 3600) });
+  return t("away {n} d", { n: Math.floor(s / 86400) });
 }
 
 // Below how many seconds a running clock warns (turn-based: an hour of its day).
@@ -94,10 +95,10 @@ export function createClocks() {
     // the elements a seat row shows: its clock (if timed) and how long its player has been away; with
     // `letBot`, the offer to let a bot play for them once they have been away long enough
     seatParts(seat, letBot = null) {
-      return [h("span", { class: "seat-clock", dataset: { seat }, "aria-label": "time left" }),
+      return [h("span", { class: "seat-clock", dataset: { seat }, "aria-label": t("time left") }),
         h("small", { class: "seat-away away", dataset: { seat } }),
         letBot ? h("span", { class: "bot-offer", dataset: { seat }, hidden: true },
-          h("button", { class: "link", id: `bot-for-${seat + 1}`, hidden: true, onclick: letBot }, "let a bot play"),
+          h("button", { class: "link", id: `bot-for-${seat + 1}`, hidden: true, onclick: letBot }, t("let a bot play")),
           h("small", { class: "bot-wait" })) : null];
     },
     // seconds away after which a bot may be let play (the table message's bot_after)
@@ -108,7 +109,7 @@ export function createClocks() {
     // who is away, for the table's status line
     awaySummary(seats) {
       const names = seats.map((s, i) => (s && away[i] !== null && away[i] !== undefined ? s.name : null)).filter(Boolean);
-      return names.length ? `${names.join(", ")} ${names.length === 1 ? "is" : "are"} away` : "";
+      return names.length ? tn("{names} is away", "{names} are away", names.length, { names: names.join(", ") }) : "";
     },
     close() { clearInterval(timer); },
   };

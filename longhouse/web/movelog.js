@@ -1,6 +1,7 @@
 // The move log in words, readable: a seat's steps in a row (a turn, a hunt's picks) make one numbered entry,
 // headings (a new hunt, a round, the end) stand out, and one's own private steps (picks, draws) can be
 // folded away. Screen readers hear each new public line once, through a polite live region.
+import { t } from "./i18n.js";
 import { COLOURS, SYMBOLS, h } from "./ui.js";
 
 // Events that open a new part of the game rather than belonging to a seat's turn.
@@ -34,18 +35,18 @@ export function groupEvents(events) {
 export function moveLog() {
   let events = [];
   let hidePrivate = true;
-  const lines = h("ol", { class: "log-lines", tabindex: "0", "aria-label": "moves" });
+  const lines = h("ol", { class: "log-lines", tabindex: "0", "aria-label": t("moves") });
   // hidden until a private event comes (before the game has any, it would be a button with no words)
   const toggle = h("button", { type: "button", class: "link log-toggle", id: "log-private", hidden: true,
     "aria-pressed": "true", onclick: () => { hidePrivate = !hidePrivate; render(); } });
   const announce = h("div", { class: "sr-only", "aria-live": "polite", id: "announce" });
   const el = h("section", { class: "panel log", id: "panel-moves" },
-    h("div", { class: "log-head" }, h("h2", {}, "Moves"), toggle), lines, announce);
+    h("div", { class: "log-head" }, h("h2", {}, t("Moves")), toggle), lines, announce);
 
   function render() {
     const anyPrivate = events.some((e) => e.private);
     toggle.hidden = !anyPrivate;
-    toggle.textContent = hidePrivate ? "show my picks and draws" : "hide my picks and draws";
+    toggle.textContent = hidePrivate ? t("show my picks and draws") : t("hide my picks and draws");
     toggle.setAttribute("aria-pressed", hidePrivate ? "true" : "false");
     const shown = hidePrivate ? events.filter((e) => !e.private) : events;
     lines.replaceChildren(...groupEvents(shown).map((g) => {

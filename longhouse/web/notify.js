@@ -2,6 +2,7 @@
 // sound, and (if the player allowed it) a browser notification. The choices are kept per player on the
 // server (GET/POST /api/settings) and changed in the settings menu of the top bar.
 import { api } from "./net.js";
+import { t } from "./i18n.js";
 import { h, toast } from "./ui.js";
 
 const DEFAULTS = { title: true, sound: false, browser: false };
@@ -82,7 +83,7 @@ export function settingsMenu(...extra) {
         const answer = await Notification.requestPermission();
         if (answer !== "granted") {
           input.checked = false;
-          toast("The browser did not allow notifications for this site.", "error");
+          toast(t("The browser did not allow notifications for this site."), "error");
           return;
         }
       }
@@ -91,13 +92,13 @@ export function settingsMenu(...extra) {
     return h("label", {}, input, " ", label);
   };
   const panel = h("div", { class: "settings-panel panel", id: "settings-panel", hidden: true, role: "dialog",
-    "aria-label": "notification settings" },
-  h("h2", {}, "When it is your turn and this tab is in the background"),
-  box("title", "say so in the page title"), box("sound", "play a short sound"),
-  box("browser", "show a browser notification"), ...extra);
+    "aria-label": t("notification settings") },
+  h("h2", {}, t("When it is your turn and this tab is in the background")),
+  box("title", t("say so in the page title")), box("sound", t("play a short sound")),
+  box("browser", t("show a browser notification")), ...extra);
   const button = h("button", { class: "link settings-button", id: "settings-button", "aria-expanded": "false",
-    "aria-controls": "settings-panel", "aria-label": "Settings", title: "Notification settings" },
-  h("span", { "aria-hidden": "true" }, "⚙"), h("span", { class: "settings-word", "aria-hidden": "true" }, " Settings"));
+    "aria-controls": "settings-panel", "aria-label": t("Settings"), title: t("Notification settings") },
+  h("span", { "aria-hidden": "true" }, "⚙"), h("span", { class: "settings-word", "aria-hidden": "true" }, t(" Settings")));
   button.addEventListener("click", async () => {
     await loadSettings();
     for (const key of Object.keys(DEFAULTS)) /** @type {HTMLInputElement} */ (panel.querySelector(`#notify-${key}`)).checked = settings[key];

@@ -1,4 +1,5 @@
 // Player pages (ratings with a small rating-history chart, games, wins, recent games) and leaderboards.
+import { outcomeBadge, reputationPart } from "./fairplay.js";
 import { api } from "./net.js";
 import { playerButtons } from "./social.js";
 import { h, missingPage, seatTag, svg } from "./ui.js";
@@ -73,14 +74,14 @@ export async function showPlayer(root, name) {
       h("h3", {}, h("a", { href: `/leaderboard/${r.game}`, title: `the ${r.title} leaderboard` }, r.title)),
       h("p", {}, h("b", { class: "rating-value" }, rated(r.rating)), ` after ${r.games} rated game${r.games === 1 ? "" : "s"}`),
       ratingChart(r.history, r.start))))
-    : h("p", { class: "empty" }, data.guest ? "Guests are not rated." : "No rated games yet (a game is rated when two or more registered players finish it).");
+    : h("p", { class: "empty" }, data.guest ? "Guests are not rated." : "No rated games yet (a game is rated when two or more registered players play it to the end themselves).");
   const recent = data.recent.length ? h("table", { class: "recent" },
     h("thead", {}, h("tr", {}, ["Game", "Players and scores", "Result", "Finished", "Replay"].map((x) => h("th", {}, x)))),
     h("tbody", {}, data.recent.map((t) => h("tr", { dataset: { table: t.id } },
       cell("Game", t.title),
       cell("Players and scores", playersAndScores(t)),
       cell("Result", t.abandoned ? h("span", { class: "badge abandoned" }, "abandoned")
-        : h("span", { class: `badge ${t.won ? "won" : "lost"}` }, t.won ? "won" : "lost")),
+        : h("span", { class: `badge ${t.won ? "won" : "lost"}` }, t.won ? "won" : "lost"), outcomeBadge(data, t.id)),
       cell("Finished", when(t.finished)),
       cell("Replay", h("a", { href: `/replay/${t.id}`, class: "button", "aria-label": `replay of ${t.title}, table ${t.id}` }, "Replay"))))))
     : h("p", { class: "empty" }, "No finished games yet.");
@@ -91,6 +92,7 @@ export async function showPlayer(root, name) {
     // the games played of each game (not wins: said so)
     Object.keys(data.by_game).length ? h("p", { class: "player-by-game" }, "Played: ", Object.entries(data.by_game)
       .map(([g, n]) => `${titleOf(data, g)} ${n} game${n === 1 ? "" : "s"}`).join(" · ")) : null,
+    reputationPart(data),
     h("h2", {}, "Ratings"),
     data.ratings.length ? h("p", { class: "lead" }, "A rating starts at 0 and rises with wins over rated players; "
       + "the chart shows it after each rated game.") : null,

@@ -1,5 +1,6 @@
 // A table: seats and command buttons, the game's board module, the move log and the table chat.
 import { createClocks } from "./clock.js";
+import { seatBadges, vacationSummary } from "./fairplay.js";
 import { hintPanel } from "./hints.js";
 import { moveLog } from "./movelog.js";
 import { Socket } from "./net.js";
@@ -10,7 +11,8 @@ import { chatPanel } from "./chat.js";
 import { socketActions } from "./social.js";
 import { mergeState } from "./state.js";
 import { seatBar } from "./seatbar.js";
-import { COLOURS, cap, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
+import { list, t } from "./i18n.js";
+import { COLOURS, colourName, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
 export async function showTable(root, tableId, me) {
   /** @type {import("./kit/types.js").TableMessage | null} */
@@ -24,16 +26,16 @@ export async function showTable(root, tableId, me) {
   let ref = 0;
   let resyncing = false; // a "resync" is sent: deltas are ignored until the whole state comes
 
-  const title = h("h1", {}, `Table ${tableId}`);
+  const title = h("h1", {}, t("Table {number}", { number: tableId }));
   const statusEl = h("span", { class: "badge" });
   const conn = h("span", { class: "conn", role: "status" });
   const seatsEl = h("ul", { class: "seat-list" });
-  const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": "table commands" });
+  const buttons = h("div", { class: "commands", role: "toolbar", "aria-label": t("table commands") });
   const boardEl = h("div", { class: "board-wrap" });
   const log = moveLog();
   const actions = socketActions(me, (msg) => socket.send(msg), () => chat.el.querySelector(".chat-lines"));
-  const chat = chatPanel("Table chat", (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"), actions.line);
-  const botLevel = h("select", { id: "bot-level", "aria-label": "bot level" });
+  const chat = chatPanel(t("Table chat"), (text) => socket.send({ type: "chat", text }), () => tabs.unread("chat"), actions.line);
+  const botLevel = h("select", { id: "bot-level", "aria-label": t("bot level") });
   const clocks = createClocks();
   const hall = hallBar(tableId, (name, args) => command(name, args));
   const myself = seatBar((name, args) => command(name, args));
@@ -44,14 +46,14 @@ export async function showTable(root, tableId, me) {
   // On a phone or tablet the board comes first and the side panels sit behind tabs (see screens.css);
   // on a desktop the tabs are hidden and every panel shows.
   const page = h("div", { class: "table-page", dataset: { tab: "board" } });
-  const seatsPanel = h("section", { class: "panel seats-panel", id: "panel-seats" }, h("h2", {}, "Seats"), seatsEl);
+  const seatsPanel = h("section", { class: "panel seats-panel", id: "panel-seats" }, h("h2", {}, t("Seats")), seatsEl);
   chat.el.id = "panel-chat";
   boardEl.id = "panel-board";
-  const tabs = tabBar(page, [["board", "Board"], ["seats", "Seats"], ["moves", "Moves"], ["chat", "Chat"]]);
+  const tabs = tabBar(page, [["board", t("Board")], ["seats", t("Seats")], ["moves", t("Moves")], ["chat", t("Chat")]]);
   page.append(
-    h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": "back to the lobby" }, "←"),
+    h("div", { class: "table-head" }, h("a", { href: "/", class: "back", "aria-label": t("back to the lobby") }, "←"),
       title, statusEl, myself.clockEl, conn, hall.el, buttons, myself.banner),
-    tabs.el, h("h2", { class: "sr-only" }, "The board"), boardEl,
+    tabs.el, h("h2", { class: "sr-only" }, t("The board")), boardEl,
     h("aside", { class: "side" }, hints.el, seatsPanel, log.el, chat.el));
   root.replaceChildren(page);
 
@@ -64,80 +66,84 @@ export async function showTable(root, tableId, me) {
   }
 
   function renderSeating() {
-    const t = table.table;
+    const tb = table.table;
     const mySeat = table.you.seat;
-    title.textContent = `${t.title} · table ${t.id}`;
-    statusEl.textContent = t.status === "waiting" ? "waiting for players" : t.status === "running" ? "playing" : "finished";
-    statusEl.className = `badge ${t.status}`;
-    clocks.setAway(t.seats);
+    title.textContent = t("{game} · table {number}", { game: tb.title, number: tb.id });
+    statusEl.textContent = tb.status === "waiting" ? t("waiting for players") : tb.status === "running" ? t("playing") : t("finished");
+    statusEl.className = `badge ${tb.status}`;
+    clocks.setAway(tb.seats);
     clocks.setBotAfter(table.bot_after);
-    clocks.set(t.clock);
+    clocks.set(tb.clock);
     // a seated player may let a bot play for another who is away, once the table allows it (clock.js)
-    const letBot = (s, i) => (s && s.kind === "user" && t.status === "running" && mySeat !== null && i !== mySeat
+    const letBot = (s, i) => (s && s.kind === "user" && tb.status === "running" && mySeat !== null && i !== mySeat
       ? () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) : null);
-    seatsEl.replaceChildren(...t.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
-      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : `${cap(COLOURS[i])} — free`),
-      i === mySeat ? h("small", {}, " (you)") : null,
-      s && s.kind === "bot" ? h("small", {}, ` bot (${s.level})`) : null,
+    seatsEl.replaceChildren(...tb.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
+      s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
+      i === mySeat ? h("small", {}, t(" (you)")) : null, ...seatBadges(s),
+      s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: s.level })) : null,
       ...clocks.seatParts(i, letBot(s, i)),
-      s && s.kind === "bot" && mySeat === null && t.status === "running" && (t.players || [])[i] === table.you.name
+      s && s.kind === "bot" && mySeat === null && tb.status === "running" && (tb.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
-          "take your seat back") : null)),
-    ...(t.spectators.length ? [h("li", { class: "watchers" }, `Watching: ${t.spectators.join(", ")}`
-      + ((t.watching ?? 0) > t.spectators.length ? ` and ${t.watching - t.spectators.length} more` : ""))] : []));
-    const free = t.seats.some((s) => s === null);
-    const seated = t.seats.filter(Boolean).length;
+          t("take your seat back")) : null)),
+    ...(tb.spectators.length ? [h("li", { class: "watchers" }, (tb.watching ?? 0) > tb.spectators.length
+      ? t("Watching: {names} and {more} more", { names: tb.spectators.join(", "), more: tb.watching - tb.spectators.length })
+      : t("Watching: {names}", { names: tb.spectators.join(", ") }))] : []));
+    const free = tb.seats.some((s) => s === null);
+    const seated = tb.seats.filter(Boolean).length;
     buttons.replaceChildren();
-    if (t.status !== "over") {
-      if (mySeat === null && free) buttons.append(button("Join", "join", [], { primary: t.status === "waiting" }));
-      if (mySeat !== null) buttons.append(hall.guarded(button("Leave", "leave", []), t.status));
-      if (mySeat !== null && t.status === "running") buttons.append(hall.resign(button("Resign", "resign", [])));
-      if (mySeat !== null && t.status === "waiting") {
-        const start = button("Start", "start", [], { primary: seated >= t.min_players });
-        start.disabled = seated < t.min_players;
+    if (tb.status !== "over") {
+      if (mySeat === null && free) buttons.append(button(t("Join"), "join", [], { primary: tb.status === "waiting" }));
+      if (mySeat !== null) buttons.append(hall.guarded(button(t("Leave"), "leave", []), tb.status));
+      if (mySeat !== null && tb.status === "running") buttons.append(hall.resign(button(t("Resign"), "resign", [])));
+      if (mySeat !== null && tb.status === "waiting") {
+        const start = button(t("Start"), "start", [], { primary: seated >= tb.min_players });
+        start.disabled = seated < tb.min_players;
         buttons.append(start);
       }
       const keep = botLevel.value || table.default_bot;
       botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, l)));
       if (free) {
         buttons.append(h("span", { class: "bot-add" }, botLevel,
-          button("Add bot", "bot", () => [botLevel.value])));
+          button(t("Add bot"), "bot", () => [botLevel.value])));
       }
-      if (mySeat !== null) buttons.append(hall.guarded(button("Watch", "watch", []), t.status));
+      if (mySeat !== null) buttons.append(hall.guarded(button(t("Watch"), "watch", []), tb.status));
     }
-    buttons.append(button("Who", "who", []), button("Help", "help", []),
-      h("a", { href: `/rules/${t.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
-        title: `the rules of ${t.title} (opens beside this table)` }, "Rules"));
-    hall.update(table, clocks.awaySummary(t.seats));
+    buttons.append(button(t("Who"), "who", []), button(t("Help"), "help", []),
+      h("a", { href: `/rules/${tb.game}`, class: "button", id: "rules-link", target: "_blank", rel: "noopener",
+        title: t("the rules of {game} (opens beside this table)", { game: tb.title }) }, t("Rules")));
+    hall.update(table, [clocks.awaySummary(tb.seats), vacationSummary(tb.seats)].filter(Boolean).join("; "));
     myself.update(table, clocks.snapshot());
-    if (t.status === "waiting") renderWaiting();
+    if (tb.status === "waiting") renderWaiting();
   }
 
   function renderWaiting() {
-    const t = table.table;
+    const tb = table.table;
     board = null;
     boardGame = null;
-    const seated = t.seats.filter(Boolean).length;
+    const seated = tb.seats.filter(Boolean).length;
     const mySeat = table.you.seat;
     const mayBots = mySeat !== null || table.you.creator;  // as the server allows (commands._seats_bots)
-    const awaiting = t.awaiting || [];
+    const awaiting = tb.awaiting || [];
     keepingFocus(boardEl, () => boardEl.replaceChildren(h("div", { class: "waiting panel" },
-      h("h2", {}, `${t.title}: waiting for players`),
-      h("p", {}, `${seated} of ${t.capacity} seats taken. ${t.title} needs at least ${t.min_players}.`),
+      h("h2", {}, t("{game}: waiting for players", { game: tb.title })),
+      h("p", {}, t("{seated} of {capacity} seats taken. {game} needs at least {least}.",
+        { seated, capacity: tb.capacity, game: tb.title, least: tb.min_players })),
       awaiting.length ? h("p", { class: "rematch-wait", id: "rematch-wait" },
-        `Rematch of table ${t.rematch_of}: waiting for ${awaiting.join(" and ")} to accept. It starts when everybody has; you can also Start now with bots in the free seats.`) : null,
-      h("p", {}, "Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)"),
-      h("div", { class: "waiting-seats" }, t.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
-        seatTag(i, s ? s.name : "free"), s && s.kind === "bot" ? h("small", {}, `bot · ${s.level}`) : null,
-        i === mySeat ? h("span", { class: "you-mark" }, "you") : null,
+        t("Rematch of table {number}: waiting for {names} to accept. It starts when everybody has; you can also Start now with bots in the free seats.",
+          { number: tb.rematch_of, names: list(awaiting) })) : null,
+      h("p", {}, t("Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)")),
+      h("div", { class: "waiting-seats" }, tb.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
+        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null, ...seatBadges(s),
+        i === mySeat ? h("span", { class: "you-mark" }, t("you")) : null,
         h("div", { class: "tile-actions" },
           s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,
-            "aria-label": `${mySeat === null ? "Sit here" : "Move here"}: seat ${i + 1}, ${COLOURS[i]}`,
-            onclick: () => command("join", [String(i + 1)]) }, mySeat === null ? "Sit here" : "Move here") : null,
-          s === null && mayBots ? h("button", { type: "button", id: `add-bot-${i + 1}`, "aria-label": `Add a bot: seat ${i + 1}, ${COLOURS[i]}`,
-            onclick: () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) }, "Add a bot") : null,
-          s && s.kind === "bot" && mayBots ? h("button", { type: "button", id: `remove-${i + 1}`, "aria-label": `Remove the bot: seat ${i + 1}, ${COLOURS[i]}`,
-            onclick: () => command("remove", [String(i + 1)]) }, "Remove") : null)))))),
+            "aria-label": mySeat === null ? t("Sit here: seat {number}, {colour}", { number: i + 1, colour: colourName(i) })
+              : t("Move here: seat {number}, {colour}", { number: i + 1, colour: colourName(i) }),
+            onclick: () => command("join", [String(i + 1)]) }, mySeat === null ? t("Sit here") : t("Move here")) : null,
+          s === null && mayBots ? h("button", { type: "button", id: `add-bot-${i + 1}`, "aria-label": t("Add a bot: seat {number}, {colour}", { number: i + 1, colour: colourName(i) }),
+            onclick: () => command("bot", [botLevel.value || table.default_bot, String(i + 1)]) }, t("Add a bot")) : null,
+          s && s.kind === "bot" && mayBots ? h("button", { type: "button", id: `remove-${i + 1}`, "aria-label": t("Remove the bot: seat {number}, {colour}", { number: i + 1, colour: colourName(i) }),
+            onclick: () => command("remove", [String(i + 1)]) }, t("Remove")) : null)))))),
     "#cmd-start:not(:disabled), .sit-here, [id^=add-bot-]");
   }
 
@@ -196,8 +202,8 @@ export async function showTable(root, tableId, me) {
         state = msg;
         clocks.set(msg.clock);
         if (table) myself.update(table, clocks.snapshot());
-        if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention("Your turn", `${table.table.title}, table ${tableId}`);
-        if (msg.result && msg.by !== null && msg.seat !== null) attention("The scores are in", `${table.table.title}, table ${tableId}`);
+        if (msg.seat !== null && msg.acting.includes(msg.seat) && !wasMine) attention(t("Your turn"), t("{game}, table {number}", { game: table.table.title, number: tableId }));
+        if (msg.result && msg.by !== null && msg.seat !== null) attention(t("The scores are in"), t("{game}, table {number}", { game: table.table.title, number: tableId }));
         log.add(msg.events);
         if (msg.events.length) tabs.unread("moves");
         hints.state(msg);
@@ -218,8 +224,8 @@ export async function showTable(root, tableId, me) {
       case "error":
         if (msg.code === "refused") {
           // a missing table and a private one without its invitation get the same refusal (protocol.NO_TABLE)
-          root.replaceChildren(missingPage(`Table ${tableId}`, msg.message.startsWith("there is no such table")
-            ? `There is no open table ${tableId}. It may never have existed, or its game is over: finished games are in the archive. A private table opens only with its invitation link.`
+          root.replaceChildren(missingPage(t("Table {number}", { number: tableId }), msg.table === "missing"
+            ? t("There is no open table {number}. It may never have existed, or its game is over: finished games are in the archive. A private table opens only with its invitation link.", { number: tableId })
             : msg.message));
         }
         else if (!chat.receive(msg)) toast(msg.message, "error");
@@ -229,22 +235,22 @@ export async function showTable(root, tableId, me) {
         chat.receive(msg);
         break;
     }
-  }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? "disconnected" : "reconnecting…"; });
+  }, (s) => { conn.textContent = s === "online" ? "" : s === "closed" ? t("disconnected") : t("reconnecting…"); });
 
   return () => { socket.close(); clocks.close(); };
 }
 
 // The name every board shows for each seat: whoever holds it now (a bot standing in for an absent player is
 // "Bot Red", as in the seat list), else the name the game started with. Boards take names only from here.
-export function seatNames(t) {
-  const started = t.players || [];
-  return t.seats.map((s, i) => (s ? s.name : started[i] ?? null));
+export function seatNames(tb) {
+  const started = tb.players || [];
+  return tb.seats.map((s, i) => (s ? s.name : started[i] ?? null));
 }
 
 // Tabs for the narrow layout: the page's data-tab names the panel shown; a dot marks a panel with news.
 function tabBar(page, entries) {
   const buttons = new Map();
-  const el = h("nav", { class: "tabs", "aria-label": "table panels" }, entries.map(([key, label]) => {
+  const el = h("nav", { class: "tabs", "aria-label": t("table panels") }, entries.map(([key, label]) => {
     const b = h("button", { type: "button", class: "tab", id: `tab-${key}`, "aria-controls": `panel-${key}`,
       "aria-pressed": key === page.dataset.tab ? "true" : "false", onclick: () => show(key) },
     label, h("span", { class: "news", "aria-hidden": "true" }));

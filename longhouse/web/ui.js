@@ -1,6 +1,7 @@
 // Small DOM helpers shared by the pages.
 // Seats (colour, name, a symbol per seat so colours are told apart by more than hue) come from the server,
 // generated from longhouse/engine/seats.py.
+import { N_, t } from "./i18n.js";
 import { COLOURS, SEATS, SYMBOLS } from "./seats.js";
 
 export { COLOURS, SEATS, SYMBOLS };
@@ -75,7 +76,8 @@ function append(el, children) {
 export function seatTag(seat, name, look = {}) {
   const colour = look.colour || COLOURS[seat] || "grey";
   return h("span", { class: `seat-tag seat-${colour}` },
-    h("span", { class: "sym", "aria-hidden": "true" }, look.symbol || SYMBOLS[seat] || "?"), name ?? cap(colour));
+    h("span", { class: "sym", "aria-hidden": "true" }, look.symbol || SYMBOLS[seat] || "?"),
+    name ?? (look.colour ? cap(colour) : colourName(seat)));
 }
 
 // Go to another page of the hall without reloading it (the router, app.js, follows popstate).
@@ -103,8 +105,8 @@ export function toast(text, kind = "info") {
 // A clear page for a table or replay that is not there (a wrong number, a game not yet finished).
 export function missingPage(title, text) {
   return h("section", { class: "missing panel", role: "alert" }, h("h1", {}, title), h("p", {}, text),
-    h("div", { class: "row" }, h("a", { href: "/", class: "button primary" }, "Go to the lobby"),
-      h("a", { href: "/archive", class: "button" }, "Finished games")));
+    h("div", { class: "row" }, h("a", { href: "/", class: "button primary" }, t("Go to the lobby")),
+      h("a", { href: "/archive", class: "button" }, t("Finished games"))));
 }
 
 /**
@@ -139,4 +141,13 @@ function focusTarget(container, key) {
   const mates = [.../** @type {NodeListOf<HTMLElement>} */ (container.querySelectorAll(`[data-focus^="${CSS.escape(kind)}:"]`))]
     .filter((x) => x.tabIndex >= 0 && Number.isInteger(place(x)));
   return mates.find((x) => place(x) >= Number(index)) || mates[mates.length - 1] || null;
+}
+
+// The seats' colours in words (the same texts as the server's, engine/seats.py).
+const COLOUR_NAMES = [N_("Red"), N_("Blue"), N_("Green"), N_("Yellow")];
+
+/** A seat's colour in the page's language ("Red", "Rot"); past the coloured seats, its number.
+ * @param {number} i */
+export function colourName(i) {
+  return COLOUR_NAMES[i] ? t(COLOUR_NAMES[i]) : t("Seat {number}", { number: i + 1 });
 }

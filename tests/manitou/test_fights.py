@@ -153,7 +153,7 @@ def test_fight_events_tell_the_story_in_words() -> None:
     s = two_player(["S", "1", "2"], ["R", "1", "2"])
     play(s, 0, "S", 1)
     events = s.apply(1, PLAYS["R", 0])
-    assert events[0].text == "Blue plays the rain maker on hunting ground 1 — Red's scout is defeated"
+    assert str(events[0].text) == "Blue plays the rain maker on hunting ground 1 — Red's scout is defeated"
 
 
 def test_ruling_forced_warrior_face_down_when_no_ground_takes_one() -> None:

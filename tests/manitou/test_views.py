@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from longhouse.engine import Rng
+from longhouse.engine.text import json_default
 from longhouse.games.manitou import GAME
 from longhouse.games.manitou.actions import PICKS
 from tests.manitou.helpers import new, party, play, select
@@ -117,7 +118,7 @@ def test_an_unchanging_shared_key_keeps_its_json_while_its_object_is_the_same_ac
         while not s.is_over():
             value = s.shared_view()["last_hunt"]  # type: ignore[index]
             if value is not None:
-                text = json.dumps(value, sort_keys=True)
+                text = json.dumps(value, sort_keys=True, default=json_default)
                 first = seen.setdefault(id(value), (value, text))
                 assert first[0] is value and first[1] == text
                 reused += first[1] is not text
@@ -127,5 +128,5 @@ def test_an_unchanging_shared_key_keeps_its_json_while_its_object_is_the_same_ac
         for copy in copies[::7]:
             value = copy.shared_view()["last_hunt"]  # type: ignore[index]
             if value is not None:
-                assert seen[id(value)][1] == json.dumps(value, sort_keys=True)
+                assert seen[id(value)][1] == json.dumps(value, sort_keys=True, default=json_default)
     assert reused > 100

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import socket
 import threading
 import time
@@ -278,17 +279,41 @@ def sit_down(people: list[Client], game: str, seats: int, options: dict[str, Any
     return tid, sockets
 
 
-def play_out(people: list[Client], game: str, bots: int = 1) -> int:
+def play_out(people: list[Client], game: str, bots: int = 1, play: bool = False, seed: int = 0) -> int:
     """A whole game through the hall, as people play it: ``people`` sit down in that order, ``bots`` beginner
-    bots take the other seats, the first person starts it, then every person leaves their seat and the bots
-    standing in for them finish it (the game stays theirs, so it is rated). Returns the table's id."""
+    bots take the other seats, the first person starts it. Then every person leaves their seat and the bots
+    standing in for them finish it (a game the stand-in bots decided: not rated, and left by each of them), or,
+    with ``play``, every person plays random legal moves (``seed``) themselves until it is over (rated among
+    them). Returns the table's id."""
     table_id, sockets = sit_down(people, game, len(people) + bots)
     fill_with_bots(sockets[0], *["beginner"] * bots)
     start_game(sockets[0], *sockets)
-    for ws in sockets:
-        command(ws, "/leave")
+    if play:
+        play_moves(sockets, random.Random(seed))
+    else:
+        for ws in sockets:
+            command(ws, "/leave")
     sockets[0].wait(lambda m: m.get("type") == "table" and m["table"]["status"] == "over", timeout=120,
                     what="the game's end")
     for ws in sockets:
         ws.close()
     return table_id
+
+
+def play_moves(sockets: list[WS], rng: random.Random, timeout: float = 300.0) -> None:
+    """Each socket's seat plays a random one of its legal moves whenever it is acting (once per version it
+    sees), until the game is over."""
+    sent: dict[int, int] = {}  # socket -> the version it last moved at
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for i, ws in enumerate(sockets):
+            ws.drain(0.005)
+            state = ws.state
+            if state is None:
+                continue
+            if state.get("result") is not None:
+                return
+            if state["seat"] in state["acting"] and state.get("legal") and sent.get(i) != state["version"]:
+                sent[i] = state["version"]
+                ws.send({"type": "action", "version": state["version"], "action": rng.choice(state["legal"])})
+    raise AssertionError(f"the game did not end within {timeout} s")

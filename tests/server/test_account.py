@@ -40,8 +40,8 @@ def test_a_new_password_needs_the_old_one_and_ends_the_other_sessions(hall: Hall
 
 def test_a_deleted_account_leaves_its_games_under_a_neutral_name(hall: Hall) -> None:
     people = [Client(hall, name) for name in ("Ann", "Bob", "Cid")]
-    first = play_out(people, "toy", bots=1)
-    second = play_out(people, "toy", bots=1)
+    first = play_out(people, "toy", bots=1, play=True)  # played by its people: rated
+    second = play_out(people, "toy", bots=1, play=True, seed=1)
     cid_id = hall.store.user_by_name("Cid")[0].id  # type: ignore[index]
     ann, _bob, cid = people
     lobby = cid.lobby()

@@ -114,7 +114,9 @@ def test_a_bot_for_an_away_player_is_offered_after_the_grace_the_table_names(hal
 
 def test_resigning_a_two_player_game_ends_it_as_a_loss_at_once_and_it_is_rated(hall: Hall) -> None:
     tid, _, (wa, wb) = seated_table(hall, ["Ann", "Bob"])
-    pick(wa)
+    for _ in range(2):  # both play (a game resigned before two moves of one's own is not rated: fairplay.py)
+        pick(wa)
+        pick(wb)
     command(wa, "/resign")
     over = wb.wait(lambda m: m["type"] == "state" and m["status"] == "over")
     assert over["result"]["resigned"] == [0] and over["result"]["winners"] == [1]

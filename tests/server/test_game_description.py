@@ -11,6 +11,7 @@ import pytest
 from harness import Client, Hall, create_table
 
 from longhouse import games
+from longhouse.i18n import plain
 
 FIXTURES: dict[str, dict[str, Any]] = {
     "manitou": {"buffalo": {"large": [9, 10, 10, 11, 12, 13], "small": [1, 2, 2, 3, 4, 4, 5, 5, 6, 7]},
@@ -43,7 +44,7 @@ def test_the_table_sends_the_description_first_and_http_serves_it(hall: Hall) ->
     tid = create_table(ann.lobby(), "five_tribes", 2)
     ws = ann.table(tid)  # waits for the seating, which comes after the description
     first = ws.messages[0]
-    assert first["type"] == "game" and first["description"] == games.get("five_tribes").describe() | {
+    assert first["type"] == "game" and first["description"] == plain(games.get("five_tribes").describe()) | {
         "board": first["description"]["board"]}
     assert sum(m["type"] == "game" for m in ws.messages) == 1
     base = hall.url

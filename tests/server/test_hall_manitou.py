@@ -11,19 +11,20 @@ from harness import WS, Client, Hall, create_table, fill_with_bots, join, start_
 
 from longhouse import games
 from longhouse.engine.records import Record, apply_entry, start
+from longhouse.i18n import plain
 
 
 def replayed(record: Record) -> tuple[dict[tuple[int | None, int], Any], dict[tuple[int | None, int], list[Any]]]:
     """view(seat) at every version, and the events each seat may see from the entry that made it."""
     game, state = start(record, games.for_record(record))
     seats: list[int | None] = [None, *range(len(record.players))]
-    views = {(s, 0): state.view(s) for s in seats}
+    views = {(s, 0): plain(state.view(s)) for s in seats}
     events: dict[tuple[int | None, int], list[Any]] = {}
     for i, entry in enumerate(record.actions):
         happened = apply_entry(game, state, entry, i)
         for s in seats:
-            views[(s, i + 1)] = state.view(s)
-            events[(s, i + 1)] = [e.to_json() for e in happened if e.visible_to(s)]
+            views[(s, i + 1)] = plain(state.view(s))  # as an English client reads it
+            events[(s, i + 1)] = [plain(e.to_json()) for e in happened if e.visible_to(s)]
     return views, events
 
 
@@ -97,10 +98,10 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
     # every client's message of a version, it is the position's shared view, and no key is sent twice (an own
     # part joined after a shared one with the same key would hide a secret from a parser, not from the wire)
     game, replaying = start(record, games.for_record(record))
-    shared_at = {0: replaying.shared_view()}
+    shared_at = {0: plain(replaying.shared_view())}
     for i, entry in enumerate(record.actions):
         apply_entry(game, replaying, entry, i)
-        shared_at[i + 1] = replaying.shared_view()
+        shared_at[i + 1] = plain(replaying.shared_view())
     for seat, ws in ((0, wa), (2, wb), (None, watcher)):
         for raw in ws.raw:
             msg = json.loads(raw, object_pairs_hook=no_repeated_keys)

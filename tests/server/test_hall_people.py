@@ -250,9 +250,9 @@ def test_ratings_change_when_two_registered_players_finish_and_not_for_guests(ha
     assert [p.table_id for p in hall.hall.people.rating_history("toy")] == [tid, tid]
 
 
-def test_a_game_given_over_to_bots_is_rated_and_its_pages_tell_people_from_bots(hall: Hall) -> None:
+def test_a_game_played_with_a_bot_is_rated_and_its_pages_tell_people_from_bots(hall: Hall) -> None:
     ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
-    tid = play_out([ann, bob], "toy", bots=1)  # both leave their seats at once: stand-in bots finish it
+    tid = play_out([ann, bob], "toy", bots=1, play=True)  # both play their own moves; a bot the third seat
     assert sorted(p.table_id for p in hall.hall.people.rating_history("toy")) == [tid, tid]
     page = ann.http.get("/api/players/Ann").json()
     assert page["played"] == 1 and page["ratings"][0]["games"] == 1
@@ -261,6 +261,14 @@ def test_a_game_given_over_to_bots_is_rated_and_its_pages_tell_people_from_bots(
     assert row["players"] == ["Ann", "Bob", "Bot Green"] and row["bots"] == [2] and row["seat"] == 0
     (archived,) = ann.http.get("/api/archive?player=Bob").json()["tables"]
     assert archived["id"] == tid and archived["bots"] == [2]
+
+
+def test_a_game_its_people_left_to_the_bots_is_not_rated(hall: Hall) -> None:
+    ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
+    play_out([ann, bob], "toy", bots=1)  # both leave their seats at once: stand-in bots finish it
+    assert hall.hall.people.rating_history("toy") == []
+    page = ann.http.get("/api/players/Ann").json()
+    assert page["played"] == 1 and page["ratings"] == [] and page["reputation"]["counts"]["left"] == 1
 
 
 def test_a_waiting_table_nobody_sits_at_goes_with_its_settings(hall: Hall) -> None:

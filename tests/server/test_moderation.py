@@ -66,6 +66,7 @@ def test_a_report_from_a_chat_line_keeps_its_context(make_hall: Callable[..., Ha
         said(anns, f"line {i}")
         if i == 12:
             anns.send({"type": "chat", "text": "you are a fool"})
+            said(anns, "you are a fool")  # in the chat before Bob's next line (two sockets: no order between them)
     bad = said(bobs, "you are a fool")
     command(bobs, "/report Ann x")
     refused(bobs, reports.REASON)  # a reason is asked for

@@ -4,6 +4,8 @@ moderator's mute made on one count at once on the other."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from harness import Client, Hall, command, create_table, join
 from test_cluster import prefixes  # noqa: F401 (a fixture)
 from test_social import friends, refused, said
@@ -14,7 +16,8 @@ from longhouse.store.admin import admin_store
 
 def test_friends_invitations_blocks_and_mutes_reach_the_other_process(prefixes: tuple[str, str]) -> None:  # noqa: F811
     db_prefix, redis_prefix = prefixes
-    cluster = {"redis_url": "redis://127.0.0.1:6379/0", "redis_prefix": redis_prefix, "redis_lease": 3}
+    cluster: dict[str, Any] = {"redis_url": "redis://127.0.0.1:6379/0", "redis_prefix": redis_prefix,
+                               "redis_lease": 3}
     a = Hall(PG_URL, prefix=db_prefix, **cluster)
     b = Hall(PG_URL, prefix=db_prefix, **cluster)
     try:

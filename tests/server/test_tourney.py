@@ -185,9 +185,26 @@ def test_pause_remove_and_forfeit(hall: Hall) -> None:
     assert detail(ann, tid)["round"] == 1  # paused: no new round
     assert act(ann, tid, "remove", name="Bob").status_code == 200
     assert act(ann, tid, "resume").status_code == 200
-    data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2")
+    data = wait_for(ann, tid, lambda d: d["round"] == 2 and all(g["table"] or g["state"] == "bye"
+                                                                 for g in current_games(d)), what="round 2")
     assert all("Bob" not in g["players"] for g in current_games(data))
     for ws in sockets:
+        ws.close()
+    # a player removed in the middle of a game forfeits it: placed last, whatever the bot makes of the seat
+    table = next(g for g in current_games(data) if g["state"] == "playing")
+    gone = table["players"][0]
+    there = [folks[n].table(table["table"]) for n in table["players"]]
+    wait_for(ann, tid, lambda d: len(next(g for g in current_games(d) if g["state"] != "bye")["arrived"]) == 2,
+             what="both seen")
+    assert act(ann, tid, "remove", name=gone).status_code == 200
+    for ws in there:
+        ws.send({"type": "chat", "text": "/leave"})
+    data = wait_for(ann, tid, lambda d: d["status"] == "over", what="the end")
+    last = next(g for g in data["rounds_list"][1]["games"] if g["state"] == "done")
+    assert last["points"][last["players"].index(gone)] == 0
+    places = {p["name"]: p["place"] for p in data["players_list"]}
+    assert places[gone] in (3, 4) and places["Bob"] in (3, 4)  # the removed come after everyone else
+    for ws in there:
         ws.close()
 
 

@@ -116,7 +116,8 @@ def test_an_older_release_without_the_people_tables_gains_them(tmp_path: Path) -
                  "mail_addresses", "mail_outbox", "mail_digest",  # revision 0003's
                  "push_keys", "push_subscriptions",  # revision 0004's
                  "tourney_players", "tourney_games", "tourney_owners", "seasons", "tournaments",  # 0005's
-                 "name_keys", "follows", "blocks", "moderators", "mutes", "reports", "social_notices"):  # 0006's
+                 "name_keys", "follows", "blocks", "moderators", "mutes", "reports", "social_notices",  # 0006's
+                 "seat_spells", "seat_outcomes", "vacations"):  # 0007's
         core.remove(core.tables[name])
     core.create_all(engine)
     with engine.begin() as c:

@@ -1,8 +1,9 @@
 """Two people in real Chromium play the toy game on a real-time clock; one closes the tab, the hall's fake
 clock runs their time out, a bot finishes the game for them, and the other sees it all: the seat clocks,
 the away mark, the chat line, the page title telling them it is their turn while the tab is hidden, the
-results, then Rematch (a private table with an invitation link), their player page with its rating chart,
-the leaderboard and the archive filtered by player. Nothing waits for the wall clock to run a clock out.
+results, then Rematch (a private table with an invitation link), their player page (no rating: the bot made
+every move of the other's seat, so she forfeits and he gains nothing), the leaderboard and the archive filtered
+by player. Nothing waits for the wall clock to run a clock out.
 
 Screenshots go to ``test-output/<test name>/`` at 1280×800 and 390×844.
 """
@@ -104,18 +105,21 @@ def test_a_closed_tab_times_out_and_the_game_still_ends(hall: Hall, browser: Any
     assert bob.locator(".seat-list li").first.locator("a.player-link").inner_text() == "Bob"  # Ann's seat 2 free
     bob.screenshot(path=str(shots / "rematch-1280.png"))
 
-    # Bob's player page: the game, the win or loss, a rating chart; the leaderboard; the archive by player
+    # Bob's player page: the game, the win or loss, and no rating: Ann's bot made her every move, so she
+    # forfeits the game and nobody gains from an absent opponent (docs/hall.md "Fair play"); the leaderboard
+    # (Ann alone, rated last); the archive by player
     bob.click(".who a.me")
-    bob.wait_for_selector(".player-page svg.rating-chart")
+    bob.wait_for_selector(".player-page .recent")
     assert "1 game played" in bob.inner_text(".player-totals")
+    assert "No rated games yet" in bob.inner_text(".player-page")
     assert bob.locator(f".recent a[href='/replay/{table_id}']").count() == 1
     bob.screenshot(path=str(shots / "player-1280.png"))
     bob.set_viewport_size({"width": 390, "height": 844})
     bob.screenshot(path=str(shots / "player-390.png"))
     bob.set_viewport_size({"width": 1280, "height": 800})
-    bob.click(".rating h3 a")
+    bob.goto(f"{hall.url}/leaderboard/toy")
     bob.wait_for_selector(".leaderboard td >> text=Ann")
-    assert bob.locator(".leaderboard tbody tr").count() == 2
+    assert bob.locator(".leaderboard tbody tr").count() == 1
     bob.screenshot(path=str(shots / "leaderboard-1280.png"))
     bob.goto(f"{hall.url}/archive?player=Ann")
     bob.wait_for_selector(f"tr[data-table='{table_id}']")

@@ -3,8 +3,8 @@ leaderboards, looked at on a phone (390×844), a tablet (768×1024) and a deskto
 of each, no sideways scroll and axe-core's accessibility check (no serious or critical violation), as
 test_screens.py does for the other pages.
 
-The pages show real games: registered players sit down at tables in the hall, start, and leave their seats
-to the bots, which finish the games; those games are rated like any other. Screenshots and axe's findings
+The pages show real games: registered players sit down at tables in the hall, start, and play their own
+moves (random legal ones) to the end; those games are rated like any other. Screenshots and axe's findings
 (``axe.txt``) are saved under ``test-output/<test name>/``.
 """
 
@@ -42,10 +42,10 @@ def whole(page: Any, selector: str) -> bool:
 def test_player_pages_and_leaderboards_on_every_screen(hall: Hall, browser: Any, shots: Path) -> None:
     win, bob, cid = (Client(hall, name, PASSWORD) for name in (LONG_NAME, "Bob", "Cid"))
     played = [
-        play_out([win, bob], "manitou"),
-        play_out([bob, win, cid], "manitou", bots=0),
-        play_out([cid, win], "manitoba"),
-        play_out([win, bob], "five_tribes"),
+        play_out([win, bob], "manitou", play=True),
+        play_out([bob, win, cid], "manitou", bots=0, play=True),
+        play_out([cid, win], "manitoba", play=True),
+        play_out([win, bob], "five_tribes", play=True),
     ]
 
     ctx, page, errors = new_page(browser, PHONE, touch=True)

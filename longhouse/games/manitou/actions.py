@@ -19,12 +19,13 @@ from typing import Any, ClassVar
 
 from longhouse.engine.errors import IllegalAction
 from longhouse.engine.notation import JSON, ActionTable, Notated, Word
-from longhouse.games.manitou.data import CODES, GROUNDS, card_name
+from longhouse.engine.text import Msg, Text, _
+from longhouse.games.manitou.data import CODES, GROUNDS, card_word
 
 
 def _card(value: Any) -> str:
     if not isinstance(value, str) or value not in CODES:
-        raise IllegalAction(f"unknown card {value!r}; cards are {', '.join(CODES)}"[:160])
+        raise IllegalAction(_("unknown card {card}; cards are {cards}", card=repr(value)[:40], cards=", ".join(CODES)))
     return value
 
 
@@ -44,14 +45,14 @@ class Pick(Notated):
     def read_text(cls, text: str) -> Pick | None:
         return PICKS[_card(text[1:].upper())] if text.startswith("+") else None
 
-    def words(self) -> str:
-        return f"pick {card_name(self.card)}"
+    def words(self) -> Msg:
+        return _("pick {card}", card=card_word(self.card))
 
 
 @dataclass(frozen=True, slots=True)
 class Ok(Word):
     kind: ClassVar[str] = "ok"
-    said: ClassVar[str] = "confirm my hunting party"
+    said: ClassVar[Text] = _("confirm my hunting party")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class Play(Notated):
     def read(cls, data: JSON) -> Play:
         card, ground = _card(data["card"]), data["ground"]
         if isinstance(ground, bool) or not isinstance(ground, int) or not 0 <= ground < GROUNDS:
-            raise IllegalAction(f"hunting ground must be 0, 1 or 2, not {ground!r}"[:120])
+            raise IllegalAction(_("hunting ground must be 0, 1 or 2, not {ground}", ground=repr(ground)[:40]))
         return PLAYS[card, ground]
 
     def to_text(self) -> str:
@@ -75,14 +76,14 @@ class Play(Notated):
         card, at, ground = text.partition("@")
         return PLAYS[_card(card.upper()), int(ground) - 1] if at and ground in ("1", "2", "3") else None
 
-    def words(self) -> str:
-        return f"play {card_name(self.card)} on hunting ground {self.ground + 1}"
+    def words(self) -> Msg:
+        return _("play {card} on hunting ground {ground}", card=card_word(self.card), ground=self.ground + 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Done(Word):
     kind: ClassVar[str] = "done"
-    said: ClassVar[str] = "confirm the score screen"
+    said: ClassVar[Text] = _("confirm the score screen")
 
 
 ManitouAction = Pick | Ok | Play | Done

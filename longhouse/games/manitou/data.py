@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from longhouse.engine.text import Msg, _
+
 
 class Warrior(StrEnum):
     """The five great warriors; the value is the card code."""
@@ -96,6 +98,39 @@ def warrior_of(code: str) -> Warrior | None:
 
 def card_name(code: str) -> str:
     return CARD_NAMES[code]
+
+
+# The same names as texts of the catalogs (docs/i18n.md, glossary): for the move log, the actions' words and
+# the description, in the reader's language.
+#: Each warrior's name alone ("chief").
+WARRIOR_WORDS: Final[dict[Warrior, Msg]] = {
+    Warrior.CHIEF: _("chief"),
+    Warrior.MEDICINE_MAN: _("medicine man"),
+    Warrior.RAIN_MAKER: _("rain maker"),
+    Warrior.SCOUT: _("scout"),
+    Warrior.SQUAW: _("squaw"),
+}
+#: A card as the object of a sentence ("picks the chief", "plays the 5 hunter").
+_WARRIOR_OBJECTS: Final[dict[Warrior, Msg]] = {
+    Warrior.CHIEF: _("the chief"),
+    Warrior.MEDICINE_MAN: _("the medicine man"),
+    Warrior.RAIN_MAKER: _("the rain maker"),
+    Warrior.SCOUT: _("the scout"),
+    Warrior.SQUAW: _("the squaw"),
+}
+CARD_WORDS: Final[dict[str, Msg]] = {
+    code: _WARRIOR_OBJECTS[Warrior(code)] if not code.isdigit() else _("the {value} hunter", value=code)
+    for code in CODES
+}
+#: A card's name without an article ("chief", "5 hunter").
+CARD_NOUNS: Final[dict[str, Msg]] = {
+    code: WARRIOR_WORDS[Warrior(code)] if not code.isdigit() else _("{value} hunter", value=code) for code in CODES
+}
+
+
+def card_word(code: str) -> Msg:
+    """The card as the object of a sentence, in the reader's language."""
+    return CARD_WORDS[code]
 
 
 def beats(attacker: Warrior, defender: Warrior) -> bool:

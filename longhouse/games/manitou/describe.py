@@ -10,6 +10,7 @@ from typing import Any
 
 from longhouse.games.manitou.data import (
     BEATS,
+    CARD_NOUNS,
     CODES,
     DEALER_SELECTION,
     GROUND_LAYOUT,
@@ -21,7 +22,7 @@ from longhouse.games.manitou.data import (
     PRISONER_POINTS,
     SELECTION,
     SET_COUNTS,
-    WARRIOR_NAMES,
+    WARRIOR_WORDS,
     Warrior,
     warrior_of,
 )
@@ -33,12 +34,12 @@ def description() -> dict[str, Any]:
     return {
         "cards": [
             {"code": code, "kind": "warrior" if warrior_of(code) else "hunter",
-             "name": WARRIOR_NAMES[Warrior(code)] if warrior_of(code) else f"{code} hunter",
+             "name": CARD_NOUNS[code],
              "value": None if warrior_of(code) else int(code), "copies": SET_COUNTS[i]}
             for i, code in enumerate(CODES)
         ],
         "warriors": [
-            {"code": w.value, "name": WARRIOR_NAMES[w], "beats": [b.value for b in Warrior if b in BEATS[w]]}
+            {"code": w.value, "name": WARRIOR_WORDS[w], "beats": [b.value for b in Warrior if b in BEATS[w]]}
             for w in Warrior
         ],
         "buffalo": {"large": list(LARGE_BUFFALO), "small": list(small_buffalo())},

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
 from longhouse.engine.state import JSON, Action
+from longhouse.engine.text import Msg, _, joined, listing, ngettext
 from longhouse.games.manitou.actions import PLAYS, Play
 from longhouse.games.manitou.data import (
+    CARD_NOUNS,
     CODE_INDEX,
     CODES,
     GROUNDS,
@@ -17,7 +19,7 @@ from longhouse.games.manitou.data import (
     PELT_ROBBER_POINTS,
     PLAYS_PER_HUNT,
     PRISONER_POINTS,
-    card_name,
+    card_word,
 )
 from longhouse.games.manitou.fights import Card, Fight, Outcome, may_play_warrior, resolve
 from longhouse.games.manitou.reckoning import GroundResult, hunter_totals_on, pelt_robbers, score_ground
@@ -68,25 +70,27 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     card = Card(seat, action.card)
     ground.cards.append(card)
     player.played += 1
-    where = f"hunting ground {action.ground + 1}"
-    text = f"{seat_name(seat)} plays {card_name(action.card)} on {where}"
+    who, what, where = seat_word(seat), card_word(action.card), action.ground + 1
     data: dict[str, Any] = {"seat": seat, "card": action.card, "ground": action.ground}
     if card.code.isdigit():
-        events = [Event("play", text, data)]
+        events = [Event("play", _("{seat} plays {card} on hunting ground {ground}", seat=who, card=what,
+                                  ground=where), data)]
     elif not may_play_warrior(ground.up, seat):
         card.face_up = False
         data["outcome"] = "face_down"
-        events = [Event("play", text + " face down: no room for a third warrior", data)]
+        events = [Event("play", _("{seat} plays {card} on hunting ground {ground} face down: no room for a third "
+                                  "warrior", seat=who, card=what, ground=where), data)]
     else:
         fight = resolve(ground.up, card)
         data["outcome"] = fight.outcome.value
         if fight.opponent is not None:
             data["opponent"] = {"seat": fight.opponent.seat, "card": fight.opponent.code}
-        events = [Event("play", text + _fight_words(fight, seat), data)]
+        events = [Event("play", _fight_words(fight, who, what, where), data)]
     if player.pile:
         drawn = player.pile.pop()
         player.hand.append(drawn)
-        events.append(Event("draw", f"{seat_name(seat)} draws {card_name(drawn)}", {"seat": seat, "cards": [drawn]},
+        events.append(Event("draw", _("{seat} draws {cards}", seat=seat_word(seat), cards=card_word(drawn)),
+                            {"seat": seat, "cards": [drawn]},
                             seats=(seat,)))
     nxt = (seat + 1) % state.num_players
     if state.players[nxt].played >= PLAYS_PER_HUNT:
@@ -117,22 +121,25 @@ def end_hunt(state: ManitouState) -> list[Event]:
     for s in robbed:
         state.players[s].pelt_robbers += 1
         points[s] += PELT_ROBBER_POINTS
-        events.append(Event("score", f"{seat_name(s)} played the most hunters ({totals[s]}) and takes a pelt robber "
-                            f"({PELT_ROBBER_POINTS})", {"seat": s, "pelt_robber": True}))
+        events.append(Event("score", _("{seat} played the most hunters ({total}) and takes a pelt robber ({points})",
+                                       seat=seat_word(s), total=totals[s], points=PELT_ROBBER_POINTS),
+                            {"seat": s, "pelt_robber": True}))
     grounds_report = []
     for g, ground in enumerate(state.grounds):
         result = score_ground([v for v, _ in ground.buffalo], ground.cards, ground.up, n)
         for s, value in result.buffalo_won:
             state.players[s].buffalo.append(value)
             points[s] += value
-            events.append(Event("score", f"{seat_name(s)} takes the buffalo worth {value} at hunting ground {g + 1}",
+            events.append(Event("score", _("{seat} takes the buffalo worth {value} at hunting ground {ground}",
+                                           seat=seat_word(s), value=value, ground=g + 1),
                                 {"seat": s, "ground": g, "buffalo": value}))
         if result.controller is not None:
             c = result.controller
             state.players[c].prisoners += result.prisoners
             points[c] += PRISONER_POINTS * result.prisoners
-            events.append(Event("score", f"{seat_name(c)} controls hunting ground {g + 1} and takes "
-                                f"{result.prisoners} prisoner{'s' if result.prisoners != 1 else ''}",
+            events.append(Event("score", ngettext("{seat} controls hunting ground {ground} and takes {n} prisoner",
+                                                  "{seat} controls hunting ground {ground} and takes {n} prisoners",
+                                                  result.prisoners, seat=seat_word(c), ground=g + 1),
                                 {"seat": c, "ground": g, "prisoners": result.prisoners}))
         for owner, code in result.returned:
             state.players[owner].reserve[CODE_INDEX[code]] += 1
@@ -148,15 +155,18 @@ def end_hunt(state: ManitouState) -> list[Event]:
         "hunt": state.hunt, "pelt_robbers": robbed, "hunter_totals": totals, "grounds": grounds_report,
         "points": points,
     }
-    events.append(Event("hunt_end", f"Hunt {state.hunt} is over: " + ", ".join(
-        f"{seat_name(s)} {p:+d}" for s, p in enumerate(points)), {"hunt": state.hunt, "points": points}))
+    events.append(Event("hunt_end", _("Hunt {hunt} is over: {points}", hunt=state.hunt, points=joined(", ", (
+        _("{seat} {points}", seat=seat_word(s), points=f"{p:+d}") for s, p in enumerate(points)))),
+        {"hunt": state.hunt, "points": points}))
     state.turn = None
     if state.hunt >= HUNTS:
         state.phase = OVER
         best = max(state.scores())
-        names = " and ".join(seat_name(s) for s in state.winners())
-        events.append(Event("game_over", f"The game is over: {names} win{'s' if ' and ' not in names else ''} "
-                            f"with {best} points", {"scores": state.scores(), "winners": state.winners()}))
+        winners = state.winners()
+        events.append(Event("game_over", ngettext("The game is over: {names} wins with {points} points",
+                                                  "The game is over: {names} win with {points} points", len(winners),
+                                                  names=listing(seat_word(s) for s in winners), points=best),
+                            {"scores": state.scores(), "winners": state.winners()}))
     else:
         state.phase = SCORE
         for player in state.players:
@@ -182,24 +192,34 @@ def next_hunt(state: ManitouState) -> list[Event]:
     state.phase = SELECT
     state.derive_selection()
     state.refresh_acting()
-    buffalo = "; ".join(f"ground {g + 1}: " + " + ".join(str(v) for v, _ in ground.buffalo)
-                        for g, ground in enumerate(state.grounds))
-    return [Event("new_hunt", f"Hunt {state.hunt}: {seat_name(state.dealer)} deals ({buffalo})",
+    buffalo = joined("; ", (_("ground {ground}: {values}", ground=g + 1,
+                                values=" + ".join(str(v) for v, _size in ground.buffalo))
+                              for g, ground in enumerate(state.grounds)))
+    return [Event("new_hunt", _("Hunt {hunt}: {seat} deals ({buffalo})", hunt=state.hunt, seat=seat_word(state.dealer),
+                                buffalo=buffalo),
                   {"hunt": state.hunt, "dealer": state.dealer})]
 
 
-def _fight_words(fight: Fight, seat: int) -> str:
+def _fight_words(fight: Fight, who: Msg, what: Msg, where: int) -> Msg:
+    """A warrior's play and its trial of strength in words."""
     opp = fight.opponent
     if opp is None:
-        return " and takes control" if fight.outcome is Outcome.TAKES_EMPTY else " to protect"
-    theirs = f"{seat_name(opp.seat)}'s {card_name(opp.code)[4:]}"
+        if fight.outcome is Outcome.TAKES_EMPTY:
+            return _("{seat} plays {card} on hunting ground {ground} and takes control", seat=who, card=what,
+                     ground=where)
+        return _("{seat} plays {card} on hunting ground {ground} to protect", seat=who, card=what, ground=where)
+    theirs = _("{seat}'s {card}", seat=seat_word(opp.seat), card=CARD_NOUNS[opp.code])
     if fight.outcome is Outcome.DEFEATS:
-        return f" — {theirs} is defeated"
+        return _("{seat} plays {card} on hunting ground {ground} — {theirs} is defeated", seat=who, card=what,
+                 ground=where, theirs=theirs)
     if fight.outcome is Outcome.CANCELS:
-        return f" — it cancels {theirs}; both are out"
+        return _("{seat} plays {card} on hunting ground {ground} — it cancels {theirs}; both are out", seat=who,
+                 card=what, ground=where, theirs=theirs)
     if fight.outcome is Outcome.SACRIFICE:
-        return f" — a sacrifice: it and {theirs} are both out"
-    return f" — {theirs} defeats it"
+        return _("{seat} plays {card} on hunting ground {ground} — a sacrifice: it and {theirs} are both out",
+                 seat=who, card=what, ground=where, theirs=theirs)
+    return _("{seat} plays {card} on hunting ground {ground} — {theirs} defeats it", seat=who, card=what,
+             ground=where, theirs=theirs)
 
 
 def _ground_report(result: GroundResult) -> JSON:

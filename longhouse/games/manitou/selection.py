@@ -4,8 +4,9 @@ may take a pick back before confirming, and the hunt starts when every seat has 
 from __future__ import annotations
 
 from longhouse.engine.events import Event
-from longhouse.engine.seats import seat_name
-from longhouse.games.manitou.data import CARD_NAMES, CODE_INDEX, HAND_SIZE, card_name
+from longhouse.engine.seats import seat_word
+from longhouse.engine.text import _, joined
+from longhouse.games.manitou.data import CARD_WORDS, CODE_INDEX, HAND_SIZE, card_word
 from longhouse.games.manitou.state import HUNT, SELECT, SHUFFLED, ManitouState
 
 
@@ -13,7 +14,8 @@ def pick(state: ManitouState, seat: int, card: str) -> list[Event]:
     player = state.players[seat]
     player.selection.append(card)
     player.free[CODE_INDEX[card]] -= 1
-    return [Event("pick", f"{seat_name(seat)} picks {card_name(card)}", {"seat": seat, "card": card}, seats=(seat,))]
+    return [Event("pick", _("{seat} picks {card}", seat=seat_word(seat), card=card_word(card)),
+                  {"seat": seat, "card": card}, seats=(seat,))]
 
 
 def undo_steps(state: ManitouState, seat: int) -> int:
@@ -28,14 +30,15 @@ def unpick(state: ManitouState, seat: int, index: int) -> list[Event]:
     engine's ``State.undo``: one of ``undo_steps``)."""
     code = state.players[seat].selection.pop(index)
     state.players[seat].free[CODE_INDEX[code]] += 1
-    return [Event("unpick", f"{seat_name(seat)} takes back {card_name(code)}",
+    return [Event("unpick", _("{seat} takes back {card}", seat=seat_word(seat), card=card_word(code)),
                   {"seat": seat, "card": code}, seats=(seat,))]
 
 
 def confirm(state: ManitouState, seat: int) -> list[Event]:
     player = state.players[seat]
     player.confirmed = True
-    events = [Event("selected", f"{seat_name(seat)} has chosen a hunting party of {len(player.selection)}",
+    events = [Event("selected", _("{seat} has chosen a hunting party of {n}", seat=seat_word(seat),
+                                  n=len(player.selection)),
                     {"seat": seat, "count": len(player.selection)})]
     state.refresh_acting()
     if not state.acting():
@@ -58,11 +61,13 @@ def start_hunt(state: ManitouState) -> list[Event]:
         player.selection = []
         player.hand = [pile.pop() for _ in range(min(HAND_SIZE, len(pile)))]
         player.played = 0
-        events.append(Event("draw", f"{seat_name(seat)} draws {', '.join([CARD_NAMES[c] for c in player.hand])}",
+        events.append(Event("draw", _("{seat} draws {cards}", seat=seat_word(seat),
+                                      cards=joined(", ", [CARD_WORDS[c] for c in player.hand])),
                             {"seat": seat, "cards": player.hand[:]}, seats=(seat,)))
     state.phase = HUNT
     state.turn = state.start_player
     state.refresh_acting()
-    events.insert(0, Event("hunt_start", f"Hunt {state.hunt} begins; {seat_name(state.turn)} plays first",
+    events.insert(0, Event("hunt_start", _("Hunt {hunt} begins; {seat} plays first", hunt=state.hunt,
+                                           seat=seat_word(state.turn)),
                            {"hunt": state.hunt, "start_player": state.turn}))
     return events

@@ -285,7 +285,8 @@ def _code(value: Any) -> str:
     return str(value)
 
 
-#: Each card code's hunter strength (None: a warrior), and each warrior's word, for the views.
+#: Each card code's hunter strength (None: a warrior), and each warrior's word, for the views (English data:
+#: a snapshot keeps ``last_hunt``, so no text of the catalogs is in it; boards name cards from the description).
 HUNTER_VALUE: dict[str, int | None] = {code: None if warrior_of(code) else int(code) for code in CODES}
 WARRIOR_WORD: dict[str, str] = {code: w.word for code in CODES if (w := warrior_of(code)) is not None}
 #: The most seats a table has (``GROUND_LAYOUT``'s player counts).

@@ -9,8 +9,9 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from longhouse.engine.seats import SEAT_COLOURS, seat_name
-from longhouse.engine.view import acting_words, split_view
+from longhouse.engine.seats import SEAT_COLOURS, seat_word
+from longhouse.engine.text import Msg, _, joined, listing, ngettext
+from longhouse.engine.view import split_view
 from longhouse.games.manitou.data import CODE_INDEX, CODES, HUNTS, PELT_ROBBER_POINTS, PRISONER_POINTS
 from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, ManitouState, lanes_and_totals
 
@@ -117,10 +118,10 @@ def reserve_cards(reserve: list[int]) -> list[str]:
 
 
 #: ``phase_text`` by what it depends on (phase, hunt, turn, acting seats): a few hundred texts at most.
-_PHASE_TEXTS: dict[tuple[str, int, int | None, tuple[int, ...]], str] = {}
+_PHASE_TEXTS: dict[tuple[str, int, int | None, tuple[int, ...]], Msg] = {}
 
 
-def phase_text(state: ManitouState) -> str:
+def phase_text(state: ManitouState) -> Msg:
     """The phase in words, the same for every seat (made once for each phase, hunt, turn and acting seats)."""
     key = (state.phase, state.hunt, state.turn, state.acting())
     text = _PHASE_TEXTS.get(key)
@@ -129,17 +130,22 @@ def phase_text(state: ManitouState) -> str:
     return text
 
 
-def phase_words(state: ManitouState) -> str:
+def phase_words(state: ManitouState) -> Msg:
     """``phase_text``, made."""
-    hunt = f"Hunt {state.hunt} of {HUNTS}"
+    hunt, hunts = state.hunt, HUNTS
     if state.phase == SELECT:
-        return f"{hunt}: {acting_words(state, 'choosing a hunting party')}"
+        acting = state.acting()
+        if not acting:
+            return _("Hunt {hunt} of {hunts}: nobody is to act", hunt=hunt, hunts=hunts)
+        return ngettext("Hunt {hunt} of {hunts}: {who} is choosing a hunting party",
+                        "Hunt {hunt} of {hunts}: {who} are choosing a hunting party", len(acting), hunt=hunt,
+                        hunts=hunts, who=listing(seat_word(s) for s in acting))
     if state.phase == HUNT and state.turn is not None:
-        return f"{hunt}: {seat_name(state.turn)} to play a card"
+        return _("Hunt {hunt} of {hunts}: {seat} to play a card", hunt=hunt, hunts=hunts, seat=seat_word(state.turn))
     if state.phase == SCORE:
-        waiting = ", ".join(seat_name(s) for s in state.acting())
-        return f"{hunt} is scored; waiting for {waiting} to confirm"
-    return "Game over" if state.phase == OVER else hunt
+        return _("Hunt {hunt} of {hunts} is scored; waiting for {who} to confirm", hunt=hunt, hunts=hunts,
+                 who=joined(", ", (seat_word(s) for s in state.acting())))
+    return _("Game over") if state.phase == OVER else _("Hunt {hunt} of {hunts}", hunt=hunt, hunts=hunts)
 
 
 def public_scores(state: ManitouState) -> list[int]:

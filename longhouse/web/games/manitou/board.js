@@ -1,8 +1,10 @@
 // Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
+import { list, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, svg, toast } from "../../kit/board.js";
+import { colourName } from "../../ui.js";
 import { herdNotes, laneNote, scorePanel } from "./scores.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
@@ -42,14 +44,15 @@ const FIGURES = {
 const BUFFALO = '<path d="M6 26 Q4 14 14 11 Q18 5 26 8 L40 8 Q50 8 52 16 L54 26 L50 26 L48 19 L46 30 L41 30 L40 21 L22 21 L20 30 L15 30 L14 23 Q9 25 10 30 L6 30 Z"/><path d="M13 11 Q10 6 13 3 M19 9 Q21 4 18 2" stroke="currentColor" stroke-width="1.6" fill="none"/>';
 
 function cardName(code) {
-  return WARRIORS[code] ? WARRIORS[code] : `hunter ${code}`;
+  return WARRIORS[code] ? WARRIORS[code] : t("hunter {value}", { value: code });
 }
 
 // A card's tooltip: what it is, and for a warrior whom it beats and who beats it.
 function cardTip(code) {
-  if (!WARRIORS[code]) return `Hunter of strength ${code}`;
+  if (!WARRIORS[code]) return t("Hunter of strength {value}", { value: code });
   const beatenBy = Object.keys(BEATS).filter((w) => BEATS[w].includes(code)).map((w) => WARRIORS[w]);
-  return `${cap(WARRIORS[code])}: beats ${BEATS[code].map((w) => WARRIORS[w]).join(", ")}; beaten by ${beatenBy.join(", ")}`;
+  return t("{warrior}: beats {beats}; beaten by {beaten}", { warrior: cap(WARRIORS[code]),
+    beats: BEATS[code].map((w) => WARRIORS[w]).join(", "), beaten: beatenBy.join(", ") });
 }
 
 function cardEl(code, opts = {}) {
@@ -107,12 +110,12 @@ export function createBoard(root, api) {
 
   function waitingWord(v, p) {
     if (v.phase === "select") {
-      if (p.confirmed) return "ready";
+      if (p.confirmed) return t("ready");
       const need = p.seat === v.dealer ? 7 : 8;
-      return `choosing ${need} cards… (${p.selected})`;
+      return t("choosing {need} cards… ({have})", { need, have: p.selected });
     }
-    if (v.phase === "hunt") return v.turn === p.seat ? "to play" : `${p.hand_size} in hand · ${p.pile_size} to draw`;
-    if (v.phase === "score") return p.ready ? "ready" : "reading the scores…";
+    if (v.phase === "hunt") return v.turn === p.seat ? t("to play") : t("{hand} in hand · {pile} to draw", { hand: p.hand_size, pile: p.pile_size });
+    if (v.phase === "score") return p.ready ? t("ready") : t("reading the scores…");
     return "";
   }
 
@@ -122,11 +125,11 @@ export function createBoard(root, api) {
     opponents.replaceChildren(...others.map((p) => h("div", {
       class: `opponent seat-${COLOURS[p.seat]}${v.acting.includes(p.seat) ? " acting" : ""}`,
       dataset: { seat: p.seat },
-    }, tag(p.seat), h("span", { class: "score", title: "score" }, String(v.scores[p.seat])),
-    p.seat === v.dealer ? h("span", { class: "dealer", title: "dealer" }, "dealer") : null,
-    h("span", { class: "tally" }, v.phase === "hunt" ? h("span", { title: "hunters played this hunt (the most get the pelt robbers)" },
-      `hunters ${p.hunter_total}`) : null,
-    h("span", { title: "prisoners taken" }, `prisoners ${p.prisoners}`)),
+    }, tag(p.seat), h("span", { class: "score", title: t("score") }, String(v.scores[p.seat])),
+    p.seat === v.dealer ? h("span", { class: "dealer", title: t("dealer") }, t("dealer")) : null,
+    h("span", { class: "tally" }, v.phase === "hunt" ? h("span", { title: t("hunters played this hunt (the most get the pelt robbers)") },
+      t("hunters {n}", { n: p.hunter_total })) : null,
+    h("span", { title: t("prisoners taken") }, t("prisoners {n}", { n: p.prisoners }))),
     h("span", { class: "wait" }, waitingWord(v, p)))));
   }
 
@@ -136,27 +139,30 @@ export function createBoard(root, api) {
     let text;
     let mineActs = me !== null && v.acting.includes(me);
     if (v.phase === "select") {
-      const waiting = v.players.filter((p) => !p.confirmed).map((p) => cap(COLOURS[p.seat]));
+      const waiting = v.players.filter((p) => !p.confirmed).map((p) => colourName(p.seat));
       if (mineActs) {
         const you = v.you;
         const need = you.must_pick;
         const have = you.selection.length;
-        text = have < need ? `Hunt ${v.hunt} of ${v.hunts}: pick ${need} cards for your hunting party (${have} / ${need}), then OK`
-          : `Hunt ${v.hunt} of ${v.hunts}: your party is complete — press OK (click a picked card to take it back)`;
+        text = have < need ? t("Hunt {hunt} of {hunts}: pick {need} cards for your hunting party ({have} / {need}), then OK",
+          { hunt: v.hunt, hunts: v.hunts, need, have })
+          : t("Hunt {hunt} of {hunts}: your party is complete — press OK (click a picked card to take it back)",
+            { hunt: v.hunt, hunts: v.hunts });
       } else {
-        text = `Hunt ${v.hunt} of ${v.hunts}: waiting for ${waiting.join(", ")} to choose…`;
+        text = t("Hunt {hunt} of {hunts}: waiting for {names} to choose…", { hunt: v.hunt, hunts: v.hunts, names: waiting.join(", ") });
       }
     } else if (v.phase === "hunt") {
-      text = v.turn === me ? (touch() ? "Your turn — tap a card, then a hunting ground (or drag it there)"
-        : "Your turn — drag a card onto a hunting ground (or click the card, then the ground)")
-        : `${cap(COLOURS[v.turn])} (${nameOf(v.turn)}) to play`;
+      text = v.turn === me ? (touch() ? t("Your turn — tap a card, then a hunting ground (or drag it there)")
+        : t("Your turn — drag a card onto a hunting ground (or click the card, then the ground)"))
+        : t("{colour} ({name}) to play", { colour: colourName(v.turn), name: nameOf(v.turn) });
     } else if (v.phase === "score") {
-      const waiting = v.players.filter((p) => !p.ready).map((p) => cap(COLOURS[p.seat]));
-      text = mineActs ? `Hunt ${v.last_hunt.hunt} is scored — study the board, then Continue below`
-        : `Waiting for ${waiting.join(", ")} to confirm the scores`;
+      const waiting = v.players.filter((p) => !p.ready).map((p) => colourName(p.seat));
+      text = mineActs ? t("Hunt {hunt} is scored — study the board, then Continue below", { hunt: v.last_hunt.hunt })
+        : t("Waiting for {names} to confirm the scores", { names: waiting.join(", ") });
     } else {
       const best = Math.max(...v.scores);
-      text = `Game over — ${v.winners.map((s) => nameOf(s)).join(" and ")} win${v.winners.length > 1 ? "" : "s"} with ${best} points`;
+      text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points",
+        v.winners.length, { names: list(v.winners.map((s) => nameOf(s))), points: best });
       mineActs = false;
     }
     status.textContent = text;

@@ -1,0 +1,130 @@
+"""Reputation: how each account's games with other people ended, its reliability figure, and the bar from rated
+tables that repeated leaving earns.
+
+Every finished or abandoned game that two or more people began has one outcome per person
+(``store/fairplay.py``, decided by ``server/fairplay.py``): finished, left, timed out or abandoned. From them:
+
+- **reliability**: the share of the account's last ``RECENT`` such games that it finished, in whole percent
+  (rounded down: 100 only when every one was finished); None for an account with none yet (a newcomer). It is
+  shown on the player page and beside each seat, and a table's creator may ask for a minimum to sit down
+  (``table_options.min_reliability``): a newcomer may sit anywhere;
+- **the bar**: an account that did not finish ``BAR_AFTER`` rated games (games at tables without hints that
+  two or more registered accounts began) within ``BAR_WINDOW`` may not sit down at a rated table until
+  ``BAR_FOR`` after the last of them; unrated tables (hints allowed, or against bots) stay open, and a seat in a
+  game already begun can always be taken back.
+
+Figures are dated in wall-clock time (``wall.py``). A seat's figure is kept for ``KEPT_FOR`` seconds (of the
+hall's clock) per account and dropped as soon as this process stores a new outcome of that account, so another
+process's new outcome shows within that time.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from longhouse.server.wall import wall
+from longhouse.store import Store
+from longhouse.store.fairplay import FINISHED, OUTCOMES, FairStore, fair_store
+
+#: How many of the latest games the reliability figure is taken over.
+RECENT = 50
+#: Rated games not finished within ``BAR_WINDOW`` seconds that bar an account from rated tables ...
+BAR_AFTER = 3
+BAR_WINDOW = 7 * 86400.0
+#: ... for this long after the last of them.
+BAR_FOR = 24 * 3600.0
+#: Seconds a seat's figure is kept in memory.
+KEPT_FOR = 60.0
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One account's reputation at one moment."""
+
+    #: Every game with other people it has an outcome of, by outcome (all of ``OUTCOMES``, zeros included).
+    counts: dict[str, int]
+    #: Of its last ``RECENT`` games: how many it finished, of how many.
+    recent_finished: int
+    recent_games: int
+    #: Until when (wall-clock seconds) it may not sit down at a rated table; None: it may.
+    barred_until: float | None
+
+    @property
+    def reliability(self) -> int | None:
+        return None if not self.recent_games else (100 * self.recent_finished) // self.recent_games
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reliability": self.reliability, "recent_finished": self.recent_finished,
+                "recent_games": self.recent_games, "counts": self.counts, "barred_until": self.barred_until,
+                "recent_of": RECENT}
+
+
+def barred_until(forfeits: list[float], now: float) -> float | None:
+    """When a bar earned by rated games not finished at these (wall-clock) times ends, or None if there is
+    none at ``now``: ``BAR_AFTER`` of them within ``BAR_WINDOW`` bar until ``BAR_FOR`` after the last."""
+    recent = sorted(t for t in forfeits if now - BAR_WINDOW < t <= now)
+    if len(recent) < BAR_AFTER:
+        return None
+    until = recent[-1] + BAR_FOR
+    return until if until > now else None
+
+
+def standing(fair: FairStore, user_id: int, now: float) -> Standing:
+    """The account's reputation at ``now`` (wall-clock seconds), from the store."""
+    counts = dict.fromkeys(OUTCOMES, 0)
+    counts.update(fair.outcome_counts(user_id))
+    recent = fair.outcomes_of(user_id, limit=RECENT)
+    forfeits = fair.rated_forfeits(user_id, since=now - BAR_WINDOW)
+    return Standing(counts, sum(1 for o in recent if o.outcome == FINISHED), len(recent), barred_until(forfeits, now))
+
+
+class Reputations:
+    """The seat figures of one store, each kept a while (``KEPT_FOR``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.fair = fair_store(store)
+        self._kept: dict[int, tuple[float, int | None]] = {}  # user id -> (kept until, figure)
+
+    def figure(self, user_id: int, now: float | None = None) -> int | None:
+        now = time.monotonic() if now is None else now
+        kept = self._kept.get(user_id)
+        if kept is not None and kept[0] > now:
+            return kept[1]
+        recent = self.fair.outcomes_of(user_id, limit=RECENT)
+        figure = None if not recent else (100 * sum(1 for o in recent if o.outcome == FINISHED)) // len(recent)
+        if len(self._kept) > 10_000:
+            self._kept.clear()
+        self._kept[user_id] = (now + KEPT_FOR, figure)
+        return figure
+
+    def forget(self, user_ids: list[int]) -> None:
+        for uid in user_ids:
+            self._kept.pop(uid, None)
+
+
+_kept: weakref.WeakKeyDictionary[Store, Reputations] = weakref.WeakKeyDictionary()
+
+
+def reputations(store: Store) -> Reputations:
+    """The seat figures of ``store`` (one keeper per store)."""
+    found = _kept.get(store)
+    if found is None:
+        found = _kept[store] = Reputations(store)
+    return found
+
+
+def page_part(hall: Any, name: str) -> dict[str, Any]:
+    """What a player page shows of fair play: the account's reputation (``reputation``), how its latest games
+    ended for it (``outcomes``: table id -> outcome) and, if it is on vacation now, until when (``vacation``:
+    wall-clock seconds)."""
+    found = hall.people.user(name)
+    if found is None:
+        return {}
+    user_id = found[0]
+    fair = fair_store(hall.store)
+    mine = standing(fair, user_id, wall(hall))
+    recent = {str(o.table_id): o.outcome for o in fair.outcomes_of(user_id, limit=RECENT)}
+    return {"reputation": mine.to_json(), "vacation": hall.vacations.until(user_id), "outcomes": recent}
