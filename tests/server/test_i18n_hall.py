@@ -12,6 +12,7 @@ from websockets.sync.client import connect
 
 from longhouse import games
 from longhouse.engine.events import Event
+from longhouse.engine.text import Msg
 from longhouse.server.state_texts import StateTexts
 
 COOKIE = "longhouse_session"
@@ -121,7 +122,7 @@ def test_a_message_is_made_once_per_language_not_per_socket() -> None:
     assert later[1][0] is later[2][0]
 
 
-def seat_event_text() -> object:
+def seat_event_text() -> Msg:
     from longhouse.engine.seats import seat_word
     from longhouse.i18n import _
 
