@@ -1,190 +1,218 @@
-"""How strong are the bots? Plays the arena's matches and writes the strength table to bench/results/.
+"""How strong are the hall's levels? Plays the strength table's lines at the levels' fixed iteration
+budgets, one game at a time into a results file, and prints the table from that file.
 
-The issue's lines, for every registered game (``longhouse.games.names()``), with the strongest level
-(``expert``: MO-ISMCTS) against:
+The lines, for every registered game (``longhouse.games.names()``):
 
-* 2 players: ``random`` (target: expert wins ≥ 95%), ``greedy`` (≥ 70%), today's single-observer
-  ``ismcts`` (≥ 60%);
-* 4 players: three ``greedy`` seats (≥ 45%; the fair share is 25%).
+* ``expert-greedy``: expert vs greedy, 2 players, 100 games (target: expert wins ≥ 75%);
+* ``expert-3greedy``: expert vs three greedy, 4 players, 100 games (≥ 45%; the fair share is 25%);
+* the ladder at 2 players, 60 games a line (each step ≥ 60%): ``casual-beginner``, ``strong-casual``,
+  ``expert-strong``.
 
-``--levels`` adds the ladder of named levels, each against the next (beginner–casual, casual–strong,
-strong–expert) and the expert against the beginner, at the levels' own hall budgets.
+The levels play at their iterations a move (``longhouse.bots.levels``) **without** the hall's time cap, so
+the figures do not depend on the machine or its load. Game ``i`` of a line uses seed ``--seed + i`` and
+the seating rotated by ``i`` (``longhouse.bots.arena.seating``); ties split the win.
 
-Seats rotate between games (``longhouse.bots.arena``); ties are split; win rates carry 95% Wilson
-intervals (``longhouse.bots.stats``). The targets are printed next to the figures, never asserted. Every
-finished line is appended at once to ``bench/results/strength-<date>-<time>.md`` (and ``.json``), so a
-long run that is stopped keeps what it measured.
+**Resumable**: every finished game is appended at once as one JSON line to the results file (``--results``,
+default ``bench/results/strength-levels.jsonl``): the commit, game, players, line, seed, game index, the
+bot in each seat, the scores, the winning seats and the first bot's win share. A restart skips every game
+already in the file (same game, line, seed and budget), so the table can be played over several sittings
+and stopped at any time (``kill`` loses only the games in progress). The table (first bot's win rate with
+its 95% Wilson interval, per line) is printed from the whole file, with the commits it holds.
 
-    python bench/strength.py                          # 200 games a line, 1 s per move (many hours)
-    python bench/strength.py --games 40 --seconds 0.25 --jobs 2
-    python bench/strength.py --iterations 300 --game manitou --match greedy --match 4p
-    python bench/strength.py --levels --only-levels --games 40
+    nice -n 19 python bench/strength.py --jobs 2                      # the whole table (hours)
+    python bench/strength.py --game manitou --line expert-greedy --games 4
+    python bench/strength.py --table                                  # only print the table
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from longhouse import games
-from longhouse.bots import arena
-from longhouse.bots.stats import BotSummary, summarize
-from longhouse.cli import arena as arena_command
+from longhouse import games  # noqa: E402
+from longhouse.bots import arena  # noqa: E402
+from longhouse.bots.stats import wilson_interval, win_shares  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "results"
-STRONGEST = "expert"
+RESULTS = ROOT / "bench" / "results" / "strength-levels.jsonl"
 
 
 @dataclass(frozen=True)
-class Matchup:
+class Line:
     key: str
     label: str
-    bots: tuple[str, ...]
-    target: float | None
-    hall_budget: bool = False  # levels at their own budgets, whatever --seconds says
+    bots: tuple[str, ...]  # the first one is measured
+    games: int
+    target: float
 
 
-MATCHUPS = (
-    Matchup("random", "expert vs random (2p)", (STRONGEST, "random"), 0.95),
-    Matchup("greedy", "expert vs greedy (2p)", (STRONGEST, "greedy"), 0.70),
-    Matchup("ismcts", "expert vs today's ISMCTS (2p)", (STRONGEST, "ismcts"), 0.60),
-    Matchup("4p", "expert vs 3 greedy (4p)", (STRONGEST, "greedy", "greedy", "greedy"), 0.45),
+LINES = (
+    Line("expert-greedy", "expert vs greedy (2p)", ("expert", "greedy"), 100, 0.75),
+    Line("expert-3greedy", "expert vs 3 greedy (4p)", ("expert", "greedy", "greedy", "greedy"), 100, 0.45),
+    Line("casual-beginner", "casual vs beginner (2p)", ("casual", "beginner"), 60, 0.60),
+    Line("strong-casual", "strong vs casual (2p)", ("strong", "casual"), 60, 0.60),
+    Line("expert-strong", "expert vs strong (2p)", ("expert", "strong"), 60, 0.60),
 )
-LADDER = (
-    Matchup("casual-beginner", "casual vs beginner (2p)", ("casual", "beginner"), None, True),
-    Matchup("strong-casual", "strong vs casual (2p)", ("strong", "casual"), None, True),
-    Matchup("expert-strong", "expert vs strong (2p)", ("expert", "strong"), None, True),
-    Matchup("expert-beginner", "expert vs beginner (2p)", ("expert", "beginner"), None, True),
-)
+BY_KEY = {line.key: line for line in LINES}
 
 
-def run_matchup(game: str, matchup: Matchup, count: int, seconds: float | None, iterations: int | None,
-                jobs: int, seed: int) -> dict[str, object]:
-    if matchup.hall_budget:
-        seconds, iterations = None, None
-    specs = arena.build_specs(game, matchup.bots, count, len(matchup.bots), seed, seconds, iterations)
-    start = time.perf_counter()
-    outcomes = arena_command.run_with_progress(specs, jobs)
-    elapsed = time.perf_counter() - start
-    summaries: dict[str, BotSummary] = {s.bot: s for s in summarize([o.result for o in outcomes if o.result])}
-    hero = summaries.get(matchup.bots[0])
-    rates = arena.search_rates(outcomes)
+def commit() -> str:
+    """The measured commit (short hash, ``+dirty`` with uncommitted changes; ``unknown`` outside git)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
+
+
+def budget_name(iterations: int | None) -> str:
+    return "levels" if iterations is None else f"{iterations} iterations"
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The games in the results file (a line cut short by a kill is ignored; it is played again)."""
+    if not path.exists():
+        return []
+    records = []
+    for text in path.read_text().splitlines():
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(record, dict) and "line" in record:
+            records.append(record)
+    return records
+
+
+def record_key(record: dict[str, Any]) -> tuple[str, str, int, str]:
+    return (record["game"], record["line"], int(record["seed"]), record["budget"])
+
+
+def planned(game_names: list[str], lines: list[Line], count: int | None, seed: int,
+            iterations: int | None) -> Iterator[tuple[str, Line, int, arena.MatchSpec]]:
+    """Every game of the chosen lines: (game, line, game index, what to play)."""
+    for game in game_names:
+        for line in lines:
+            if len(line.bots) > games.get(game).max_players:
+                continue
+            for index in range(line.games if count is None else count):
+                spec = arena.MatchSpec(game, arena.seating(line.bots, len(line.bots), index), seed + index,
+                                       None, iterations, uncapped=True)
+                yield game, line, index, spec
+
+
+def play(spec: arena.MatchSpec) -> arena.MatchOutcome:
+    return arena.play_match(spec)
+
+
+def record_of(game: str, line: Line, index: int, spec: arena.MatchSpec, outcome: arena.MatchOutcome,
+              measured: str, iterations: int | None) -> dict[str, Any]:
+    result = outcome.result
+    winners = list(result.winners) if result else []
+    shares = win_shares(winners, len(spec.bots))
+    hero = line.bots[0]
     return {
-        "game": game,
-        "match": matchup.label,
-        "players": len(matchup.bots),
-        "games": sum(1 for o in outcomes if o.result),
-        "budget": "level budgets" if matchup.hall_budget else budget_text(seconds, iterations),
-        "aborted": [o.error for o in outcomes if o.error],
-        "win_rate": hero.win_rate if hero else None,
-        "win_ci95": [hero.win_low, hero.win_high] if hero else None,
-        "mean_score": hero.mean_score if hero else None,
-        "opponent_mean_score": next((s.mean_score for s in summaries.values() if s.bot != matchup.bots[0]), None),
-        "target": matchup.target,
-        "met": None if matchup.target is None else bool(hero and hero.win_rate >= matchup.target),
-        "iterations_per_second": {name: round(rate) for name, rate in rates.items()},
-        "seconds": elapsed,
+        "commit": measured, "game": game, "players": len(spec.bots), "line": line.key, "seed": spec.seed,
+        "index": index, "budget": budget_name(iterations), "seats": list(spec.bots),
+        "scores": list(result.scores) if result else None, "winners": winners,
+        "win": sum(share for seat, share in enumerate(shares) if spec.bots[seat] == hero),
+        "error": outcome.error, "seconds": round(outcome.seconds, 1),
     }
 
 
-def budget_text(seconds: float | None, iterations: int | None) -> str:
-    return f"{iterations} iterations/move" if iterations else f"{seconds:g} s/move"
+def run(path: Path, todo: list[tuple[str, Line, int, arena.MatchSpec]], jobs: int, iterations: int | None) -> int:
+    """Play ``todo`` in ``jobs`` processes, appending each finished game to ``path``; returns games played."""
+    measured = commit()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n"):
+        with path.open("a") as cut:  # a line cut short by a kill: end it, so the next record stands alone
+            cut.write("\n")
+    played = 0
+    with path.open("a") as out, ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        waiting: dict[Future[arena.MatchOutcome], tuple[str, Line, int, arena.MatchSpec]] = {}
+        queue = iter(todo)
+        for item in queue:
+            waiting[pool.submit(play, item[3])] = item
+            if len(waiting) >= max(1, jobs):
+                break
+        while waiting:
+            finished, _ = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in finished:
+                game, line, index, spec = waiting.pop(future)
+                record = record_of(game, line, index, spec, future.result(), measured, iterations)
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+                played += 1
+                print(f"{game} {line.key} game {index + 1}: seats {' '.join(spec.bots)}, winners "
+                      f"{record['winners']}, {record['seconds']:.0f} s", flush=True)
+                following = next(queue, None)
+                if following is not None:
+                    waiting[pool.submit(play, following[3])] = following
+    return played
 
 
-def row_cells(r: dict[str, object]) -> list[str]:
-    rate, ci, target = r["win_rate"], r["win_ci95"], r["target"]
-    met = "–" if r["met"] is None else ("yes" if r["met"] else "NO")
-    its = r["iterations_per_second"]
-    return [
-        str(r["game"]), str(r["match"]), str(r["budget"]), str(r["games"]),
-        "–" if rate is None else f"{100 * float(rate):.1f}%",  # type: ignore[arg-type]
-        "–" if ci is None else f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}%",  # type: ignore[index]
-        "–" if target is None else f"≥{100 * float(target):.0f}%",  # type: ignore[arg-type]
-        met,
-        f"{r['mean_score']:.1f} ({r['opponent_mean_score']:.1f})" if r["mean_score"] is not None else "–",
-        ", ".join(f"{k} {v:,}" for k, v in its.items()) if isinstance(its, dict) else "–",
-        f"{float(r['seconds']):.0f}s",  # type: ignore[arg-type]
-    ]
-
-
-HEADERS = ["game", "match", "budget", "games", "first bot wins", "95% CI (Wilson)", "target", "met",
-           "mean score (opp.)", "search it/s", "time"]
-
-
-def print_rows(rows: list[dict[str, object]]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="Bot strength")
-    for column in HEADERS:
-        table.add_column(column, justify="left" if column in ("game", "match", "budget") else "right")
-    for r in rows:
-        table.add_row(*row_cells(r))
-    console = Console(width=200)
-    console.print(table)
-    for r in rows:
-        for error in r["aborted"]:  # type: ignore[attr-defined]
-            console.print(f"[red]{r['game']} {r['match']}: aborted game: {error}[/red]")
-
-
-def write_results(path: Path, command: str, started: str, rows: list[dict[str, object]]) -> None:
-    lines = [
-        f"# Bot strength, {started} UTC",
-        "",
-        f"`{command}` on {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} when written; the",
-        "machine is shared, so a timed budget buys fewer iterations than on an idle machine — see it/s).",
-        "Seats rotate between games; ties split; 95% Wilson intervals on the first bot's win rate.",
-        "",
-        "| " + " | ".join(HEADERS) + " |",
-        "|" + "---|" * len(HEADERS),
-    ]
-    lines += ["| " + " | ".join(row_cells(r)) + " |" for r in rows]
-    path.with_suffix(".md").write_text("\n".join(lines) + "\n")
-    path.with_suffix(".json").write_text(json.dumps({"command": command, "started": started, "rows": rows},
-                                                    indent=1))
+def table(records: list[dict[str, Any]]) -> list[str]:
+    """The strength table of ``records`` as markdown lines: per game, line and budget, the first bot's
+    win rate with its 95% Wilson interval."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for record in records:
+        if record.get("error") is None:
+            groups.setdefault((record["game"], record["line"], record["budget"]), []).append(record)
+    order = {line.key: i for i, line in enumerate(LINES)}
+    rows = ["| game | line | budget | games | first bot wins | 95% CI (Wilson) | target | commits |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for (game, key, budget), group in sorted(groups.items(), key=lambda g: (g[0][0], order.get(g[0][1], 99),
+                                                                            g[0][2])):
+        line = BY_KEY.get(key)
+        wins = sum(float(r["win"]) for r in group)
+        low, high = wilson_interval(wins, len(group))
+        commits = ", ".join(sorted({str(r["commit"]) for r in group}))
+        rows.append(f"| {game} | {line.label if line else key} | {budget} | {len(group)} | "
+                    f"{100 * wins / len(group):.1f}% | {100 * low:.1f}–{100 * high:.1f}% | "
+                    f"{'–' if line is None else f'≥{100 * line.target:.0f}%'} | {commits} |")
+    errors = [r for r in records if r.get("error") is not None]
+    if errors:
+        rows.append("")
+        rows += [f"aborted: {r['game']} {r['line']} seed {r['seed']}: {r['error']}" for r in errors]
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="games per line (default 200)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="search seconds per move (default 1)")
-    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move instead")
-    parser.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
-    parser.add_argument("--match", action="append", default=None, choices=[m.key for m in MATCHUPS + LADDER],
-                        help="only these lines (repeatable; a ladder line also needs --levels)")
-    parser.add_argument("--levels", action="store_true", help="also the ladder of named levels")
-    parser.add_argument("--only-levels", action="store_true", help="only the ladder of named levels")
-    parser.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
+    parser.add_argument("--results", type=Path, default=RESULTS, help=f"results file (default {RESULTS})")
+    parser.add_argument("--game", action="append", default=None, choices=games.names(), help="only this game")
+    parser.add_argument("--line", action="append", default=None, choices=list(BY_KEY), help="only this line")
+    parser.add_argument("--games", type=int, default=None, help="games a line (default: the line's own)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="every searching bot at this many iterations instead of its level's (tests)")
+    parser.add_argument("--jobs", type=int, default=2, help="games in parallel processes (default 2)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=None, help="results file stem (default bench/results/strength-<time>)")
+    parser.add_argument("--table", action="store_true", help="only print the table of the results file")
     args = parser.parse_args(argv)
-    seconds = None if args.iterations else args.seconds
-    matchups = [] if args.only_levels else [m for m in MATCHUPS if not args.match or m.key in args.match]
-    if args.levels or args.only_levels:
-        matchups += [m for m in LADDER if not args.match or m.key in args.match]
-    now = datetime.now(UTC)
-    started = now.strftime("%Y-%m-%d %H:%M")
-    out = Path(args.out) if args.out else RESULTS / f"strength-{now:%Y-%m-%d-%H%M}"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    command = "python bench/strength.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    rows: list[dict[str, object]] = []
-    for game in args.game or games.names():
-        for matchup in matchups:
-            if len(matchup.bots) > games.get(game).max_players:
-                continue
-            rows.append(run_matchup(game, matchup, args.games, seconds, args.iterations, args.jobs, args.seed))
-            print_rows(rows[-1:])
-            write_results(out, command, started, rows)
-    print_rows(rows)
-    print(f"written to {out.with_suffix('.md')}")
+    if not args.table:
+        lines = [BY_KEY[key] for key in args.line] if args.line else list(LINES)
+        done = {record_key(r) for r in read_records(args.results)}
+        budget = budget_name(args.iterations)
+        todo = [item for item in planned(args.game or games.names(), lines, args.games, args.seed, args.iterations)
+                if (item[0], item[1].key, item[3].seed, budget) not in done]
+        print(f"{len(todo)} games to play, {len(done)} already in {args.results}", flush=True)
+        start = time.perf_counter()
+        played = run(args.results, todo, args.jobs, args.iterations) if todo else 0
+        print(f"played {played} games in {time.perf_counter() - start:.0f} s", flush=True)
+    print("\n".join(table(read_records(args.results))))
     return 0
 
 

@@ -46,12 +46,15 @@ def make(name: str, seed: int = 0, **options: Any) -> Bot:
     """A new bot of level or kind ``name`` (``KeyError`` for an unknown one).
 
     For a level, ``options`` given here (not ``None``) override the level's own, so a benchmark can
-    play ``expert`` at a fixed number of iterations.
+    play ``expert`` at another number of iterations (then without the time cap). ``uncapped=True`` drops
+    a level's time cap and keeps its iterations: benchmarks measure the levels so, whatever the machine
+    (a bot kind ignores it).
     """
+    uncapped = bool(options.pop("uncapped", False))
     level = BY_NAME.get(name)
     if level is not None:
         given = {k: v for k, v in options.items() if v is not None}
-        if "iterations" in given:
+        if "iterations" in given or (uncapped and "iterations" in level.options):
             given.setdefault("seconds", None)
         options = {**level.options, **given}
         kind = level.bot

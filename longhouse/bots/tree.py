@@ -44,8 +44,9 @@ class SearchOptions(Budget, total=False):
 
 
 class SearchBot(Bot):
-    """A bot that searches within a budget: ``iterations`` per move, or ``seconds`` per move (the default
-    ``default_seconds`` when neither is given); the clock is read every ``clock_every`` iterations."""
+    """A bot that searches within a budget: ``iterations`` per move (stopped early at the ``seconds`` cap
+    when both are given: the hall's levels), or ``seconds`` per move alone (the default ``default_seconds``
+    when neither is given); the clock is read every ``clock_every`` iterations."""
 
     default_seconds = 1.0
     clock_every = 1
@@ -60,30 +61,39 @@ class SearchBot(Bot):
             raise ValueError(f"{self.name} needs a positive time budget")
         super().__init__(seed, seconds, iterations)
         self.exploration = exploration
-        #: Iterations and seconds spent on the last searched move (for benchmarks).
+        #: Iterations and seconds spent on the last searched move (for benchmarks), and whether the
+        #: last search was cut short by the time cap before its iterations were spent.
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_capped = False
         self.clock: Callable[[], float] = time.perf_counter
 
     def run(self, iterate: Callable[[], None], decided: Callable[[int, float, float], bool] | None = None) -> None:
-        """Call ``iterate`` until the budget is spent, or until ``decided(done, spent, left)`` says the
-        choice can no longer change; records ``last_iterations`` and ``last_seconds``."""
+        """Call ``iterate`` until the budget is spent; records ``last_iterations``, ``last_seconds`` and
+        ``last_capped``.
+
+        With an iteration budget the search runs exactly that many iterations (deterministic, whatever
+        the machine) unless the ``seconds`` cap, if any, comes first. With seconds alone it also stops
+        once ``decided(done, spent, left)`` says the choice can no longer change in the time left."""
         start = self.clock()
-        deadline = start + (self.seconds or 0.0)
+        iterations, seconds = self.iterations, self.seconds
+        deadline = start + (seconds or 0.0)
         every = self.clock_every
         done = 0
-        while True:
-            if self.iterations is not None:
-                if done >= self.iterations:
-                    break
-            elif done and done % every == 0:
+        capped = False
+        while iterations is None or done < iterations:
+            if seconds is not None and done and done % every == 0:
                 now = self.clock()
-                if now >= deadline or (decided is not None and decided(done, now - start, deadline - now)):
+                if now >= deadline:
+                    capped = iterations is not None
+                    break
+                if iterations is None and decided is not None and decided(done, now - start, deadline - now):
                     break
             iterate()
             done += 1
         self.last_iterations = done
         self.last_seconds = self.clock() - start
+        self.last_capped = capped
 
 
 def untried(children: dict[Key, Node], mover: int, actions: Sequence[Action]) -> list[Action]:

@@ -134,8 +134,8 @@ def cmd_join(table: Table, conn: Conn, args: list[str]) -> None:
     blocked = table.hall.social.seat_refusal(table, conn.user.id)
     if blocked is not None:
         raise CommandError(blocked)
-    if bound is None and (refused := fairplay.refusal(table, conn.user.id)) is not None:  # a seat taken back is not
-        raise CommandError(refused)
+    if bound is None and (unfair := fairplay.refusal(table, conn.user.id)) is not None:  # a seat taken back is not
+        raise CommandError(unfair)
     if table.occupants[seat] is not None:
         back = table.keeper.seat_back(seat)
         if back is not None:
@@ -255,7 +255,8 @@ def _may_stand_in(table: Table, seat: int) -> None:
     """Whether a bot may take a person's seat in a running game: they have been away ``Settings.away_grace``
     seconds, or an untimed game has waited ``Settings.stall_grace`` seconds for their move."""
     if (until := on_vacation(table, seat)) is not None:
-        raise CommandError(f"{_label(table, seat)} is on vacation until {when(until)}: no bot takes the seat")
+        raise CommandError(_("{seat} is on vacation until {until}: no bot takes the seat", seat=_label(table, seat),
+                             until=when(until)))
     stalled = table.keeper.stalled_for(seat) if isinstance(table.occupants[seat], Person) else None
     stall_grace = table.hall.settings.stall_grace
     if stalled is not None and stall_grace and stalled >= stall_grace:

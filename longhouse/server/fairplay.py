@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from longhouse.engine.records import Record
+from longhouse.i18n import N_, Msg, _
 from longhouse.server import table_options
 from longhouse.server.fencing import fenced_people
 from longhouse.server.reputation import BAR_AFTER, BAR_WINDOW, reputations, standing
@@ -51,12 +52,12 @@ PLAYED_MOVES = 2
 OUTCOME_OF = {"left": LEFT, "time": TIMED_OUT, "away": ABANDONED, "resign": FINISHED}
 #: Which reason counts first when several stand-ins moved for one seat.
 FIRST = ("left", "time", "away", "resign")
-#: What a person is told who may not sit down (every English text of this module).
+#: What a person is told who may not sit down (the catalogs' ids: ``_``).
 TEXTS = {
-    "barred": ("you did not finish {games} rated games within {days} days: rated tables are closed to you until "
-               "{until} (tables with hints, which are not rated, are open)"),
-    "below": ("this table asks for a reliability of {minimum}% or more; yours is {figure}% (you finished "
-              "{finished} of your last {games} games with other people)"),
+    "barred": N_("you did not finish {games} rated games within {days} days: rated tables are closed to you until "
+                 "{until} (tables with hints, which are not rated, are open)"),
+    "below": N_("this table asks for a reliability of {minimum}% or more; yours is {figure}% (you finished "
+                "{finished} of your last {games} games with other people)"),
 }
 
 
@@ -277,13 +278,13 @@ def seat_log(table: Any) -> SeatLog:
     return log_of
 
 
-def refusal(table: FairTable, user_id: int) -> str | None:
+def refusal(table: FairTable, user_id: int) -> Msg | None:
     """Why this account may not sit down at ``table`` (not taking back a seat of a running game: that is always
     allowed), or None: the table's minimum reliability, and the bar from rated tables (``reputation.py``)."""
     return refusal_at(table.hall, table.options, user_id)
 
 
-def refusal_at(hall: Any, options: dict[str, Any], user_id: int) -> str | None:
+def refusal_at(hall: Any, options: dict[str, Any], user_id: int) -> Msg | None:
     """The same for a table of these ``options`` (one about to be made, its creator sitting down at once)."""
     minimum = table_options.min_reliability(options)
     rated = not table_options.hints_allowed(options)
@@ -292,11 +293,13 @@ def refusal_at(hall: Any, options: dict[str, Any], user_id: int) -> str | None:
     now = wall(hall)
     mine = standing(fair_store(hall.store), user_id, now)
     if rated and mine.barred_until is not None:
-        return TEXTS["barred"].format(games=BAR_AFTER, days=round(BAR_WINDOW / 86400), until=when(mine.barred_until))
+        barred = TEXTS["barred"]
+        return _(barred, games=BAR_AFTER, days=round(BAR_WINDOW / 86400), until=when(mine.barred_until))
     figure = mine.reliability
     if minimum and figure is not None and figure < minimum:
-        return TEXTS["below"].format(minimum=minimum, figure=figure, finished=mine.recent_finished,
-                                     games=mine.recent_games)
+        below = TEXTS["below"]
+        return _(below, minimum=minimum, figure=figure, finished=mine.recent_finished,
+                 games=mine.recent_games)
     return None
 
 

@@ -32,7 +32,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from longhouse.i18n import N_, _, ngettext
 from longhouse.server import accounts
+from longhouse.server.language import answer
 from longhouse.server.wall import wall, when
 from longhouse.store import Person, StaleOwner, Status, Store
 from longhouse.store.fairplay import FairStore, fair_store
@@ -40,17 +42,16 @@ from longhouse.store.fairplay import FairStore, fair_store
 DAY = 86400.0
 #: Seconds (of the hall's clock) between two readings of the current vacations from the store.
 REFRESH = 10.0
-#: Every English text of this module: the answers to a request that changes nothing.
+#: Every text of this module: the answers to a request that changes nothing (the catalogs' ids: ``_``).
 TEXTS = {
-    "signin": "sign in first",
-    "guest": "guests have no vacation days: sign up to keep an account",
-    "shape": ('send {{"days": N}} to begin a vacation now (N whole days, 1 to your days left) or {{"end": true}} '
-              "to end it"),
-    "none_left": "you have no vacation days left this year",
-    "too_many": "you have {left} vacation day{s} left this year",
-    "already": "you are on vacation already (until {until}); end it first",
-    "not_on": "you are not on vacation",
-    "off": "this hall gives no vacation days",
+    "signin": N_("sign in first"),
+    "guest": N_("guests have no vacation days: sign up to keep an account"),
+    "shape": N_('send {"days": N} to begin a vacation now (N whole days, 1 to your days left) or {"end": true} '
+                "to end it"),  # no parameters: its braces are words
+    "none_left": N_("you have no vacation days left this year"),
+    "already": N_("you are on vacation already (until {until}); end it first"),
+    "not_on": N_("you are not on vacation"),
+    "off": N_("this hall gives no vacation days"),
 }
 
 
@@ -175,16 +176,16 @@ def status(fair: FairStore, user_id: int, per_year: int, now: float) -> dict[str
             "current": None if current is None else {"from": current[0], "until": current[1]}}
 
 
-def _error(key: str, code: int = 400, **values: Any) -> Response:
-    return JSONResponse({"error": TEXTS[key].format(**values), "code": f"vacation_{key}"}, status_code=code)
+def _error(request: Request, key: str, code: int = 400, **values: Any) -> Response:
+    return answer(request, {"error": _(TEXTS[key], **values), "code": f"vacation_{key}"}, status_code=code)
 
 
 async def vacation(request: Request) -> Response:
     user = accounts.current_user(request)
     if user is None:
-        return _error("signin", 401)
+        return _error(request, "signin", 401)
     if user.guest:
-        return _error("guest", 403)
+        return _error(request, "guest", 403)
     hall = request.app.state.hall
     per_year = int(hall.settings.vacation_days)
     fair = fair_store(hall.store)
@@ -197,22 +198,24 @@ async def vacation(request: Request) -> Response:
     now = wall(hall)
     if set(data) == {"end"} and data["end"] is True:
         if await asyncio.to_thread(fair.end_vacation, user.id, now) is None:
-            return _error("not_on")
+            return _error(request, "not_on")
     else:
         days = data.get("days") if isinstance(data, dict) and set(data) == {"days"} else None
         if isinstance(days, bool) or not isinstance(days, int) or days < 1:
-            return _error("shape")
+            return _error(request, "shape")
         if per_year <= 0:
-            return _error("off", 403)
+            return _error(request, "off", 403)
         mine = await asyncio.to_thread(status, fair, user.id, per_year, now)
         if mine["current"] is not None:
-            return _error("already", 409, until=when(mine["current"]["until"]))
+            return _error(request, "already", 409, until=when(mine["current"]["until"]))
         if mine["left"] <= 0:
-            return _error("none_left", 409)
+            return _error(request, "none_left", 409)
         if days > mine["left"]:
-            return _error("too_many", left=mine["left"], s="" if mine["left"] == 1 else "s")
+            return answer(request, {"error": ngettext("you have {n} vacation day left this year",
+                                                      "you have {n} vacation days left this year", mine["left"]),
+                                    "code": "vacation_too_many"}, status_code=400)
         if not await asyncio.to_thread(fair.start_vacation, user.id, now, now + days * DAY):
-            return _error("already", 409, until="later")
+            return _error(request, "already", 409, until="later")
     hall.vacations.changed(user.id)
     return JSONResponse(await asyncio.to_thread(status, fair, user.id, per_year, now))
 

@@ -6,6 +6,7 @@ import pytest
 
 from longhouse import bots, games
 from longhouse.bots import evaluation
+from longhouse.bots.levels import CAP_SECONDS, EXPERT_ITERATIONS
 from longhouse.bots.moismcts import MoIsmctsBot
 from tests.bots.test_bots import random_positions
 
@@ -114,7 +115,8 @@ def test_levels_run_from_beginner_to_expert_and_each_makes_a_bot() -> None:
         assert bot.name == level
         assert bot.choose(state, seat) in state.legal_actions(seat)
     assert isinstance(bots.make("expert"), MoIsmctsBot)
-    assert bots.make("expert").seconds == 1.0
+    assert bots.make("expert").seconds == CAP_SECONDS
+    assert bots.make("expert").iterations == EXPERT_ITERATIONS
     assert bots.make("expert", iterations=5).seconds is None
 
 

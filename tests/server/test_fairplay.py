@@ -7,6 +7,7 @@ and that a rebuild from the archive gives the same numbers."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from fairgames import leave, outcome_rows, outcomes, pick, play_on, settled, started, user_id, wait_bot, wait_over
@@ -151,7 +152,7 @@ def test_a_game_between_guests_or_against_bots_has_no_outcomes(hall: Hall) -> No
 
 
 def test_the_tally_counts_each_seats_moves_by_its_holder() -> None:
-    actions = [{"seat": 0, "action": {}}, {"seat": 1, "action": {}}, {"seat": 1, "undo": 1},
+    actions: list[dict[str, Any]] = [{"seat": 0, "action": {}}, {"seat": 1, "action": {}}, {"seat": 1, "undo": 1},
                {"seat": 1, "action": {}}, {"seat": 0, "action": {}}, {"seat": 1, "action": {}},
                {"seat": 0, "action": {}}, {"seat": 1, "action": {}}]
     spells = [Spell(1, 3, None, "away"), Spell(1, 5, 11, "back"), Spell(0, 6, None, "time")]

@@ -33,8 +33,8 @@ def words(game: str, message: dict[str, Any], action: Any) -> str:
     decoded = title.action_from_json(action)
     if game == "manitoba":
         names = [area["name"] for area in message["view"]["territory"]["areas"]]
-        return manitoba_actions.describe(decoded, names.__getitem__)
-    return title.describe_action(decoded)
+        return str(manitoba_actions.describe(decoded, names.__getitem__))
+    return str(title.describe_action(decoded))
 
 
 @pytest.mark.parametrize("game", ["manitoba", "five_tribes"])

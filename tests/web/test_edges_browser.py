@@ -304,7 +304,7 @@ def test_manitou_a_double_click_keeps_the_card_chosen_its_ring_leaves_the_name_a
     page.click("#play-bots")
     page.wait_for_selector(".manitou")
     deadline = time.time() + 180
-    checked = set()
+    checked: set[str] = set()
     while len(checked) < 2:
         assert time.time() < deadline, ("no turn of mine in the hunt", page.inner_text(".status-line"))
         phase, mine = phase_and_turn(page, ".manitou")

@@ -5,8 +5,8 @@ import { COLOURS, cap, h } from "../../kit/board.js";
 import { goodChip, seatTag } from "./draw.js";
 import { tileWords } from "./side.js";
 
-export function tallyKey(t) {
-  return t ? `${t.kind}:${t.season}:${t.round}:${t.card}` : null;
+export function tallyKey(tally) {
+  return tally ? `${tally.kind}:${tally.season}:${tally.round}:${tally.card}` : null;
 }
 
 // Whether the last scoring is finished (no seat still choosing what to score) and recent enough to show.
