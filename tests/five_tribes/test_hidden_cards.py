@@ -12,6 +12,7 @@ import pytest
 from longhouse.engine.errors import SnapshotError
 from longhouse.engine.events import visible_events
 from longhouse.engine.rng import Rng
+from longhouse.engine.text import plain
 from longhouse.games.five_tribes import GAME
 from longhouse.games.five_tribes.data import FAKIR, RESOURCE_CODES
 
@@ -44,7 +45,7 @@ def test_a_blind_draw_is_named_only_to_its_taker() -> None:
     mine = " ".join(e["text"] for e in visible_events(events, 0))
     assert "Jewels" in mine
     for observer in (1, 2, None):
-        theirs = json.dumps(visible_events(events, observer)) + json.dumps(st.view(observer))
+        theirs = json.dumps(plain(visible_events(events, observer))) + json.dumps(plain(st.view(observer)))
         assert "Jewels" not in theirs and "draws a Resource card (Sloar)" in theirs
 
 
