@@ -32,16 +32,20 @@ def pick(authority: Authority, seat: int) -> None:
 
 
 def test_refusals_come_in_order_not_started_no_seat_over_stale() -> None:
-    assert Authority(GAME).refusal(0, 0) == ("the game has not started", None)
+    def said(refusal: tuple[object, str | None] | None) -> tuple[str, str | None] | None:
+        """A refusal as an English reader gets it (its text is a message made into words when sent)."""
+        return None if refusal is None else (str(refusal[0]), refusal[1])
+
+    assert said(Authority(GAME).refusal(0, 0)) == ("the game has not started", None)
     authority = started()
-    assert authority.refusal(None, 0) == ("you hold no seat at this table (you are watching)", None)
+    assert said(authority.refusal(None, 0)) == ("you hold no seat at this table (you are watching)", None)
     assert authority.refusal(0, 0) is None
     pick(authority, 0)
-    message, code = authority.refusal(0, 0) or ("", None)
+    message, code = said(authority.refusal(0, 0)) or ("", None)
     assert code == "stale" and "version 0" in message and "version 1" in message
     while authority.state is not None and not authority.state.is_over():
         pick(authority, authority.state.acting()[0])
-    assert authority.refusal(0, authority.version) == ("the game is over", None)
+    assert said(authority.refusal(0, authority.version)) == ("the game is over", None)
 
 
 def test_a_move_seen_at_an_older_version_is_fresh_only_for_a_seat_acting_all_along_that_has_not_moved() -> None:

@@ -180,7 +180,8 @@ def test_the_lobby_is_sent_each_tables_summary_as_the_table_shows_it(tmp_path: P
         tables[1].sit(0, Person(ann.id, "Ann"))
         lobby = Sink(store.create_user("Lobby", None, guest=True))
         hall.lobby.enter(lobby)
-        hello, _history, listing = lobby.messages
+        by_type = {m["type"]: m for m in lobby.messages}  # hello, the chat's history, tables (and friends' news)
+        hello, listing = by_type["hello"], by_type["tables"]
         assert hello["type"] == "hello" and hello["you"] == {"name": "Lobby", "guest": True}
         assert [g["name"] for g in hello["games"]] == [g["name"] for g in games_info()]
         assert listing == {"type": "tables", "online": ["Lobby"], "online_count": 1,

@@ -56,11 +56,14 @@ def digest(body: Any) -> str:
 
 
 def signed_in(base: str, name: str, password: str) -> dict[str, Any]:
-    """Sign in as ``name``: what ``/api/me`` and ``/api/settings`` then say (raises if the sign-in fails)."""
+    """Sign in as ``name``: who ``/api/me`` says the account is and what ``/api/settings`` then says (raises if
+    the sign-in fails). Only ``/api/me``'s ``user``: the rest of its answer (the page's language and the
+    languages on offer, since the catalogs came) is about the hall, not about the account kept in the store."""
     with httpx.Client(base_url=base, timeout=60) as http:
         r = http.post("/api/signin", json={"name": name, "password": password})
         assert r.status_code == 200, f"{name} cannot sign in: {r.status_code} {r.text}"
-        return {"me": http.get("/api/me").json(), "settings": http.get("/api/settings").json()}
+        me = http.get("/api/me").json()
+        return {"me": {"user": me["user"]}, "settings": http.get("/api/settings").json()}
 
 
 def load_facts() -> dict[str, Any]:

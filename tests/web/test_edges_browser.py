@@ -280,7 +280,7 @@ def test_hints_moves_and_the_replay_read_well_and_the_end_leads_on(hall: Hall, b
 def test_a_player_page_says_games_played_and_its_chart_has_axis_values(hall: Hall, browser: Any,
                                                                         shots: Path) -> None:
     ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
-    play_out([ann, bob], "toy", bots=0)
+    play_out([ann, bob], "toy", bots=0, play=True)
     ctx, page, errors = new_page(browser, DESKTOP)
     sign_up(page, hall.url, "Cid")
     page.goto(f"{hall.url}/player/Ann")
