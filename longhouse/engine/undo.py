@@ -116,24 +116,20 @@ class TurnUndoState(UndoCopies, ABC):
     @abstractmethod
     def core_json(self) -> JSON:
         """The snapshot of the position, without its undo record."""
-        raise NotImplementedError
 
     @classmethod
     @abstractmethod
     def core_from_json(cls, data: Mapping[str, Any]) -> Self:
         """A position read back from ``core_json``'s output, with no undo record (any error of ``MALFORMED``
         or ``SnapshotError`` on a bad one)."""
-        raise NotImplementedError
 
     @abstractmethod
     def _replay_step(self, seat: int, action: Any) -> None:
         """Play a kept step of ``seat`` again (legal: it was played from the same position before)."""
-        raise NotImplementedError
 
     @abstractmethod
     def _undone(self, seat: int, taken: int, kept: int) -> list[Event]:
         """The events of ``seat`` taking back ``taken`` steps, ``kept`` remaining."""
-        raise NotImplementedError
 
     def _undo_open(self, seat: int) -> bool:
         """Whether the turn's steps may be taken back now (beyond the record's own seat and base)."""
