@@ -2,6 +2,33 @@
 // unit tests under tests/js. `./dev test` runs it (npx eslint); the rules are ESLint's recommended ones.
 import js from "@eslint/js";
 import globals from "globals";
+import texts from "./tools/eslint/texts.js";
+
+// The names that are the same in every language: a text of only these needs no catalog entry.
+export const NAMES = ["Longhouse", "Manitou", "Manitoba", "Five Tribes", "OpenSkill", "Plackett–Luce", "JSON"];
+
+// The web modules whose texts do not go through the catalog yet (issue 23): each lane empties its entries as
+// it finishes them, and tests/i18n/test_text_lint.py fails on an entry that has no bare text any more. Paths
+// are relative to the repository; nothing may be added.
+export const TEXTS_PENDING = [
+  // lane i18n-pages (the hall's game-facing pages)
+  "longhouse/web/archive.js", "longhouse/web/game_page.js", "longhouse/web/hints.js", "longhouse/web/learn_links.js",
+  "longhouse/web/player.js", "longhouse/web/replay.js", "longhouse/web/rules.js", "longhouse/web/seatbar.js",
+  "longhouse/web/table_choices.js", "longhouse/web/table_hall.js", "longhouse/web/tips.js",
+  // lane i18n-people
+  "longhouse/web/account.js", "longhouse/web/admin.js", "longhouse/web/mailpages.js", "longhouse/web/moderation.js",
+  "longhouse/web/reset.js",
+  // lane tourney
+  "longhouse/web/seasons.js", "longhouse/web/tournaments.js",
+  // lane i18n-manitoba
+  "longhouse/web/games/manitoba/board.js", "longhouse/web/games/manitoba/side.js", "longhouse/web/games/manitoba/tally.js",
+  "longhouse/web/games/manitoba/territory.js", "longhouse/web/games/manitoba/village.js",
+  // Five Tribes' lane
+  "longhouse/web/games/five_tribes/board.js", "longhouse/web/games/five_tribes/panels.js",
+  // no lane named (the lead's)
+  "longhouse/web/clock.js", "longhouse/web/games/generic/board.js", "longhouse/web/games/manitou/board.js",
+  "longhouse/web/games/manitou/scores.js",
+];
 
 export default [
   { ignores: ["node_modules/**", ".venv/**", "test-output/**", "build/**", "bench/**"] },
@@ -13,6 +40,12 @@ export default [
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+  {
+    files: ["longhouse/web/**/*.js"],
+    ignores: TEXTS_PENDING,
+    plugins: { longhouse: { rules: { texts } } },
+    rules: { "longhouse/texts": ["error", { names: NAMES }] },
   },
   {
     rules: {
