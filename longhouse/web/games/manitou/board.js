@@ -309,6 +309,7 @@ export function createBoard(root, api) {
         c.dataset.focus = `reserve:${ri}`;
         c.tabIndex = picks.has(code) ? 0 : -1;
         c.setAttribute("role", "button");
+        if (!picks.has(code)) c.setAttribute("aria-disabled", "true");  // dimmed: not to be picked now
         c.setAttribute("aria-label", t("pick {card}", { card: cardName(code) }));
         const go = () => { if (picks.has(code)) send({ type: "pick", card: code }); };
         c.addEventListener("click", go);
@@ -352,7 +353,8 @@ export function createBoard(root, api) {
       c.dataset.handCard = code;
       c.dataset.handIndex = i;
       c.dataset.focus = `hand:${i}`;
-      if (targets.length) {
+      if (!targets.length) c.setAttribute("aria-disabled", "true");  // dimmed: not to be played now
+      else {
         c.tabIndex = 0;
         c.setAttribute("role", "button");
         c.setAttribute("aria-label", t("play {card}", { card: cardName(code) }));
