@@ -43,8 +43,6 @@ SERVER_PENDING = {
     "longhouse/server/social_api.py", "longhouse/server/social_commands.py",
     # lane tourney
     "longhouse/server/seasons.py", "longhouse/server/tourney_api.py",
-    # lane learn
-    "longhouse/server/learn.py",
     # no lane named (the lead's): a malformed message's decoding error, str(exc)
     "longhouse/server/cluster.py", "longhouse/server/conn.py",
     # lane i18n-pages
