@@ -74,7 +74,7 @@ async def step(request: Request) -> Response:
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     if set(data) != {"action"}:
         return answer(request, {"error": _("send {shape}", shape='{"action": {...}}')}, 400)
     if index == t.end:
@@ -114,7 +114,7 @@ async def progress(request: Request) -> Response:
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     entry = checked_progress(data)
     if entry is None:
         return answer(request, {"error": _("send {shape}", shape='{"game": a game with a tutorial, "step": a step '
