@@ -45,10 +45,6 @@ SERVER_PENDING = {
     "longhouse/server/seasons.py", "longhouse/server/tourney_api.py",
     # lane learn
     "longhouse/server/learn.py",
-    # no lane named (the lead's): a malformed message's decoding error, str(exc)
-    "longhouse/server/cluster.py", "longhouse/server/conn.py",
-    # lane i18n-pages
-    "longhouse/server/game_pages.py", "longhouse/server/language.py", "longhouse/server/players.py",
 }
 
 
