@@ -1,21 +1,8 @@
 // The hall's choices when a table is created: its time control, whether it is private (joined by an
 // invitation link), and whether a bot plays for a player who is away on their turn after a grace period.
-import { N_, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { timeTitle } from "./time_controls.js";
 import { h } from "./ui.js";
-
-// The time controls' titles in words, by key (the server's titles, server/clocks.py, are their English).
-const CONTROL_TITLES = {
-  "real-time": N_("Real time: 5 min + 20 s per turn"),
-  relaxed: N_("Relaxed: 20 min + 60 s per turn"),
-  "turn-based": N_("Turn-based: 24 h per turn"),
-  untimed: N_("Untimed (no clock)"),
-};
-
-/** A time control's title in the page's language (a control this page does not know: the server's words).
- * @param {{ key: string, title: string }} control */
-export function controlTitle(control) {
-  return CONTROL_TITLES[control.key] ? t(CONTROL_TITLES[control.key]) : control.title;
-}
 
 function graceText(seconds) {
   if (seconds >= 86400) return t("{n} d", { n: Math.round(seconds / 86400) });
@@ -44,7 +31,7 @@ export function tableChoices() {
     time,
     setControls(list) {
       controls = list;
-      time.replaceChildren(...list.map((c) => h("option", { value: c.key, selected: c.key === "real-time" }, controlTitle(c))));
+      time.replaceChildren(...list.map((c) => h("option", { value: c.key, selected: c.key === "real-time" }, timeTitle(c))));
       describeAway();
     },
     value() { return { time: time.value || null, private: priv.checked, away_bot: awayBot.checked }; },

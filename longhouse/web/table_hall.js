@@ -1,7 +1,7 @@
 // The table page's hall bar: time control, who is away (the status line), the invitation link of a private
 // table, Rematch after the game, and the confirmation before giving up a seat in a running game.
 import { list, t, tn } from "./i18n.js";
-import { controlTitle } from "./table_choices.js";
+import { timeTitle } from "./time_controls.js";
 import { h, tableUrl } from "./ui.js";
 
 export function hallBar(tableId, command) {
@@ -48,7 +48,7 @@ export function hallBar(tableId, command) {
     update(msg, awayText) {
       const tb = msg.table;
       running = tb.status === "running";
-      time.textContent = tb.time_control && tb.time_control.key !== "untimed" ? controlTitle(tb.time_control) : "";
+      time.textContent = tb.time_control && tb.time_control.key !== "untimed" ? timeTitle(tb.time_control) : "";
       status.textContent = tb.status === "running" ? awayText : "";
       invite.replaceChildren(...(msg.invite ? inviteLink(msg.invite) : []));
       const played = (tb.players || []).includes(msg.you.name);
