@@ -15,9 +15,6 @@ export const TEXTS_PENDING = [
   "longhouse/web/archive.js", "longhouse/web/game_page.js", "longhouse/web/hints.js", "longhouse/web/learn_links.js",
   "longhouse/web/player.js", "longhouse/web/replay.js", "longhouse/web/rules.js", "longhouse/web/seatbar.js",
   "longhouse/web/table_choices.js", "longhouse/web/table_hall.js", "longhouse/web/tips.js",
-  // lane i18n-people
-  "longhouse/web/account.js", "longhouse/web/admin.js", "longhouse/web/mailpages.js", "longhouse/web/moderation.js",
-  "longhouse/web/reset.js",
   // lane tourney
   "longhouse/web/seasons.js", "longhouse/web/tournaments.js",
   // lane i18n-manitoba
