@@ -84,7 +84,8 @@ def test_a_whole_game_of_five_tribes_in_german(hall: Hall, browser: Any, shots: 
     table.options = setup()  # the fixture Sultanate: a short game with a Djinn, a kill and a purchase to make
     chat(page, "/start")
     page.wait_for_selector(f"{BOARD} .ft-sultanate")
-    page.wait_for_function("() => /Runde 1/.test(document.body.innerText)")
+    page.screenshot(path=str(shots / "de-start-1280x800.png"))
+    page.wait_for_function("() => /Zugreihenfolge/.test(document.body.innerText)")
     assert "Zugreihenfolge" in page.inner_text(f"{BOARD} .ft-tracks")
     assert page.locator(f"{BOARD} .ft-tile .ft-kind").all_text_contents()[0] in {
         "Dorf", "Heilige Stätte", "Oase", "Kleiner Markt", "Großer Markt"}

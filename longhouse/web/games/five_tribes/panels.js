@@ -48,7 +48,7 @@ export function djinnCard(ctx, d, opts = {}) {
   const tip = t("{name} (Djinn, {vp} VP): {text}", { name: dj.name, vp: dj.vp, text: dj.text }) + " "
     + (dj.paid ? t("Cost: {cost}.", { cost: dj.cost_text }) : t("Always in effect."));
   return h("div", { class: `ft-djinn${opts.cls ? ` ${opts.cls}` : ""}${opts.used ? " used" : ""}`, dataset: { djinn: d }, title: tip },
-    h("div", { class: "ft-djinn-head" }, h("b", {}, dj.name), h("span", { class: "ft-djinn-vp", title: t("victory points") }, `${dj.vp}`)),
+    h("div", { class: "ft-djinn-head" }, h("b", {}, dj.name), h("span", { class: "ft-djinn-vp", title: t("victory points") }, String(dj.vp), h("small", {}, " " + t("VP")))),
     h("div", { class: "ft-djinn-text" }, dj.text),
     h("div", { class: "ft-djinn-cost" }, dj.paid ? t("Cost: {cost}", { cost: dj.cost_text }) + (opts.used ? " · " + t("used this turn") : "") : t("Always in effect")),
     opts.buttons && opts.buttons.length ? h("div", { class: "ft-djinn-buttons" }, opts.buttons) : null);
