@@ -24,8 +24,7 @@ export const TEXTS_PENDING = [
   "longhouse/web/games/manitoba/board.js", "longhouse/web/games/manitoba/side.js", "longhouse/web/games/manitoba/tally.js",
   "longhouse/web/games/manitoba/territory.js", "longhouse/web/games/manitoba/village.js",
   // no lane named (the lead's)
-  "longhouse/web/clock.js", "longhouse/web/games/generic/board.js", "longhouse/web/games/manitou/board.js",
-  "longhouse/web/games/manitou/scores.js",
+  "longhouse/web/clock.js",
 ];
 
 export default [

@@ -91,7 +91,7 @@ export async function showLearn(root, game, me) {
   const whyEl = h("p", { class: "lesson-why", id: "lesson-why" });
   const refusal = h("div", { class: "lesson-refusal", id: "lesson-refusal", role: "alert" });
   const ending = h("div", { class: "lesson-end", id: "lesson-end", hidden: true });
-  const nextButton = h("button", { type: "button", id: "next-lesson", onclick: () => go(lessons[lessonOf(current) + 1]?.first ?? outline.end) }, `${T.next} ›`);
+  const nextButton = h("button", { type: "button", id: "next-lesson", onclick: () => go(lessons[lessonOf(wanted) + 1]?.first ?? outline.end) }, `${T.next} ›`);
   const restart = h("button", { type: "button", class: "link", id: "restart", onclick: () => go(0) }, T.restart);
   const list = h("ol", { class: "lesson-list", "aria-label": T.lessons }, lessons.map((l, i) => h("li", { dataset: { lesson: i } },
     h("button", { type: "button", class: "link", onclick: () => go(l.first) }, l.title))));
@@ -108,7 +108,11 @@ export async function showLearn(root, game, me) {
   root.replaceChildren(page);
   document.title = `${T.title(title)} · Longhouse`;
 
+  // the step shown, and the step asked for last: clicks on "Next lesson" go on from the one asked for, and an
+  // answer for an older request (a slow one overtaken by a newer) is dropped, never drawn over the newer
   let current = 0;
+  let wanted = 0;
+  let asked = 0;
   let payload = null;
   const names = outline.names;
   const table = {
@@ -132,8 +136,9 @@ export async function showLearn(root, game, me) {
 
   async function attempt(action) {
     const at = current;
+    if (wanted !== at) return; // another step is on its way: the board shown is no longer the one to play on
     const answer = await api(`/api/learn/${game}/${at}`, { action }).catch((e) => ({ ok: false, reason: e.message, rule: "" }));
-    if (at !== current) return;
+    if (at !== current || wanted !== at) return;
     if (answer.ok) { await go(answer.next); return; }
     refusal.replaceChildren(h("h3", {}, T.refused), h("p", {}, answer.reason),
       answer.why ? h("p", {}, answer.why) : null,
@@ -144,7 +149,16 @@ export async function showLearn(root, game, me) {
   }
 
   async function go(step) {
-    const p = await api(`/api/learn/${game}/${step}`);
+    const ticket = ++asked;
+    wanted = step;
+    let p;
+    try {
+      p = await api(`/api/learn/${game}/${step}`);
+    } catch (e) {
+      if (ticket === asked) wanted = current; // not loaded: the step shown stays the one to play on
+      throw e;
+    }
+    if (ticket !== asked) return;
     current = step;
     payload = p;
     const over = step === outline.end;
@@ -182,6 +196,7 @@ export async function showLearn(root, game, me) {
     page.dataset.step = String(step);
     page.dataset.over = over ? "true" : "false";
     await board.update(p.state, table);
+    if (ticket !== asked) return; // a newer step was asked for while the board was drawn: it draws itself
     mark();
     // on a phone a new lesson's text and the end's summary are above the board: bring them into view
     if ((p.first || over) && matchMedia("(max-width: 900px)").matches) (over ? ending : panel).scrollIntoView({ block: "start" });

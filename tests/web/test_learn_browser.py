@@ -25,6 +25,11 @@ def step_of(page: Any) -> int:
     return int(page.get_attribute(".learn-page", "data-step") or -1)
 
 
+def wait_step(page: Any, step: int) -> None:
+    """Wait until the page shows ``step``."""
+    page.wait_for_function("(s) => document.querySelector('.learn-page')?.dataset.step === String(s)", arg=step)
+
+
 def click_mark(page: Any, touch: bool) -> None:
     """Click (tap) the element the board marks, and wait until the tutorial moves on or the mark moves to the
     move's next element (a card chosen, then its ground)."""
@@ -112,15 +117,44 @@ def test_the_end_seats_a_visitor_against_a_beginner_bot(hall: Hall, browser: Any
     ctx, page, errors = new_page(browser, DESKTOP)
     page.goto(hall.url + "/learn/manitou")
     page.wait_for_selector("#learn-board .manitou")
-    for _ in range(len(t.lessons) - 1):
+    for lesson in t.lessons[1:]:  # one click a lesson, each waited for
         page.click("#next-lesson")
-    page.wait_for_function(f"() => document.querySelector('.learn-page').dataset.step === '{t.lessons[-1].first}'")
+        wait_step(page, lesson.first)
     play_to_the_end(page, "manitou", shots, DESKTOP, False)
     page.click("#play-beginner")
     page.wait_for_url("**/table/*", timeout=15000)
     page.wait_for_selector(".table-page .manitou", timeout=15000)
     seats = page.inner_text(".seat-list")
     assert "(you)" in seats and "beginner" in seats
+    assert errors == []
+    ctx.close()
+
+
+def test_next_lesson_clicked_fast_ends_on_the_lesson_clicked_to_though_an_older_answer_comes_last(
+        hall: Hall, browser: Any) -> None:
+    """Three quick clicks on "Next lesson" go three lessons on, and the answer for the first lesson's position,
+    held back until the third is shown, is not drawn over it."""
+    t = tutorial("manitou")
+    ctx, page, errors = new_page(browser, DESKTOP)
+    page.goto(hall.url + "/learn/manitou")
+    page.wait_for_selector("#learn-board .manitou [data-hinted=next]")
+    held: list[Any] = []
+    slow = f"/api/learn/manitou/{t.lessons[1].first}"
+    page.route(f"**{slow}", lambda route: held.append(route))
+    for _ in range(3):
+        page.click("#next-lesson")
+    wait_step(page, t.lessons[3].first)
+    assert len(held) == 1
+    with page.expect_response(f"**{slow}"):
+        held[0].continue_()
+    # a round trip after the old answer came: the page has had it in hand by then
+    page.evaluate("() => fetch('/api/learn').then((r) => r.json())")
+    assert step_of(page) == t.lessons[3].first
+    assert page.inner_text("#lesson-title") == t.lessons[3].title
+    assert page.locator(".lesson-list li.current").get_attribute("data-lesson") == "3"
+    page.click("#next-lesson")  # and on from there
+    wait_step(page, t.lessons[4].first)
+    assert page.inner_text("#lesson-title") == t.lessons[4].title
     assert errors == []
     ctx.close()
 
