@@ -35,7 +35,8 @@ _CUT = """() => {
     const s = getComputedStyle(e);
     if (s.display === 'none' || s.visibility === 'hidden' || !e.getClientRects().length) continue;
     const words = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (words && e.scrollWidth > e.clientWidth + 1 && (s.overflowX !== 'visible' || e.matches('button, .ft-card, .ft-spot')))
+    const boxed = s.overflowX !== 'visible' || e.matches('button, .ft-card, .ft-spot');
+    if (words && boxed && e.scrollWidth > e.clientWidth + 1)
       out.push('cut: ' + name(e) + ' "' + e.textContent.trim().slice(0, 50) + '"');
   }
   for (const k of board.querySelectorAll('.ft-kind')) {
@@ -43,7 +44,8 @@ _CUT = """() => {
   }
   for (const label of board.querySelectorAll('.ft-lit-label')) {
     const plate = label.previousElementSibling;
-    if (plate && label.getBBox().width > plate.getBBox().width + 0.5) out.push('label out of its plate: ' + label.textContent);
+    if (plate && label.getBBox().width > plate.getBBox().width + 0.5)
+      out.push('label out of its plate: ' + label.textContent);
   }
   return out.slice(0, 10);
 }"""
