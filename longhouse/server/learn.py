@@ -73,7 +73,7 @@ async def step(request: Request) -> Response:
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     if set(data) != {"action"}:
         return JSONResponse({"error": 'send {"action": {...}}'}, status_code=400)
     if index == t.end:
@@ -112,7 +112,7 @@ async def progress(request: Request) -> Response:
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     entry = checked_progress(data)
     if entry is None:
         return JSONResponse({"error": 'send {"game": a game with a tutorial, "step": a step of it, "done": bool}'},

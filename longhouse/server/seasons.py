@@ -130,7 +130,7 @@ async def add_season(request: Request) -> Response:
         except TourneyError as exc:
             raise Refused(400, str(exc)) from exc
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return JSONResponse({"id": sid})
 
 

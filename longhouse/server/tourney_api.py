@@ -192,7 +192,7 @@ async def tournaments(request: Request) -> Response:
             raise Refused(403, TEXTS["admins"])
         values = settings_from(data, director.clock())
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     tid = director.store.create(user.id, director.clock(), **values)
     return JSONResponse({"id": tid})
 
@@ -208,7 +208,7 @@ async def tournament(request: Request) -> Response:
     try:
         tid = _tid(request)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     user = current_user(request)
     data = await asyncio.to_thread(detail, director_of(request), tid, user, is_admin(request, user))
     if data is None:
@@ -258,7 +258,7 @@ async def act(request: Request) -> Response:
         except TourneyError as exc:
             raise Refused(400, str(exc)) from exc
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return JSONResponse({"ok": True})
 
 
