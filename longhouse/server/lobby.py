@@ -20,6 +20,7 @@ from longhouse.i18n import _, english, joined, ngettext
 from longhouse.i18n.errors import error_text
 from longhouse.server import commands, fairplay, social_commands
 from longhouse.server.boards import board_for
+from longhouse.server.bot_words import level_word
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn, send_each
 from longhouse.server.json_text import closed, listed, member, opened
@@ -314,7 +315,7 @@ class Lobby:
                                 for seat, occ in enumerate(table.occupants) if occ])
         table.say(None, ngettext("{name} plays against {n} {level} bot: {players}",
                                  "{name} plays against {n} {level} bots: {players}", len(table.occupants) - 1,
-                                 name=conn.user.name, level=level, players=players))
+                                 name=conn.user.name, level=level_word(level), players=players))
         return True
 
     def _command(self, conn: Conn, name: str, args: list[str]) -> None:

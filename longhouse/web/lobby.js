@@ -6,6 +6,7 @@ import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
 import { timeTitle } from "./time_controls.js";
+import { levelName } from "./bot_levels.js";
 import { chatPanel } from "./chat.js";
 import { friendsPanel, noticesPanel, socketActions } from "./social.js";
 import { t, tn } from "./i18n.js";
@@ -109,7 +110,7 @@ export function showLobby(root, me) {
         choices.setControls(msg.time_controls || []);
         gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
         levelSelect.replaceChildren(...(msg.bot_levels || []).map((level) =>
-          h("option", { value: level, selected: level === (msg.default_bot || "casual") }, t("{level} bots", { level: cap(level) }))));
+          h("option", { value: level, selected: level === (msg.default_bot || "casual") }, t("{level} bots", { level: cap(levelName(level)) }))));
         break;
       case "tables":
         listed.clear();
