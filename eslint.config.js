@@ -23,8 +23,6 @@ export const TEXTS_PENDING = [
   // lane i18n-manitoba
   "longhouse/web/games/manitoba/board.js", "longhouse/web/games/manitoba/side.js", "longhouse/web/games/manitoba/tally.js",
   "longhouse/web/games/manitoba/territory.js", "longhouse/web/games/manitoba/village.js",
-  // no lane named (the lead's)
-  "longhouse/web/clock.js",
 ];
 
 export default [
