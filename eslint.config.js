@@ -13,9 +13,6 @@ export const NAMES = ["Longhouse", "Manitou", "Manitoba", "Five Tribes", "OpenSk
 export const TEXTS_PENDING = [
   // lane tourney
   "longhouse/web/seasons.js", "longhouse/web/tournaments.js",
-  // lane i18n-manitoba
-  "longhouse/web/games/manitoba/board.js", "longhouse/web/games/manitoba/side.js", "longhouse/web/games/manitoba/tally.js",
-  "longhouse/web/games/manitoba/territory.js", "longhouse/web/games/manitoba/village.js",
 ];
 
 export default [
