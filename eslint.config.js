@@ -18,8 +18,6 @@ export const TEXTS_PENDING = [
   // lane i18n-people
   "longhouse/web/account.js", "longhouse/web/admin.js", "longhouse/web/mailpages.js", "longhouse/web/moderation.js",
   "longhouse/web/reset.js",
-  // lane tourney
-  "longhouse/web/seasons.js", "longhouse/web/tournaments.js",
   // lane i18n-manitoba
   "longhouse/web/games/manitoba/board.js", "longhouse/web/games/manitoba/side.js", "longhouse/web/games/manitoba/tally.js",
   "longhouse/web/games/manitoba/territory.js", "longhouse/web/games/manitoba/village.js",

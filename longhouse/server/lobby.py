@@ -21,7 +21,7 @@ from longhouse.i18n.errors import error_text
 from longhouse.server import commands, fairplay, social_commands
 from longhouse.server.boards import board_for
 from longhouse.server.clocks import TIME_CONTROLS
-from longhouse.server.conn import Conn
+from longhouse.server.conn import Conn, send_each
 from longhouse.server.json_text import closed, listed, member, opened
 from longhouse.server.protocol import Chat, ClientMessage, Command, Create, Ping, encode
 from longhouse.server.settings import Settings
@@ -223,11 +223,8 @@ class Lobby:
     def line(self, line: dict[str, Any], local: bool = True) -> None:
         """A chat line to everyone in the lobby (and, said here, to the other processes' lobbies)."""
         self.chat.append(line)
-        text = encode(line)
-        social = self.hall.social
-        for c in self.conns:
-            if not social.hides(c.user, line):  # a line of someone they block
-                c.send_text(text)
+        social = self.hall.social  # not a line of someone they block; the hall's texts in each one's language
+        send_each((c for c in self.conns if not social.hides(c.user, line)), line)
         cluster = self.hall.cluster
         if local and cluster is not None:
             cluster.publish_chat(line)

@@ -41,8 +41,6 @@ SERVER_PENDING = {
     "longhouse/server/account_api.py", "longhouse/server/accounts.py", "longhouse/server/admin.py",
     "longhouse/server/mail_api.py", "longhouse/server/signout.py", "longhouse/server/social.py",
     "longhouse/server/social_api.py", "longhouse/server/social_commands.py",
-    # lane tourney
-    "longhouse/server/seasons.py", "longhouse/server/tourney_api.py",
     # lane learn
     "longhouse/server/learn.py",
     # no lane named (the lead's): a malformed message's decoding error, str(exc)
