@@ -99,9 +99,9 @@ def settings_from(data: dict[str, Any], now: float) -> dict[str, Any]:
     fmt = data.get("format", "swiss")
     if fmt not in plan.FORMATS:
         raise Refusal(400, _("the format is one of {formats}", formats=choices(plan.FORMATS)))
-    size = int(_number(data, "table_size", 2 if fmt != "swiss" else game.max_players, int))
-    if fmt != "swiss" and size != 2:
-        raise Refusal(400, _("round robin and knock-out tournaments are played two a table"))
+    size = int(_number(data, "table_size", game.max_players if fmt == "swiss" else 2, int))
+    if fmt == "knockout" and size != 2:
+        raise Refusal(400, _("knock-out tournaments are played two a table"))
     if not max(2, game.min_players) <= size <= game.max_players:
         raise Refusal(400, _("{game} is for {least} to {most} players a table", game=game.title,
                              least=game.min_players, most=game.max_players))

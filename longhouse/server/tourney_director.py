@@ -211,7 +211,7 @@ class Director:
             return
         ratings = {p.user_id: p.ordinal for p in self.hall.people.rating_history(t.game)}
         order = sorted(playing, key=lambda e: (-ratings.get(e.user_id, 0.0), e.registered, e.user_id))
-        rounds = plan.rounds_for(t, len(order))
+        rounds = await asyncio.to_thread(plan.rounds_for, t, [e.user_id for e in order], least)
         self.store.begin(t.id, {e.user_id: i for i, e in enumerate(order)}, rounds, now, self.epoch(t.id))
         fresh = self.store.get(t.id)
         assert fresh is not None

@@ -69,8 +69,8 @@ function createForm(data, done) {
   const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
   const starts = h("input", { name: "starts", type: "datetime-local", value: local, required: true });
   const error = h("p", { class: "form-error", role: "alert" });
-  // round robin and knock-out are two a table: the choice of size is Swiss only
-  const sync = () => { size.disabled = format.value !== "swiss"; rounds.disabled = format.value !== "swiss"; };
+  // knock-out is two a table; a round robin plays until everyone has met: the rounds are Swiss only
+  const sync = () => { size.disabled = format.value === "knockout"; rounds.disabled = format.value !== "swiss"; };
   format.addEventListener("change", sync);
   const form = h("form", { class: "t-create", onsubmit: async (e) => {
     e.preventDefault();
@@ -78,7 +78,8 @@ function createForm(data, done) {
     try {
       const body = { name: name.value, game: game.value, format: format.value, pace: pace.value,
         cap: Number(cap.value), starts: new Date(starts.value).getTime() / 1000 };
-      if (format.value === "swiss") Object.assign(body, { table_size: Number(size.value), rounds: Number(rounds.value) });
+      if (format.value !== "knockout") Object.assign(body, { table_size: Number(size.value) });
+      if (format.value === "swiss") Object.assign(body, { rounds: Number(rounds.value) });
       const made = await api("/api/tournaments", body);
       done(made.id);
     } catch (err) { error.textContent = err.message; }

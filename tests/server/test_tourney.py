@@ -94,6 +94,29 @@ def test_a_knock_out_goes_to_the_winner(hall: Hall) -> None:
     assert places[loser] == 2
 
 
+def test_a_round_robin_at_three_a_table_until_everyone_has_met(hall: Hall) -> None:
+    """Five players at three a table (tables of 3 and 2): round by round until every pair has met, the
+    number of rounds known at the start; every table's points hand out 3 a player."""
+    folks = people(hall, ["Ann", "Bob", "Cy", "Dee", "Eve"])
+    owner = folks["Ann"]
+    tid = create(owner, format="round_robin", table_size=3)
+    register_all(tid, folks)
+    assert act(owner, tid, "start").status_code == 200
+    rounds = wait_for(owner, tid, lambda d: d["status"] == "running", what="the start")["rounds"]
+    assert rounds >= 2
+    for number in range(1, rounds + 1):
+        data = play_round(hall, folks, tid, number)
+        assert sorted(len(g["players"]) for g in data["rounds_list"][number - 1]["games"]) == [2, 3]
+    data = wait_for(owner, tid, lambda d: d["status"] == "over", what="the end")
+    tables = [g["players"] for r in data["rounds_list"] for g in r["games"]]
+    met = {frozenset(p) for t in tables for p in combinations(t, 2)}
+    assert met == {frozenset(p) for p in combinations(folks, 2)}
+    for r in data["rounds_list"]:
+        for g in r["games"]:
+            assert sum(g["points"]) == 3 * len(g["players"])
+    assert data["champion"] == data["standings"][0]["name"]
+
+
 def test_creating_registering_and_checking_in(db_url: str) -> None:
     h = Hall(db_url, tournaments_by="admins")
     try:
@@ -106,7 +129,8 @@ def test_creating_registering_and_checking_in(db_url: str) -> None:
         admin_store(h.store).grant(account, "test", "running the tests")
         refused: list[tuple[dict[str, Any], str]] = [
             ({"game": "chess"}, "no game"), ({"table_size": 5}, "players a table"),
-            ({"format": "knockout", "table_size": 3}, "two a table"), ({"cap": 1}, "cap"),
+            ({"format": "knockout", "table_size": 3}, "two a table"), ({"format": "round_robin", "table_size": 5},
+                                                                          "players a table"), ({"cap": 1}, "cap"),
             ({"starts": time.time() - 3600}, "start"), ({"name": ""}, "name"), ({"rounds": "x"}, "rounds")]
         for bad, why in refused:
             r = ann.http.post("/api/tournaments", json={**body, **bad})
