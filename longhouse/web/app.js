@@ -14,7 +14,7 @@ let languages = [];
 
 // The page's own texts (index.html is served in the reader's language only by its <html lang>).
 function translatePage() {
-  const names = { lobby: t("Lobby"), archive: t("Archive"), leaderboard: t("Ratings") };
+  const names = { lobby: t("Lobby"), archive: t("Archive"), leaderboard: t("Ratings"), tournaments: t("Tournaments") };
   for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-nav]"))) {
     a.textContent = names[a.dataset.nav] ?? a.textContent;
   }

@@ -48,7 +48,7 @@ function listRow(tour) {
     : tn("{n} player", "{n} players", tour.players);
   return h("li", { class: "t-row panel", dataset: { tournament: tour.id } },
     h("a", { href: `/tournament/${tour.id}`, class: "t-name" }, tour.name),
-    h("span", { class: "t-what" }, `${describe(tour)} · ${t(T.paces[tour.pace])}`),
+    h("span", { class: "t-what" }, describe(tour) + " · " + t(T.paces[tour.pace])),
     h("span", { class: "t-count" }, count),
     badge(tour.status), tour.registered ? h("span", { class: "badge t-mine" }, t("you play")) : null,
     h("span", { class: "t-when" }, right));
@@ -111,8 +111,8 @@ function gameCard(tour, g) {
     playerLink(name),
     g.points ? h("b", { class: "t-points" }, ` ${pts(g.points[i])}`) : null,
     g.scores ? h("span", { class: "t-score" }, ` (${g.scores[i]})`) : null,
-    g.forfeits.includes(name) ? h("span", { class: "t-note" }, ` ${t("forfeit")}`)
-      : !done && g.state !== "bye" && !g.arrived.includes(name) ? h("span", { class: "t-note" }, ` ${t("not here yet")}`) : null));
+    g.forfeits.includes(name) ? h("span", { class: "t-note" }, " " + t("forfeit"))
+      : !done && g.state !== "bye" && !g.arrived.includes(name) ? h("span", { class: "t-note" }, " " + t("not here yet")) : null));
   const links = g.table === null ? [] : done
     ? [h("a", { href: `/replay/${g.table}`, class: "button" }, t("Replay"))]
     : [h("a", { href: `/table/${g.table}`, class: "button primary" }, tour.you.table === g.table ? t("Play") : t("Watch"))];
@@ -129,7 +129,7 @@ function standingsTable(rows, final) {
     h("thead", {}, h("tr", {}, head.map((x, i) => h("th", { class: i > 1 ? "num" : null }, x)))),
     h("tbody", {}, rows.map((r) => h("tr", { class: r.removed ? "removed" : "" },
       h("td", { class: "rank", dataset: { label: "#" } }, final && r.place === 1 ? "★ 1" : String(r.place)),
-      h("td", { dataset: { label: t("Player") } }, playerLink(r.name), r.removed ? ` (${t("removed")})` : ""),
+      h("td", { dataset: { label: t("Player") } }, playerLink(r.name), r.removed ? " (" + t("removed") + ")" : ""),
       h("td", { class: "num t-points", dataset: { label: t("Points") } }, pts(r.points)),
       h("td", { class: "num", dataset: { label: t("Opp. points") } }, pts(r.opponents)),
       h("td", { class: "num", dataset: { label: t("Score") } }, pts(r.score)),
@@ -204,8 +204,8 @@ export async function showTournament(root, id) {
     if (tour.status === "cancelled") return tour.note ? t("Cancelled: {why}.", { why: tour.note }) : t("Cancelled.");
     const round = t("Round {round} of {rounds}.", { round: tour.round, rounds: tour.rounds });
     const due = tour.round_ends && tour.status === "running"
-      ? ` ${t("Unfinished games are decided {when}.", { when: when(tour.round_ends) })}` : "";
-    return tour.status === "paused" ? `${round} ${t("Paused: no new round starts.")}` : round + due;
+      ? " " + t("Unfinished games are decided {when}.", { when: when(tour.round_ends) }) : "";
+    return tour.status === "paused" ? round + " " + t("Paused: no new round starts.") : round + due;
   }
   function render(tour) {
     const final = tour.status === "over";
@@ -215,16 +215,16 @@ export async function showTournament(root, id) {
     const standingsPart = [h("h2", {}, final ? t("Final standings") : t("Standings")), standingsTable(tour.standings, final)];
     const roundsPart = rounds.length ? [h("h2", {}, t("Rounds")), ...rounds] : [];
     const players = h("ul", { class: "t-players" }, tour.players_list.map((p) => h("li", { class: p.removed ? "removed" : "" },
-      playerLink(p.name), p.checked_in && tour.status === "open" ? h("span", { class: "t-note" }, ` ✓ ${t("checked in")}`) : null,
-      p.place ? h("span", { class: "t-note" }, ` ${p.place === 1 ? `★ ${t("champion")}` : `#${p.place}`}`) : null,
-      p.removed ? h("span", { class: "t-note" }, ` ${t("removed")}`) : null)));
+      playerLink(p.name), p.checked_in && tour.status === "open" ? h("span", { class: "t-note" }, " ✓ " + t("checked in")) : null,
+      p.place ? h("span", { class: "t-note" }, " " + (p.place === 1 ? "★ " + t("champion") : `#${p.place}`)) : null,
+      p.removed ? h("span", { class: "t-note" }, " " + t("removed")) : null)));
     const count = tour.players_list.filter((p) => !p.removed).length;
     root.replaceChildren(h("div", { class: "tournament" },
       h("p", { class: "crumbs" }, h("a", { href: "/tournaments" }, t("Tournaments"))),
       h("div", { class: "t-head" }, h("h1", {}, tour.name), badge(tour.status)),
       h("p", { class: "t-what" }, describe(tour), ` · ${controlTitle(tour.time_control, tour.time_title)}`),
-      h("p", { class: "t-info" }, info(tour), tour.creator ? ` ${t("Organised by {name}.", { name: tour.creator })}` : ""),
-      tour.champion ? h("p", { class: "t-champion panel" }, `★ ${t("Champion:")} `, playerLink(tour.champion)) : null,
+      h("p", { class: "t-info" }, info(tour), tour.creator ? " " + t("Organised by {name}.", { name: tour.creator }) : ""),
+      tour.champion ? h("p", { class: "t-champion panel" }, "★ " + t("Champion:") + " ", playerLink(tour.champion)) : null,
       controls(tour, act),
       h("div", { class: "t-body" },
         h("section", { class: "t-main" }, ...(playing
