@@ -24,8 +24,7 @@ export const TEXTS_PENDING = [
   // Five Tribes' lane
   "longhouse/web/games/five_tribes/board.js", "longhouse/web/games/five_tribes/panels.js",
   // no lane named (the lead's)
-  "longhouse/web/clock.js", "longhouse/web/games/generic/board.js", "longhouse/web/games/manitou/board.js",
-  "longhouse/web/games/manitou/scores.js",
+  "longhouse/web/clock.js",
 ];
 
 export default [

@@ -2,12 +2,15 @@
 
 The board is drawn by the game's own drawing (``Game.terminal``: its module's ``render(view, seat)``) when it
 declares one (a generic drawing of the view otherwise); the human chooses among the legal actions by number or
-in the game's text notation, ``u`` takes a step back where the game allows it, ``q`` quits.
+in the game's text notation, ``u`` takes a step back where the game allows it, ``q`` quits. ``--lang`` writes
+the texts (the move log, the actions' words, refusals, the prompts, a drawing that takes ``words``) in one of
+the hall's languages (docs/i18n.md); English by default.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
@@ -19,25 +22,44 @@ from rich.table import Table
 
 from longhouse import bots, games
 from longhouse.engine import Event, Game, IllegalAction, Match, State
+from longhouse.engine.text import ENGLISH, Words
+from longhouse.engine.text import render as render_text
+from longhouse.i18n import N_, _, ngettext
+from longhouse.i18n.catalogs import languages, translator
+from longhouse.i18n.errors import error_text
 
 Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
+#: The score sheet's last column (``State.score_breakdown``'s ``total``), as a text of the catalog.
+TOTAL = N_("total")
 
 
-def renderer_for(game: Game) -> Renderer:
-    """The game's own board drawing (``Game.terminal``), or a generic one."""
+def say(words: Words, text: object) -> str:
+    """A text in the terminal's language (a ``Msg`` rendered, anything else as it is); a soft hyphen (where a
+    small card on the page breaks a long name) left out."""
+    return str(render_text(text, words)).replace("\u00ad", "")
+
+
+def renderer_for(game: Game, words: Words) -> Renderer:
+    """The game's own board drawing (``Game.terminal``), or a generic one; a drawing that takes ``words``
+    writes its texts in that language."""
     render = game.renderer()
     if render is None:
         return lambda view, seat: Panel(Pretty(view), title=game.title)
+    if "words" in inspect.signature(render).parameters:
+        own: Callable[..., Any] = render
+        return lambda view, seat: own(view, seat, words=words)
     return render
 
 
-def scoreboard(state: State) -> Table:
-    table = Table(title="Scores")
+def scoreboard(state: State, words: Words) -> Table:
+    table = Table(title=say(words, _("Scores")))
     breakdown = state.score_breakdown()
     keys = list(breakdown[0]) if breakdown else []
-    table.add_column("seat")
+    table.add_column(say(words, _("seat")))
     for key in keys:
-        table.add_column(key.replace("_", " "), justify="right")
+        # a category's heading: its key as a text of the catalog where a game marks it (Manitou's terminal
+        # drawing names "buffalo", "prisoners", "pelt robbers"), else the key itself
+        table.add_column(words.gettext(TOTAL if key == "total" else key.replace("_", " ")), justify="right")
     for seat, row in enumerate(breakdown):
         table.add_row(str(seat), *(str(row[k]) for k in keys))
     return table
@@ -47,15 +69,19 @@ class TerminalPlay:
     """One game between a human (or nobody) and bots, printed on a rich console."""
 
     def __init__(self, game: Game, players: int, humans: set[int], bot: str, seed: int,
-                 console: Console, ask: Callable[[str], str]) -> None:
+                 console: Console, ask: Callable[[str], str], words: Words = ENGLISH) -> None:
         self.game = game
         self.humans = humans
-        names = [("you" if s in humans else f"{bot} bot") for s in range(players)]
+        self.words = words
+        names = [say(words, _("you") if s in humans else _("{level} bot", level=bot)) for s in range(players)]
         self.match = Match(game, names, seed)
         self.bots = {s: bots.make(bot, seed=seed * 31 + s) for s in range(players) if s not in humans}
         self.console = console
         self.ask = ask
-        self.render = renderer_for(game)
+        self.render = renderer_for(game, words)
+
+    def say(self, text: object) -> str:
+        return say(self.words, text)
 
     @property
     def state(self) -> State:
@@ -65,7 +91,7 @@ class TerminalPlay:
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
         for event in events:
             if event.visible_to(viewer):
-                self.console.print(f"[dim]·[/dim] {event.text}")
+                self.console.print(f"[dim]·[/dim] {self.say(event.text)}")
 
     def run(self) -> int:
         while not self.state.is_over():
@@ -77,12 +103,14 @@ class TerminalPlay:
                 self.show_events(self.match.apply(seat, action))
                 continue
             if not self.human_turn(human):
-                self.console.print("Game abandoned.")
+                self.console.print(self.say(_("Game abandoned.")))
                 return 1
         self.console.print(self.render(self.state.view(next(iter(self.humans), None)), None))
-        self.console.print(scoreboard(self.state))
-        winners = ", ".join(str(s) for s in self.state.winners())
-        self.console.print(f"[bold]Game over.[/bold] Winner(s): seat {winners}")
+        self.console.print(scoreboard(self.state, self.words))
+        winners = self.state.winners()
+        over = self.say(_("Game over."))
+        self.console.print(f"[bold]{over}[/bold] " + self.say(ngettext(
+            "Winner: seat {seats}", "Winners: seats {seats}", len(winners), seats=", ".join(map(str, winners)))))
         return 0
 
     def human_turn(self, seat: int) -> bool:
@@ -90,18 +118,20 @@ class TerminalPlay:
         self.console.print(self.render(self.state.view(seat), seat))
         legal = self.state.legal_actions(seat)
         if len(legal) == 1:
-            answer = self.ask(f"Press Enter to {self.state.describe_action(legal[0])} (q quits) ")
+            answer = self.ask(self.say(_("Press Enter to {action} (q quits) ",
+                                         action=self.state.describe_action(legal[0]))))
             if answer.strip().lower() == "q":
                 return False
             self.show_events(self.match.apply(seat, legal[0]))
             return True
         for i, action in enumerate(legal, 1):
-            self.console.print(f"  [bold]{i:>2}[/bold]  {self.state.describe_action(action)}"
+            self.console.print(f"  [bold]{i:>2}[/bold]  {self.say(self.state.describe_action(action))}"
                                f"  [dim]{self.game.action_to_text(action)}[/dim]")
         undo = self.state.undo_steps(seat)
-        hint = ", u takes the last step back" if undo else ""
+        prompt = self.say(_("Your move (number or notation, u takes the last step back, q quits): ") if undo
+                          else _("Your move (number or notation, q quits): "))
         while True:
-            answer = self.ask(f"Your move (number or notation{hint}, q quits): ").strip()
+            answer = self.ask(prompt).strip()
             if answer.lower() == "q":
                 return False
             try:
@@ -115,7 +145,7 @@ class TerminalPlay:
                 self.show_events(self.match.apply(seat, action))
                 return True
             except IllegalAction as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(f"[red]{self.say(error_text(exc))}[/red]")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -125,6 +155,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default="random", help=f"bot level or kind ({', '.join(bots.names())})")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     parser.add_argument("--record", default=None, help="write the game record to this JSON file at the end")
+    parser.add_argument("--lang", default="en", choices=sorted(languages()),
+                        help="the language of the texts (default: English)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -139,15 +171,17 @@ def run(args: argparse.Namespace) -> int:
     humans = set(range(players - n_bots))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
     console = Console()
-    console.print(f"[bold]{game.title}[/bold], {players} players, seed {seed}")
-    play = TerminalPlay(game, players, humans, args.bot, seed, console, console.input)
+    words = translator(args.lang)
+    console.print(f"[bold]{game.title}[/bold], " + say(words, _("{players} players, seed {seed}", players=players,
+                                                                seed=seed)))
+    play = TerminalPlay(game, players, humans, args.bot, seed, console, console.input, words)
     try:
         code = play.run()
     except (EOFError, KeyboardInterrupt):
-        console.print("\nGame abandoned.")
+        console.print("\n" + say(words, _("Game abandoned.")))
         code = 1
     if args.record:
         with open(args.record, "w", encoding="utf-8") as fh:
             json.dump(play.match.record.to_json(), fh, indent=1)
-        console.print(f"Record written to {args.record}")
+        console.print(say(words, _("Record written to {path}", path=args.record)))
     return code

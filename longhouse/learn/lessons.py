@@ -31,16 +31,14 @@ from longhouse import games
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.state import Action, Game, State
-from longhouse.engine.text import english
+from longhouse.engine.text import Msg, Text, Words, _, joined
+from longhouse.i18n.errors import error_text
+from longhouse.learn.extract import words
 
 HERE = Path(__file__).resolve().parent
 
-#: The refusal of a move that is legal but not the lesson's, and of one the rules forbid.
-NOT_THIS_ONE = "“{move}” is allowed by the rules, but this lesson asks for another move:"
-FORBIDDEN = "The rules forbid it: {reason}."
 #: The most recent events a step shows of what happened before it.
 HAPPENED = 8
-NOT_A_MOVE = "That is no move of this game: {reason}."
 
 
 class LessonError(LonghouseError):
@@ -86,20 +84,20 @@ class Step:
 
     lesson: int
     before: tuple[tuple[int | None, str], ...]  # (seat, move) played first; None: the lowest other acting seat
-    say: str
+    say: Text  # the texts: catalog texts (Msg), "" where the file has none
     move: str | None
-    do: str
-    why: str
-    rule: str
+    do: Text
+    why: Text
+    rule: Text
     claims: tuple[Claim, ...]
 
 
 @dataclass(frozen=True)
 class Lesson:
     key: str
-    title: str
-    text: str
-    rule: str
+    title: Text
+    text: Text
+    rule: Text
     first: int  # the index of its first step in the tutorial's steps
     size: int
 
@@ -109,15 +107,15 @@ class Tutorial:
     """A game's tutorial, played through: the position each step is shown in, and what led there."""
 
     game: Game
-    title: str
+    title: str  # the game's, a name
     learner: int
-    names: list[str]
+    names: list[Text]
     lessons: list[Lesson]
     steps: list[Step]  # every lesson's steps in order, then the end (move None)
-    summary: str
-    rules: dict[str, str]  # an action kind -> the rule a forbidden move of that kind breaks
+    summary: Text
+    rules: dict[str, Text]  # an action kind -> the rule a forbidden move of that kind breaks
     positions: list[State] = field(default_factory=list)
-    happened: list[list[str]] = field(default_factory=list)
+    happened: list[list[Text]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)  # the learner's own moves played for it before each step
     expected: list[Action | None] = field(default_factory=list)
 
@@ -171,32 +169,56 @@ class Tutorial:
         try:
             action = self.game.action_from_json(data)
         except (IllegalAction, KeyError, TypeError, ValueError) as exc:
-            return {"ok": False, "reason": NOT_A_MOVE.format(reason=str(exc) or "unreadable"), "rule": rule}
+            found = error_text(exc) if isinstance(exc, IllegalAction) else str(exc)
+            return {"ok": False, "rule": rule,
+                    "reason": _("That is no move of this game: {reason}.", reason=found or _("unreadable"))}
         if expected is not None and action == expected:
             return {"ok": True, "next": index + 1}
         state = self.positions[index]
         if expected is not None and state.is_legal(self.learner, action):
-            reason = NOT_THIS_ONE.format(move=_cap(english(state.describe_action(action))))
-            return {"ok": False, "reason": f"{reason} {step.do}", "why": step.why, "rule": rule}
+            reason = _("“{move}” is allowed by the rules, but this lesson asks for another move:",
+                       move=Capital(state.describe_action(action)))
+            return {"ok": False, "reason": joined(" ", [reason, step.do]), "why": step.why, "rule": rule}
+        why: Text
         try:
             state.clone().apply(self.learner, action)
-            reason = "it is not your move now"
+            why = _("it is not your move now")
         except IllegalAction as exc:
-            reason = str(exc)
+            why = error_text(exc)
         kind = getattr(action, "kind", "")
-        return {"ok": False, "reason": FORBIDDEN.format(reason=reason), "why": step.why,
+        return {"ok": False, "reason": _("The rules forbid it: {reason}.", reason=why), "why": step.why,
                 "rule": self.rules.get(kind, rule)}
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+class Capital(Msg):
+    """A text begun with a capital letter in whatever language it is written (a move's words at the start of
+    a sentence)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Text) -> None:
+        super().__init__("")
+        self.inner = inner
+
+    def render(self, words: Words) -> str:
+        text = self.inner.render(words) if isinstance(self.inner, Msg) else str(self.inner)
+        return text[:1].upper() + text[1:]
+
+    def _key(self) -> tuple[Any, ...]:
+        return (Capital, self.inner)
+
+    def __repr__(self) -> str:
+        return f"Capital({self.inner!r})"
 
 
-def _text(table: dict[str, Any], key: str, where: str, required: bool = True) -> str:
+def _text(table: dict[str, Any], key: str, where: str, required: bool = True) -> Text:
+    """A text of the file: a catalog text (``extract.py`` hands the same words to ``pybabel extract``), or ""
+    for an optional one the file leaves out."""
     value = table.get(key, "")
     if not isinstance(value, str) or (required and not value.strip()):
         raise LessonError(f"{where}: {key} must be a text")
-    return " ".join(value.split())
+    text = words(value)
+    return Msg(text) if text else ""
 
 
 def _claims(table: dict[str, Any], where: str) -> tuple[Claim, ...]:
@@ -261,7 +283,10 @@ def parse(data: dict[str, Any], game: Game) -> Tutorial:
                               _text(s, "why", at, False), _text(s, "rule", at, False), _claims(s, at)))
         if len(steps) == first:
             raise LessonError(f"{where} has no steps")
-        lessons.append(Lesson(_text(raw, "key", where), _text(raw, "title", where), _text(raw, "text", where),
+        key = raw.get("key")
+        if not isinstance(key, str) or not key.strip():
+            raise LessonError(f"{where}: key must be a word")
+        lessons.append(Lesson(key.strip(), _text(raw, "title", where), _text(raw, "text", where),
                               _text(raw, "rule", where, False), first, len(steps) - first))
     end = data.get("end", {})
     if not lessons or not isinstance(end, dict):
@@ -272,8 +297,13 @@ def parse(data: dict[str, Any], game: Game) -> Tutorial:
                       _text(end, "do", "end", False), "", "", _claims(end, "end")))
     names = data.get("names", [])
     rules = data.get("rules", {})
-    return Tutorial(game, _text(data, "title", "the file"), learner, list(names),
-                    lessons, steps, _text(end, "summary", "end"), {str(k): " ".join(str(v).split())
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise LessonError("names is a list of the seats' names")
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise LessonError("the file: title must be the game's name")
+    return Tutorial(game, words(title), learner, [Msg(words(n)) for n in names],
+                    lessons, steps, _text(end, "summary", "end"), {str(k): Msg(words(str(v)))
                                                                   for k, v in rules.items()})
 
 
@@ -310,7 +340,7 @@ def play_through(t: Tutorial, players: int, seed: int, setup: dict[str, Any]) ->
             if wrong is not None:
                 raise LessonError(f"{where}: the claim {claim.to_json()} is false: {wrong}")
         t.positions.append(state.clone())
-        t.happened.append([english(e.text) for e in events if e.visible_to(t.learner)])
+        t.happened.append([e.text for e in events if e.visible_to(t.learner)])
         t.auto.append(auto)
         t.expected.append(expected)
         carried = state.apply(t.learner, expected) if expected is not None else []

@@ -16,6 +16,8 @@ from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from longhouse.i18n import _, ngettext
+from longhouse.i18n.errors import error_text
 from longhouse.server import admin_hall, auth, ratings
 from longhouse.server.accounts import (
     Refused,
@@ -28,6 +30,7 @@ from longhouse.server.accounts import (
     store_of,
 )
 from longhouse.server.admin import same_origin
+from longhouse.server.language import answer
 from longhouse.server.mail import MailService
 from longhouse.server.sessions import sessions_of
 from longhouse.store import Status, Store, User
@@ -35,9 +38,9 @@ from longhouse.store.deletion import delete_account, open_seats
 
 log = logging.getLogger("longhouse.account")
 
-WRONG_PASSWORD = "that is not your password"
-SEATED = "leave your tables first: you hold a seat at table {tables}"
-GUEST = "a guest has no account settings: sign up to keep a name, a password and an address"
+WRONG_PASSWORD = _("that is not your password")
+GUEST = _("a guest has no account settings: sign up to keep a name, a password and an address")
+SIGN_IN = _("sign in first")
 
 
 def mail_of(request: Request) -> MailService:
@@ -49,7 +52,7 @@ def account_user(request: Request) -> User:
     """The signed-in person with an account of their own (not a guest); ``Refused`` otherwise."""
     user = current_user(request)
     if user is None:
-        raise Refused(401, "sign in first")
+        raise Refused(401, SIGN_IN)
     if user.guest:
         raise Refused(403, GUEST)
     return user
@@ -66,7 +69,7 @@ async def check_password(request: Request, user: User, password: object) -> None
     """``Refused`` unless ``password`` is the account's (a failure counts against the name, as a sign-in's)."""
     limits, where = limits_of(request), address(request)
     if limits.locked(user.name, where):
-        raise Refused(429, "too many wrong passwords; try again in a few minutes")
+        raise Refused(429, _("too many wrong passwords; try again in a few minutes"))
     try:
         await asyncio.to_thread(auth.sign_in, store_of(request), user.name, password)
     except auth.AuthError:
@@ -87,7 +90,7 @@ async def account(request: Request) -> Response:
     try:
         user = account_user(request)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return JSONResponse(await asyncio.to_thread(account_json, request, user))
 
 
@@ -98,9 +101,9 @@ async def change_password(request: Request) -> Response:
         new = auth.check_password(data.get("new"))
         await check_password(request, user, data.get("old"))
     except auth.AuthError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return answer(request, {"error": error_text(exc)}, status_code=400)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     store = store_of(request)
     hashed = await asyncio.to_thread(auth.hash_password, new)
     others = await asyncio.to_thread(new_password, store, user.id, hashed, request.cookies.get(auth.COOKIE, ""))
@@ -127,9 +130,11 @@ async def delete(request: Request) -> Response:
         store = store_of(request)
         seats = await asyncio.to_thread(open_seats, store, user.id)
         if seats:
-            raise Refused(409, SEATED.format(tables=", ".join(str(t) for t in seats)))
+            raise Refused(409, ngettext("leave your tables first: you hold a seat at table {tables}",
+                                             "leave your tables first: you hold seats at tables {tables}",
+                                             len(seats), tables=", ".join(str(t) for t in seats)))
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     hall = request.app.state.hall
     games = await asyncio.to_thread(delete_account, store, hall.people, user.id)
     admin_hall.end_sockets(hall, user.id)

@@ -19,8 +19,10 @@ from typing import Any
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
+from longhouse.i18n import Text, _
+from longhouse.i18n.errors import error_text
 from longhouse.server import auth, banned
-from longhouse.server.language import language_of, offered
+from longhouse.server.language import answer, language_of, offered
 from longhouse.server.limits import Limits
 from longhouse.server.sessions import sessions_of
 from longhouse.server.settings import Settings
@@ -32,11 +34,12 @@ log = logging.getLogger("longhouse.accounts")
 
 
 class Refused(Exception):
-    """A request answered with an error status and a message."""
+    """A request answered with an error status and a message (a ``Msg``: in the request's language)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: Text) -> None:
         super().__init__(message)
         self.status = status
+        self.text = message
 
 
 class RefusalCount:
@@ -94,25 +97,25 @@ async def read_json(request: Request) -> dict[str, Any]:
     """The request's body as a JSON object; ``Refused`` if it is not JSON, or too long (read no further)."""
     ctype = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if ctype != "application/json":
-        raise Refused(415, "send JSON (Content-Type: application/json)")
+        raise Refused(415, _("send JSON (Content-Type: application/json)"))
     limit = settings_of(request).max_body
     length = request.headers.get("content-length")
     if length is not None and (not length.isascii() or not length.isdigit() or int(length) > limit):
-        raise Refused(413, "request too large")
+        raise Refused(413, _("request too large"))
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise Refused(413, "request too large")
+            raise Refused(413, _("request too large"))
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
     except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply ("[" * 2000)
         MALFORMED.refused()
-        raise Refused(400, "the request is not JSON") from exc
+        raise Refused(400, _("the request is not JSON")) from exc
     if not isinstance(data, dict):
-        raise Refused(400, "the request is not a JSON object")
+        raise Refused(400, _("the request is not a JSON object"))
     return data
 
 
@@ -123,20 +126,21 @@ def signed_in(request: Request, user: User) -> Response:
     why = banned.refusal(store, user)  # after the session is stored: see banned.py
     if why is not None:
         store.delete_session(token)
-        return JSONResponse({"error": why, "code": "banned"}, status_code=403)
+        return answer(request, {"error": why, "code": "banned"}, status_code=403)
     response = JSONResponse({"name": user.name, "guest": user.guest})
     response.set_cookie(auth.COOKIE, token, max_age=int(settings.session_age), httponly=True, samesite="strict",
                         secure=settings.secure_cookies)
     return response
 
 
-def refused(exc: Refused) -> Response:
-    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+def refused(request: HTTPConnection, exc: Refused) -> Response:
+    """The answer to a refused request: its reason, in the request's language."""
+    return answer(request, {"error": exc.text}, status_code=exc.status)
 
 
 def new_account_allowed(request: Request) -> None:
     if not limits_of(request).new_account(address(request)):
-        raise Refused(429, "too many new accounts from your address; try again later")
+        raise Refused(429, _("too many new accounts from your address; try again later"))
 
 
 async def signup(request: Request) -> Response:
@@ -149,9 +153,9 @@ async def signup(request: Request) -> Response:
         new_account_allowed(request)
         user = await asyncio.to_thread(auth.sign_up, store_of(request), name, password)
     except auth.AuthError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return answer(request, {"error": error_text(exc)}, status_code=400)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return signed_in(request, user)
 
 
@@ -162,14 +166,14 @@ async def signin(request: Request) -> Response:
         data = await read_json(request)
         name = data.get("name")
         if isinstance(name, str) and limits.locked(name, where):
-            raise Refused(429, "too many failed sign-ins for this name; try again in a few minutes")
+            raise Refused(429, _("too many failed sign-ins for this name; try again in a few minutes"))
         user = await asyncio.to_thread(auth.sign_in, store_of(request), name, data.get("password"))
     except auth.AuthError as exc:
         if isinstance(name, str):
             limits.signin_failed(name, where)
-        return JSONResponse({"error": str(exc), "code": exc.code}, status_code=401)
+        return answer(request, {"error": error_text(exc), "code": exc.code}, status_code=401)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     limits.signin_ok(user.name, where)
     return signed_in(request, user)
 
@@ -184,9 +188,9 @@ async def guest(request: Request) -> Response:
             await request.app.state.guests.sweep_soon()
             user = auth.guest(store_of(request))
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     except auth.AuthError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=503)
+        return answer(request, {"error": error_text(exc)}, status_code=503)
     return signed_in(request, user)
 
 
@@ -194,7 +198,7 @@ async def signout(request: Request) -> Response:
     try:
         await read_json(request)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     token = request.cookies.get(auth.COOKIE)
     if token:
         store_of(request).delete_session(token)

@@ -18,10 +18,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from longhouse.i18n import Msg, _
+from longhouse.i18n.errors import error_text
 from longhouse.server import admin_hall, auth
 from longhouse.server.accounts import Refused, current_user, read_json, refused, signed_in, store_of
 from longhouse.server.archive import parse_table_id
 from longhouse.server.hall import Hall
+from longhouse.server.language import answer
 from longhouse.server.lookalike import lookalike_key
 from longhouse.store import Status, User
 from longhouse.store.admin import Account, AdminStore, admin_store
@@ -33,8 +36,11 @@ RESET_AGE = 24 * 3600.0
 MAX_REASON = 300
 MAX_ANNOUNCEMENT = 400
 #: What the players at a table an admin closes are told.
-CLOSED_RUNNING = "An admin has closed this table: the game is archived as abandoned (not rated)."
-CLOSED_WAITING = "An admin has closed this table."
+CLOSED_RUNNING = _("An admin has closed this table: the game is archived as abandoned (not rated).")
+CLOSED_WAITING = _("An admin has closed this table.")
+CROSS_SITE = _("cross-site request refused")
+#: What a reason is called in a refusal ("say why (a reason)").
+REASON = _("why (a reason)")
 
 
 def hall_of(request: Request) -> Hall:
@@ -47,30 +53,30 @@ def same_origin(request: Request) -> None:
     neither header; it cannot carry a browser's cookie either.)"""
     origin = request.headers.get("origin")
     if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host", ""):
-        raise Refused(403, "cross-site request refused")
+        raise Refused(403, CROSS_SITE)
     site = request.headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
-        raise Refused(403, "cross-site request refused")
+        raise Refused(403, CROSS_SITE)
 
 
 def admin_of(request: Request) -> tuple[User, AdminStore]:
     """The signed-in admin making the request, and the admin tables; ``Refused`` otherwise."""
     user = current_user(request)
     if user is None:
-        raise Refused(401, "sign in first")
+        raise Refused(401, _("sign in first"))
     admins = admin_store(store_of(request))
     if user.guest or not admins.is_admin(user.id):
-        raise Refused(403, "this is for the hall's admins")
+        raise Refused(403, _("this is for the hall's admins"))
     return user, admins
 
 
-def text_field(data: dict[str, Any], key: str, most: int, what: str) -> str:
+def text_field(data: dict[str, Any], key: str, most: int, what: Msg) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise Refused(400, f"say {what}")
+        raise Refused(400, _("say {what}", what=what))
     value = value.strip()
     if len(value) > most:
-        raise Refused(400, f"{what} has at most {most} characters")
+        raise Refused(400, _("{what} has at most {most} characters", what=what, most=most))
     return value
 
 
@@ -78,7 +84,7 @@ def account_named(admins: AdminStore, data: dict[str, Any]) -> Account:
     name = data.get("name")
     found = admins.account(name) if isinstance(name, str) and 0 < len(name) <= 40 else None
     if found is None:
-        raise Refused(404, f"there is no account {name!r}")
+        raise Refused(404, _("there is no account {name!r}", name=name))
     return found
 
 
@@ -93,10 +99,10 @@ def action(work: Action) -> Callable[[Request], Awaitable[Response]]:
             same_origin(request)
             data = await read_json(request)
             user, admins = admin_of(request)
-            reason = text_field(data, "reason", MAX_REASON, "why (a reason)")
+            reason = text_field(data, "reason", MAX_REASON, REASON)
             return JSONResponse(await work(request, user, admins, data, reason))
         except Refused as exc:
-            return refused(exc)
+            return refused(request, exc)
 
     return endpoint
 
@@ -104,11 +110,11 @@ def action(work: Action) -> Callable[[Request], Awaitable[Response]]:
 async def ban(request: Request, user: User, admins: AdminStore, data: dict[str, Any], reason: str) -> dict[str, Any]:
     account = account_named(admins, data)
     if account.id == user.id:
-        raise Refused(400, "you cannot ban yourself")
+        raise Refused(400, _("you cannot ban yourself"))
     if account.admin:
-        raise Refused(400, f"{account.name} is an admin: revoke the role first (longhouse admin revoke)")
+        raise Refused(400, _("{name} is an admin: revoke the role first (longhouse admin revoke)", name=account.name))
     if account.banned is not None:
-        raise Refused(400, f"{account.name} is banned already")
+        raise Refused(400, _("{name} is banned already", name=account.name))
     ended = await asyncio.to_thread(admins.ban, account, lookalike_key(account.name), user.name, reason)
     sockets = admin_hall.end_sockets(hall_of(request), account.id)
     return {"banned": account.name, "sessions": ended, "sockets": sockets}
@@ -117,7 +123,7 @@ async def ban(request: Request, user: User, admins: AdminStore, data: dict[str, 
 async def unban(request: Request, user: User, admins: AdminStore, data: dict[str, Any], reason: str) -> dict[str, Any]:
     account = account_named(admins, data)
     if not await asyncio.to_thread(admins.unban, account, user.name, reason):
-        raise Refused(400, f"{account.name} is not banned")
+        raise Refused(400, _("{name} is not banned", name=account.name))
     return {"unbanned": account.name}
 
 
@@ -133,9 +139,9 @@ async def reset_password(request: Request, user: User, admins: AdminStore, data:
                          reason: str) -> dict[str, Any]:
     account = account_named(admins, data)
     if account.guest:
-        raise Refused(400, f"{account.name} is a guest: a guest has no password")
+        raise Refused(400, _("{name} is a guest: a guest has no password", name=account.name))
     if account.banned is not None:
-        raise Refused(400, f"{account.name} is banned")
+        raise Refused(400, _("{name} is banned", name=account.name))
     token = await asyncio.to_thread(admins.new_reset, account, RESET_AGE, user.name, reason)
     # the token goes after '#': a browser never sends it, so it is in no request line and no log
     return {"name": account.name, "link": f"/reset#{token}", "hours": RESET_AGE / 3600}
@@ -146,12 +152,12 @@ async def close(request: Request, user: User, admins: AdminStore, data: dict[str
     table_id = parse_table_id(str(raw)) if isinstance(raw, int | str) else None
     hall = hall_of(request)
     if table_id is None:
-        raise Refused(404, "there is no open table of that number")
+        raise Refused(404, _("there is no open table of that number"))
     table = hall.tables.get(table_id)
     text = CLOSED_RUNNING if table is None or table.status == Status.RUNNING else CLOSED_WAITING
     outcome = admin_hall.close_table(hall, table_id, text)
     if outcome is None:
-        raise Refused(404, f"there is no open table {table_id}")
+        raise Refused(404, _("there is no open table {table}", table=table_id))
     await asyncio.to_thread(admins.record, user.name, "close_table", f"table {table_id}", reason,
                             {"outcome": outcome})
     return {"table": table_id, "outcome": outcome}
@@ -159,7 +165,7 @@ async def close(request: Request, user: User, admins: AdminStore, data: dict[str
 
 async def announce(request: Request, user: User, admins: AdminStore, data: dict[str, Any],
                    reason: str) -> dict[str, Any]:
-    text = text_field(data, "text", MAX_ANNOUNCEMENT, "what to announce")
+    text = text_field(data, "text", MAX_ANNOUNCEMENT, _("what to announce"))
     tables = admin_hall.announce(hall_of(request), text)
     await asyncio.to_thread(admins.record, user.name, "announce", "everyone", reason, {"text": text})
     return {"announced": text, "tables": tables}
@@ -170,7 +176,7 @@ async def guarded_get(request: Request, read: Callable[[Request, AdminStore], An
         _, admins = admin_of(request)
         return JSONResponse(await asyncio.to_thread(read, request, admins))
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
 
 
 async def accounts(request: Request) -> Response:
@@ -196,7 +202,7 @@ async def overview(request: Request) -> Response:
     try:
         admin_of(request)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     hall = hall_of(request)
     tables = [t.summary() for t in hall.tables.values() if t.status != Status.OVER]
     if hall.cluster is not None:
@@ -215,17 +221,18 @@ async def use_reset(request: Request) -> Response:
         data = await read_json(request)
         token, password = data.get("token"), auth.check_password(data.get("password"))
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
-            raise Refused(400, "this link is not a password reset link")
+            raise Refused(400, _("this link is not a password reset link"))
     except auth.AuthError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return answer(request, {"error": error_text(exc)}, status_code=400)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     store = store_of(request)
     admins = admin_store(store)
     uid = await asyncio.to_thread(admins.use_reset, token, auth.hash_password(password))
     if uid is None:
-        return JSONResponse({"error": "this link has been used, has expired, or is unknown: ask for a new one "
-                             "(Forgot your password? on the sign-in page) or ask an admin"}, status_code=400)
+        return answer(request, {"error": _("this link has been used, has expired, or is unknown: ask for a new one "
+                                           "(Forgot your password? on the sign-in page) or ask an admin")},
+                      status_code=400)
     account = admins.account_by_id(uid)
     assert account is not None
     admin_hall.end_sockets(hall_of(request), uid)

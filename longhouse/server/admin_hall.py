@@ -18,6 +18,8 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from longhouse.i18n import Text, _
+from longhouse.i18n.stored import restored, stored
 from longhouse.server.conn import Conn
 from longhouse.server.sessions import ENDED  # an ended account's sockets close as an ended session's
 from longhouse.store import Status
@@ -25,8 +27,11 @@ from longhouse.store import Status
 if TYPE_CHECKING:
     from longhouse.server.hall import Hall
 
-#: The words before an announced line.
-ANNOUNCED = "Announcement: "
+
+
+def announced(text: str) -> Text:
+    """An admin's announcement as the chat says it (the admin's words as they wrote them)."""
+    return _("Announcement: {text}", text=text)
 
 
 def _sockets(hall: Hall) -> Iterator[Conn]:
@@ -59,19 +64,19 @@ def end_sockets(hall: Hall, user_id: int, everywhere: bool = True) -> int:
 def announce(hall: Hall, text: str, everywhere: bool = True) -> int:
     """Say ``text`` in every lobby and at every table here (and, ``everywhere``, in the other processes);
     how many tables here heard it."""
-    line = {"type": "chat", "from": None, "text": ANNOUNCED + text, "time": time.time(), "announcement": True}
+    line = {"type": "chat", "from": None, "text": announced(text), "time": time.time(), "announcement": True}
     hall.lobby.line(line, local=False)
     tables = 0
     for table in list(hall.tables.values()):
         if table.status != Status.OVER or table.conns:
-            table.say(None, ANNOUNCED + text)
+            table.say(None, announced(text))
             tables += 1
     if everywhere:
         _publish(hall, {"what": "announce", "text": text})
     return tables
 
 
-def close_table(hall: Hall, table_id: int, text: str, everywhere: bool = True) -> str | None:
+def close_table(hall: Hall, table_id: int, text: Text, everywhere: bool = True) -> str | None:
     """Close an open table: ``"abandoned"`` (a running one, archived unrated), ``"removed"`` (a waiting
     one), ``"asked"`` (another process holds it: it is asked to), None if no open table has that number
     (``everywhere``: asked of the others too, as it may be theirs)."""
@@ -84,7 +89,7 @@ def close_table(hall: Hall, table_id: int, text: str, everywhere: bool = True) -
         row = hall.store.table(table_id)
         if row is None or row.status == Status.OVER:
             return None
-        _publish(hall, {"what": "close_table", "table": table_id, "text": text})
+        _publish(hall, {"what": "close_table", "table": table_id, "text": stored(text)})
         return "asked"
     hall.commits.flush()  # the moves gathered so far are stored before the table closes
     if table.status == Status.RUNNING:
@@ -103,7 +108,7 @@ def received(hall: Hall, message: dict[str, Any]) -> None:
     elif what == "announce":
         announce(hall, str(message["text"]), everywhere=False)
     elif what == "close_table":
-        close_table(hall, int(message["table"]), str(message["text"]), everywhere=False)
+        close_table(hall, int(message["table"]), restored(message["text"]), everywhere=False)
     elif what in ("social_forget", "social_notice"):  # social.py's
         hall.social.received(str(what), int(message["user"]))
 

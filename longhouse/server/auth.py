@@ -8,6 +8,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy.engine import Connection
 
+from longhouse.i18n import Msg, _
 from longhouse.server import names
 from longhouse.server.lookalike import lookalike_key
 from longhouse.store import NameTaken, Store, User
@@ -18,12 +19,17 @@ MIN_PASSWORD = 6
 MAX_PASSWORD = 200
 
 _hasher = PasswordHasher()
+WRONG = _("wrong name or password")
 
 
 class AuthError(Exception):
-    """A sign-up or sign-in that cannot be done; the message says why (``code`` names the kind for the page)."""
+    """A sign-up or sign-in that cannot be done; the message (a ``Msg``) says why (``code`` names the kind for
+    the page)."""
 
     code = "refused"
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
 
 
 class UnknownName(AuthError):
@@ -37,22 +43,23 @@ def check_name(name: object) -> str:
     try:
         return names.check(name)
     except names.BadName as exc:
-        raise AuthError(str(exc)) from exc
+        raise AuthError(exc.args[0]) from exc
 
 
-def looks_like(store: Store, name: str) -> str | None:
+def looks_like(store: Store, name: str) -> Msg | None:
     """Why no one may sign up as ``name``: it looks like an account's name (which is said), or None."""
     holder = social_store(store).key_holder(lookalike_key(name))
     if holder is None:
         return None
     if holder.casefold() == name.casefold():
-        return f"the name {name!r} is taken"
-    return f"the name {name!r} looks too much like {holder!r}, a player's name; choose another"
+        return _("the name {name!r} is taken", name=name)
+    return _("the name {name!r} looks too much like {holder!r}, a player's name; choose another", name=name,
+             holder=holder)
 
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise AuthError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise AuthError(_("a password has {least} to {most} characters", least=MIN_PASSWORD, most=MAX_PASSWORD))
     return password
 
 
@@ -77,25 +84,25 @@ def sign_up(store: Store, name: object, password: object) -> User:
     try:
         return store.create_user(name, _hasher.hash(password), also=keep_key)
     except NameTaken as exc:  # made meanwhile by another sign-up, under this name or a look-alike
-        raise AuthError(looks_like(store, name) or f"the name {name!r} is taken") from exc
+        raise AuthError(looks_like(store, name) or _("the name {name!r} is taken", name=name)) from exc
 
 
 def sign_in(store: Store, name: object, password: object) -> User:
     if not isinstance(name, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD or len(name) > 80:
-        raise AuthError("wrong name or password")
+        raise AuthError(WRONG)
     name = names.typed(name)
     found = store.user_by_name(name)
     if found is None or found[1] is None:
         _hasher.hash(password)  # the same cost either way
         if found is None:  # sign-up tells a taken name anyway, so saying so here gives nothing away
-            raise UnknownName(f"no one has signed up as {name!r} yet")
-        raise AuthError("wrong name or password")
+            raise UnknownName(_("no one has signed up as {name!r} yet", name=name))
+        raise AuthError(WRONG)
     user, stored = found
     assert stored is not None
     try:
         _hasher.verify(stored, password)
     except (VerificationError, InvalidHashError) as exc:
-        raise AuthError("wrong name or password") from exc
+        raise AuthError(WRONG) from exc
     if _hasher.check_needs_rehash(stored):
         store.set_password_hash(user.id, _hasher.hash(password))
     return user
@@ -103,13 +110,13 @@ def sign_in(store: Store, name: object, password: object) -> User:
 
 def guest(store: Store) -> User:
     """A new guest account with a fresh name and no password."""
-    for _ in range(20):
+    for _attempt in range(20):
         name = f"Guest-{secrets.randbelow(90000) + 10000}"
         try:
             return store.create_user(name, None, guest=True)
         except NameTaken:
             continue
-    raise AuthError("could not find a free guest name; try again")
+    raise AuthError(_("could not find a free guest name; try again"))
 
 
 def new_session(store: Store, user: User) -> str:

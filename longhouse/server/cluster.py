@@ -385,9 +385,14 @@ class Cluster:
                     dropped.stop()
         if self.hall.stopping:  # a stopping process hands tables on (drain.py), it takes none
             return
-        # tables whose owner died: adopt them
+        # tables whose owner died: adopt them. A table younger than one lease is left to its creator, which
+        # claims it just after storing it (Hall.create_table): adopting it in that gap would leave two copies,
+        # the creator's with its first sockets attached.
+        now = time.time()
         for row in await asyncio.to_thread(self.hall.store.open_tables):
-            if row.id not in self.hall.tables and await self.claim(row.id):
+            if row.id in self.hall.tables or now - row.created < self.lease:
+                continue
+            if await self.claim(row.id):
                 self.hall.adopt(row)
         # proxied clients whose owner is gone: close them so that they reconnect
         for cid, (conn, table_id, owner) in list(self.local.items()):

@@ -14,6 +14,7 @@ from longhouse.engine.seats import SEAT_COLOURS
 from longhouse.i18n import N_, Msg, Text, _, english, joined
 from longhouse.i18n.errors import error_text
 from longhouse.server import fairplay, hints, social_commands
+from longhouse.server.bot_words import level_word
 from longhouse.server.conn import Conn
 from longhouse.server.rematch import RematchError, rematch
 from longhouse.server.resign import ResignError, refused_seat, resign
@@ -247,7 +248,7 @@ def cmd_bot(table: Table, conn: Conn, args: list[str]) -> None:
                           name=occ.name, seat=_label(table, seat), number=seat + 1))
     name = f"Bot {english(table.seat_label(seat))}"
     table.sit(seat, BotSeat(level, name))
-    table.say(None, _("{name} seats a {level} bot at {seat}.", name=conn.user.name, level=level,
+    table.say(None, _("{name} seats a {level} bot at {seat}.", name=conn.user.name, level=level_word(level),
                       seat=_label(table, seat)))
 
 

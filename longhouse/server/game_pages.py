@@ -83,7 +83,8 @@ async def game_page(request: Request) -> Response:
     game = games.get(name)
     hall: Hall = request.app.state.hall
     leaders = await asyncio.to_thread(ratings.leaderboard, hall.people, name)
-    lessons, names = None, ["Red", "Blue"]
+    lessons: int | None = None
+    names: list[Any] = ["Red", "Blue"]  # texts: the tutorial's seats' names are catalog texts
     if name in learn.available():
         t = learn.tutorial(name)  # on the loop: see server/learn.py
         lessons, names = len(t.lessons), t.names

@@ -220,7 +220,8 @@ class Hall:
     async def _claim_new(self, table: Table) -> None:
         assert self.cluster is not None
         if not await self.cluster.claim(table.id):  # another process adopted it first: it is theirs
-            self.tables.pop(table.id, None)
+            if self.tables.get(table.id) is table:
+                self.give_up(table)  # its sockets close, and the browsers reconnect to the owner
         else:
             table.epoch = self.store.claim(table.id)
 

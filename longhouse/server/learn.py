@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import learn
+from longhouse.i18n import _
 from longhouse.server import accounts
 from longhouse.server.language import answer
 from longhouse.store.people import PeopleStore
@@ -33,8 +34,8 @@ def _tutorial(request: Request) -> learn.Tutorial | None:
 
 def _missing(request: Request) -> Response:
     name = str(request.path_params["game"])[:40]
-    return JSONResponse({"error": f"there is no tutorial for {name!r}; there are: {', '.join(learn.available())}"},
-                        status_code=404)
+    return answer(request, {"error": _("there is no tutorial for {name}; there are: {games}", name=repr(name),
+                                       games=", ".join(learn.available()))}, 404)
 
 
 def _step(request: Request, t: learn.Tutorial) -> int | None:
@@ -49,7 +50,7 @@ async def games_with_lessons(request: Request) -> Response:
     for name in learn.available():
         t = learn.tutorial(name)
         out.append({"game": name, "title": t.title, "lessons": len(t.lessons)})
-    return JSONResponse({"tutorials": out})
+    return answer(request, {"tutorials": out})
 
 
 async def outline(request: Request) -> Response:
@@ -67,17 +68,18 @@ async def step(request: Request) -> Response:
     assert t is not None
     index = _step(request, t)
     if index is None:
-        return JSONResponse({"error": f"a step is a number from 0 to {t.end}"}, status_code=404)
+        return answer(request, {"error": _("a step is a number from 0 to {end}", end=t.end)}, 404)
     if request.method == "GET":
         return answer(request, t.payload(index))  # its texts in the reader's language
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     if set(data) != {"action"}:
-        return JSONResponse({"error": 'send {"action": {...}}'}, status_code=400)
+        return answer(request, {"error": _("send {shape}", shape='{"action": {...}}')}, 400)
     if index == t.end:
-        return JSONResponse({"ok": False, "reason": "The game is over: there is nothing left to play.", "rule": ""})
+        return answer(request, {"ok": False, "reason": _("The game is over: there is nothing left to play."),
+                                "rule": ""})
     return answer(request, t.attempt(index, data["action"]))
 
 
@@ -101,8 +103,8 @@ def checked_progress(data: Any) -> dict[str, Any] | None:
 async def progress(request: Request) -> Response:
     user = accounts.current_user(request)
     if user is None or user.guest:
-        return JSONResponse({"error": "sign up to keep your progress here (a guest's stays in the browser)"},
-                            status_code=401)
+        return answer(request, {"error": _("sign up to keep your progress here (a guest's stays in the browser)")},
+                      401)
     people = _people(request)
     settings = await asyncio.to_thread(people.settings_of, user.id)
     found = settings.get(PROGRESS)
@@ -112,11 +114,11 @@ async def progress(request: Request) -> Response:
     try:
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     entry = checked_progress(data)
     if entry is None:
-        return JSONResponse({"error": 'send {"game": a game with a tutorial, "step": a step of it, "done": bool}'},
-                            status_code=400)
+        return answer(request, {"error": _("send {shape}", shape='{"game": a game with a tutorial, "step": a step '
+                                                               'of it, "done": bool}')}, 400)
     old = kept.get(entry["game"], {})
     # a finished tutorial stays finished when it is played again
     kept = {**kept, entry["game"]: {"step": entry["step"], "done": entry["done"] or bool(old.get("done"))}}

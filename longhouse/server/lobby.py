@@ -20,6 +20,7 @@ from longhouse.i18n import _, english, joined, ngettext
 from longhouse.i18n.errors import error_text
 from longhouse.server import commands, fairplay, social_commands
 from longhouse.server.boards import board_for
+from longhouse.server.bot_words import level_word
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.conn import Conn, send_each
 from longhouse.server.json_text import closed, listed, member, opened
@@ -223,7 +224,7 @@ class Lobby:
     def line(self, line: dict[str, Any], local: bool = True) -> None:
         """A chat line to everyone in the lobby (and, said here, to the other processes' lobbies)."""
         self.chat.append(line)
-        social = self.hall.social  # not a line of someone they block; the hall's texts in each one's language
+        social = self.hall.social  # not to those who block its speaker; encoded once per language
         send_each((c for c in self.conns if not social.hides(c.user, line)), line)
         cluster = self.hall.cluster
         if local and cluster is not None:
@@ -314,7 +315,7 @@ class Lobby:
                                 for seat, occ in enumerate(table.occupants) if occ])
         table.say(None, ngettext("{name} plays against {n} {level} bot: {players}",
                                  "{name} plays against {n} {level} bots: {players}", len(table.occupants) - 1,
-                                 name=conn.user.name, level=level, players=players))
+                                 name=conn.user.name, level=level_word(level), players=players))
         return True
 
     def _command(self, conn: Conn, name: str, args: list[str]) -> None:

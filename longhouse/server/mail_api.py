@@ -24,9 +24,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from longhouse.i18n import N_, _
 from longhouse.server import account_api, pages
 from longhouse.server.accounts import Refused, address, read_json, refused
 from longhouse.server.admin import same_origin
+from longhouse.server.language import answer
 from longhouse.server.limits import Buckets
 from longhouse.store.mail import CHOICES
 
@@ -42,14 +44,14 @@ MAX_ADDRESS = 254
 FORGOT_BURST = 5
 FORGOT_EVERY = 600.0
 
-NO_MAIL = "this hall sends no e-mail (its operator has not set --smtp): ask an admin"
-BAD_ADDRESS = "that does not look like an e-mail address (name@example.org)"
-TOO_MANY = "too many confirmation mails this hour; try again later"
-SENT = "A mail with a link to confirm {address} is on its way."
-UNCHANGED = "{address} is your confirmed address already."
-FORGOT_ANSWER = "If an account has confirmed this address, a mail with a link to set a new password is on its way."
-UNSUBSCRIBED = "You get no more notice mails. You can choose them again in your account's settings."
-BAD_LINK = "this link has been used, has expired, or is unknown"
+NO_MAIL = _("this hall sends no e-mail (its operator has not set --smtp): ask an admin")
+BAD_ADDRESS = _("that does not look like an e-mail address (name@example.org)")
+TOO_MANY = _("too many confirmation mails this hour; try again later")
+SENT = N_("A mail with a link to confirm {address} is on its way.")
+UNCHANGED = N_("{address} is your confirmed address already.")
+FORGOT_ANSWER = _("If an account has confirmed this address, a mail with a link to set a new password is on its way.")
+UNSUBSCRIBED = _("You get no more notice mails. You can choose them again in your account's settings.")
+BAD_LINK = _("this link has been used, has expired, or is unknown")
 
 
 def check_address(value: object) -> str:
@@ -74,28 +76,28 @@ async def set_email(request: Request) -> Response:
         if raw == "":
             await asyncio.to_thread(mail.mails.remove_address, user.id)
             found = await asyncio.to_thread(account_api.account_json, request, user)
-            return JSONResponse({**found, "text": "Your address is removed."})
+            return answer(request, {**found, "text": _("Your address is removed.")})
         enabled(request)
         given = check_address(raw)
         if not await asyncio.to_thread(mail.confirmations_left, user.id):
             raise Refused(429, TOO_MANY)
         changed = await asyncio.to_thread(mail.set_address, user.id, user.name, given)
     except Refused as exc:
-        return refused(exc)
-    text = (SENT if changed else UNCHANGED).format(address=given)
-    return JSONResponse({**await asyncio.to_thread(account_api.account_json, request, user), "text": text})
+        return refused(request, exc)
+    text = _(SENT if changed else UNCHANGED, address=given)
+    return answer(request, {**await asyncio.to_thread(account_api.account_json, request, user), "text": text})
 
 
 async def set_notices(request: Request) -> Response:
     try:
         user, data = await account_api.posted(request)
         if not data or set(data) - set(CHOICES) or not all(isinstance(v, bool) for v in data.values()):
-            raise Refused(400, f"notices are booleans named {', '.join(CHOICES)}")
+            raise Refused(400, _("notices are booleans named {names}", names=", ".join(CHOICES)))
         mail = account_api.mail_of(request)
         if await asyncio.to_thread(mail.mails.set_choices, user.id, data) is None:
-            raise Refused(409, "give an e-mail address first")
+            raise Refused(409, _("give an e-mail address first"))
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return JSONResponse(await asyncio.to_thread(account_api.account_json, request, user))
 
 
@@ -111,11 +113,12 @@ async def confirm(request: Request) -> Response:
         same_origin(request)
         token = token_of(await read_json(request))
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     mails = account_api.mail_of(request).mails
     uid = await asyncio.to_thread(mails.confirm, token)
     if uid is None:
-        return JSONResponse({"error": BAD_LINK + ": ask for a new one in your account's settings"}, status_code=400)
+        return answer(request, {"error": _("this link has been used, has expired, or is unknown: ask for a new one in "
+                                           "your account's settings")}, status_code=400)
     found = await asyncio.to_thread(mails.address_of, uid)
     return JSONResponse({"confirmed": None if found is None else found.address})
 
@@ -135,12 +138,12 @@ async def forgot(request: Request) -> Response:
         enabled(request)
         given = check_address(data.get("address"))
         if not forgot_limits(request).take(address(request)):
-            raise Refused(429, "too many requests from your address; try again later")
+            raise Refused(429, _("too many requests from your address; try again later"))
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     mail = account_api.mail_of(request)
     mail.later(lambda: mail.reset_links(given))  # after answering: known or not, the answer is the same
-    return JSONResponse({"ok": True, "text": FORGOT_ANSWER})
+    return answer(request, {"ok": True, "text": FORGOT_ANSWER})
 
 
 async def unsubscribe(request: Request) -> Response:
@@ -149,13 +152,13 @@ async def unsubscribe(request: Request) -> Response:
         try:
             token = token_of(await read_json(request))
         except Refused as exc:
-            return refused(exc)
+            return refused(request, exc)
     if not 20 <= len(token) <= 100:
-        return JSONResponse({"error": BAD_LINK}, status_code=400)
+        return answer(request, {"error": BAD_LINK}, status_code=400)
     uid = await asyncio.to_thread(account_api.mail_of(request).mails.unsubscribe, token)
     if uid is None:
-        return JSONResponse({"error": BAD_LINK}, status_code=400)
-    return JSONResponse({"ok": True, "text": UNSUBSCRIBED})
+        return answer(request, {"error": BAD_LINK}, status_code=400)
+    return answer(request, {"ok": True, "text": UNSUBSCRIBED})
 
 
 async def page(request: Request) -> Response:

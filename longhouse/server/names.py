@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from longhouse.i18n import _
 from longhouse.server.lookalike import lookalike_key
 
 MOST = 20
@@ -41,17 +42,17 @@ IGNORABLE: tuple[tuple[int, int], ...] = (
 DIRECTION_CHANGING = {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 DIRECTION_MARKS = {"\u200e", "\u200f", "\u061c"}
 
-# The refusals (one place, to be translated).
-NOT_TEXT = "a name is text"
-LENGTH = f"a name has 2 to {MOST} characters"
-FIRST = "a name starts with a letter"
-ALLOWED = "a name holds letters (of any script), digits, '_' and '-' only"
-INVISIBLE = "a name may not hold invisible characters"
-DIRECTION = "a name may not hold characters that change the direction of text"
-MIXED = "a name's letters run one way: right-to-left letters are not mixed with left-to-right ones"
-MARKS = f"a name holds at most {MARKS_IN_A_ROW} accents or marks on one letter"
-RESERVED_TEXT = "names that look like 'Guest…' or 'Bot…' are the hall's own"
-TOO_LONG = "this name is too long once written out; choose a shorter one"
+# The refusals (one place, translated where they are answered: ``Msg``).
+NOT_TEXT = _("a name is text")
+LENGTH = _("a name has 2 to {most} characters", most=MOST)
+FIRST = _("a name starts with a letter")
+ALLOWED = _("a name holds letters (of any script), digits, '_' and '-' only")
+INVISIBLE = _("a name may not hold invisible characters")
+DIRECTION = _("a name may not hold characters that change the direction of text")
+MIXED = _("a name's letters run one way: right-to-left letters are not mixed with left-to-right ones")
+MARKS = _("a name holds at most {most} accents or marks on one letter", most=MARKS_IN_A_ROW)
+RESERVED_TEXT = _("names that look like 'Guest…' or 'Bot…' are the hall's own")
+TOO_LONG = _("this name is too long once written out; choose a shorter one")
 
 
 class BadName(ValueError):

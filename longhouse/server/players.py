@@ -122,7 +122,7 @@ async def settings(request: Request) -> Response:
     try:  # JSON only (no cross-site form), read in pieces up to Settings.max_body, as every POST
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     lang = data.pop("lang", None)
     if lang is not None and (not isinstance(lang, str) or supported(lang) != lang):
         return answer(request, {"error": _("there is no language {lang}", lang=repr(str(lang)[:12]))}, 400)

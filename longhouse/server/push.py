@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from longhouse.i18n import _
 from longhouse.server.accounts import Refused, current_user, read_json, refused
 from longhouse.server.push_sender import PushSender
 from longhouse.server.settings import Settings
@@ -43,10 +44,10 @@ log = logging.getLogger("longhouse.push")
 EVENTS = {"turn": "your turn in a turn-based game", "invite": "an invitation to a table", "result": "a game's result"}
 TEST_TITLE = "Longhouse: push notices work"
 TEST_BODY = "This device will be told of what you chose."
-NOT_SIGNED_IN = "sign in first"
-NO_EVENTS = "choose one or more of: " + ", ".join(EVENTS)
-TEST_TOO_SOON = "a test notice was sent a moment ago; wait a little"
-NOT_SUBSCRIBED = "this device is not subscribed"
+NOT_SIGNED_IN = _("sign in first")
+NO_EVENTS = _("choose one or more of: {names}", names=", ".join(EVENTS))
+TEST_TOO_SOON = _("a test notice was sent a moment ago; wait a little")
+NOT_SUBSCRIBED = _("this device is not subscribed")
 #: Seconds between two test notices of one account.
 TEST_EVERY = 10.0
 
@@ -124,7 +125,7 @@ async def status(request: Request) -> Response:
         user, data = _user(request), await read_json(request)
         endpoint = _endpoint(data, push_of(request).hosts)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return _answer(await asyncio.to_thread(push_of(request).store.find, user.id, endpoint))
 
 
@@ -134,11 +135,11 @@ async def subscribe(request: Request) -> Response:
         user, data = _user(request), await read_json(request)
         sub = data.get("subscription")
         if not isinstance(sub, dict):
-            raise Refused(400, "send the browser's subscription as 'subscription'")
+            raise Refused(400, _("send the browser's subscription as 'subscription'"))
         endpoint = _endpoint(sub, push.hosts)
         keys = sub.get("keys")
         if not isinstance(keys, dict):
-            raise Refused(400, "the subscription has no keys")
+            raise Refused(400, _("the subscription has no keys"))
         why = keys_refusal(keys.get("p256dh"), keys.get("auth"))
         if why is not None:
             raise Refused(400, why)
@@ -150,7 +151,7 @@ async def subscribe(request: Request) -> Response:
                 events = old.events
                 await asyncio.to_thread(push.store.unsubscribe, user.id, replaces)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     kept = await asyncio.to_thread(push.store.subscribe, user.id, endpoint, keys["p256dh"], keys["auth"],
                                    push.key.public, events)
     log.info("%s subscribed a device at %s to push (%s)", user.name, host_of(endpoint), ", ".join(events))
@@ -163,7 +164,7 @@ async def unsubscribe(request: Request) -> Response:
         user, data = _user(request), await read_json(request)
         endpoint = _endpoint(data, push.hosts)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     if await asyncio.to_thread(push.store.unsubscribe, user.id, endpoint):
         log.info("%s unsubscribed a device at %s from push", user.name, host_of(endpoint))
     return _answer(None)
@@ -180,7 +181,7 @@ async def test(request: Request) -> Response:
         if not push.test(sub):
             raise Refused(429, TEST_TOO_SOON)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     return JSONResponse({"sent": True})
 
 

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from longhouse.engine.text import english
+from longhouse.i18n import N_, Msg, _
 from longhouse.server.social import Social, SocialError, Table
 from longhouse.store import Person, User
 
@@ -26,10 +27,10 @@ LONGEST = 300
 PER_HOUR = 10
 
 # The texts (one place, to be translated).
-REASON = f"say why you report them ({SHORTEST} to {LONGEST} characters)"
-FLOOD = f"you have made {PER_HOUR} reports in the last hour; the moderators will read them first"
-THANKS = "Thank you: your report about {name} went to the moderators."
-GUESTS = "sign up to report a player (guests cannot)"
+REASON = _("say why you report them ({least} to {most} characters)", least=SHORTEST, most=LONGEST)
+FLOOD = _("you have made {most} reports in the last hour; the moderators will read them first", most=PER_HOUR)
+THANKS = N_("Thank you: your report about {name} went to the moderators.")
+GUESTS = _("sign up to report a player (guests cannot)")
 
 
 def _line(line: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +64,7 @@ def check_reason(reason: object) -> str:
     return reason.strip()
 
 
-def report(social: Social, me: User, name: str | None, reason: object, context: dict[str, Any]) -> str:
+def report(social: Social, me: User, name: str | None, reason: object, context: dict[str, Any]) -> Msg:
     """File a report (``SocialError`` and nothing filed if it cannot be); the words to tell the reporter."""
     if me.guest:
         raise SocialError(GUESTS)
@@ -72,7 +73,7 @@ def report(social: Social, me: User, name: str | None, reason: object, context: 
     if social.store.open_reports_by(me.id, time.time() - 3600) >= PER_HOUR:
         raise SocialError(FLOOD)
     social.store.report(me.id, me.name, uid, real, why, context)
-    return THANKS.format(name=real)
+    return _(THANKS, name=real)
 
 
 def parse(args: list[str]) -> tuple[str | None, float | None, str]:

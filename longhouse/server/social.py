@@ -26,6 +26,8 @@ from typing import Any, Protocol
 
 from longhouse.engine.records import Record
 from longhouse.engine.state import Game, State
+from longhouse.i18n import N_, Msg, _
+from longhouse.i18n.stored import restored, stored
 from longhouse.server.conn import Conn
 from longhouse.server.names import typed
 from longhouse.server.notices import Notices
@@ -40,27 +42,28 @@ INVITES = 10
 INVITE_WINDOW = 600.0
 INVITE_AGE = 3600.0
 
-# The texts (one place, to be translated).
-NO_PLAYER = "there is no player {name!r}"
-NOT_YOURSELF = "that is you"
-FOLLOWING = "You follow {name} now: the lobby shows when they are online and where."
-UNFOLLOWED = "You no longer follow {name}."
-NOT_FOLLOWING = "you do not follow {name}"
-ALREADY_FOLLOWING = "you follow {name} already"
-CANNOT_FOLLOW = "you cannot follow {name}"
-IGNORED = "You have blocked {name}: you no longer see their chat, and they cannot sit at your tables or invite you."
-UNIGNORED = "You no longer block {name}."
-NOT_BLOCKED = "you do not block {name}"
-ALREADY_BLOCKED = "you block {name} already"
-TOO_MANY = "you follow or block as many players as one may ({most})"
-MUTED = "a moderator has muted your chat until {until} (UTC)"
-NOT_AT_YOUR_TABLE = "you cannot sit at this table"
-INVITED = "Invitation sent to {name}."
-INVITE_WHERE = "invite to which table? Sit down at one first"
-INVITE_FRIENDS = "you can invite the players you follow; /follow {name} first"
-INVITE_FLOOD = "you have sent {most} invitations in the last minutes; wait a little"
-INVITE_TEXT = "{by} invites you to table {table} ({title})."
-NAME_FIRST = "whom? /{command} NAME"
+# The texts (one place; each made a Msg where it is said, and so in its reader's language).
+NO_PLAYER = N_("there is no player {name!r}")
+NOT_YOURSELF = N_("that is you")
+FOLLOWING = N_("You follow {name} now: the lobby shows when they are online and where.")
+UNFOLLOWED = N_("You no longer follow {name}.")
+NOT_FOLLOWING = N_("you do not follow {name}")
+ALREADY_FOLLOWING = N_("you follow {name} already")
+CANNOT_FOLLOW = N_("you cannot follow {name}")
+IGNORED = N_("You have blocked {name}: you no longer see their chat, and they cannot sit at your tables or invite "
+             "you.")
+UNIGNORED = N_("You no longer block {name}.")
+NOT_BLOCKED = N_("you do not block {name}")
+ALREADY_BLOCKED = N_("you block {name} already")
+TOO_MANY = N_("you follow or block as many players as one may ({most})")
+MUTED = N_("a moderator has muted your chat until {until} (UTC)")
+NOT_AT_YOUR_TABLE = N_("you cannot sit at this table")
+INVITED = N_("Invitation sent to {name}.")
+INVITE_WHERE = N_("invite to which table? Sit down at one first")
+INVITE_FRIENDS = N_("you can invite the players you follow; /follow {name} first")
+INVITE_FLOOD = N_("you have sent {most} invitations in the last minutes; wait a little")
+INVITE_TEXT = N_("{by} invites you to table {table} ({title}).")
+NAME_FIRST = N_("whom? /{command} NAME")
 
 
 class Table(Protocol):
@@ -127,7 +130,10 @@ class Host(Protocol):
 
 
 class SocialError(Exception):
-    """A social command that cannot be done; the message says why (to its sender only)."""
+    """A social command that cannot be done; the message (a ``Msg``) says why (to its sender only)."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
 
 
 def when_text(seconds: float) -> str:
@@ -191,16 +197,16 @@ class Social:
         hidden = self.blocks(viewer.id)[1]
         return [line for line in lines if line.get("from") not in hidden] if hidden else list(lines)
 
-    def chat_refusal(self, conn: Conn) -> str | None:
+    def chat_refusal(self, conn: Conn) -> Msg | None:
         """Why this person may not say a chat line now (muted), or None."""
         until = self.muted_until(conn.user.id)
-        return None if until is None else MUTED.format(until=when_text(until))
+        return None if until is None else _(MUTED, until=when_text(until))
 
-    def seat_refusal(self, table: Table, user_id: int) -> str | None:
+    def seat_refusal(self, table: Table, user_id: int) -> Msg | None:
         """Why this person may not sit at this table (its creator blocks them), or None."""
         creator = table.creator
         if creator is not None and creator != user_id and user_id in self.blocks(creator)[0]:
-            return NOT_AT_YOUR_TABLE
+            return _(NOT_AT_YOUR_TABLE)
         return None
 
     # --- who is where ---------------------------------------------------------------------------------------
@@ -262,9 +268,14 @@ class Social:
     def entered(self, conn: Conn) -> None:
         """A lobby page opened: its friends, and the notices waiting for its player."""
         self.send_friends([conn], force=True)
-        for notice in self.store.pending(conn.user.id):
+        for notice in self.pending(conn.user.id):
             if self._current(notice):
                 conn.send({"type": "notice", "notice": notice})
+
+    def pending(self, user_id: int) -> list[dict[str, Any]]:
+        """The notices kept for this player and not yet delivered (now marked delivered), their texts ``Msg``
+        again (``i18n/stored.py``): each page gets them in its own language."""
+        return [restored(notice) for notice in self.store.pending(user_id)]
 
     def left(self, conn: Conn) -> None:
         self._friends_sent.pop(conn, None)
@@ -295,7 +306,7 @@ class Social:
             if lobby:
                 self.send_friends(lobby)
         elif what == "social_notice" and lobby:
-            for notice in self.store.pending(user_id):
+            for notice in self.pending(user_id):
                 if self._current(notice):
                     self.tell(user_id, notice, stored=True)
 
@@ -321,7 +332,7 @@ class Social:
                 continue
             conn.send({"type": "notice", "notice": notice})
             if notice.get("kind") != "invitation" and notice.get("text"):
-                conn.notice(str(notice["text"]))
+                conn.notice(notice["text"])
             reached = reached or lobby
         if reached and stored and "id" in notice:
             self.store.delivered(int(notice["id"]))
@@ -330,7 +341,7 @@ class Social:
     def notify(self, user_id: int, kind: str, data: dict[str, Any]) -> None:
         """Keep a notice for the player and tell their pages here at once (the others get it when it is due:
         on their next lobby page, or from the store: ``tick``)."""
-        notice_id = self.store.notice(user_id, kind, data)
+        notice_id = self.store.notice(user_id, kind, stored(data))  # its texts kept as data, words when sent
         if not self.tell(user_id, {**data, "id": notice_id, "kind": kind, "created": time.time()}, stored=True):
             self._publish("social_notice", user_id)  # a lobby page of theirs in another process delivers it
 
@@ -338,50 +349,50 @@ class Social:
 
     def account(self, name: str | None, me: User, command: str) -> tuple[int, str]:
         if not name:
-            raise SocialError(NAME_FIRST.format(command=command))
+            raise SocialError(_(NAME_FIRST, command=command))
         found = self.hall.store.user_by_name(typed(name)) if len(name) <= 80 else None
         if found is None:
-            raise SocialError(NO_PLAYER.format(name=name))
+            raise SocialError(_(NO_PLAYER, name=name))
         user = found[0]
         if user.id == me.id:
-            raise SocialError(NOT_YOURSELF)
+            raise SocialError(_(NOT_YOURSELF))
         return user.id, user.name
 
-    def follow(self, me: User, name: str | None) -> str:
+    def follow(self, me: User, name: str | None) -> Msg:
         uid, real = self.account(name, me, "follow")
         if me.id in self.blocks(uid)[0] or uid in self.blocks(me.id)[0]:
-            raise SocialError(CANNOT_FOLLOW.format(name=real))
+            raise SocialError(_(CANNOT_FOLLOW, name=real))
         try:
             if not self.store.follow(me.id, uid):
-                raise SocialError(ALREADY_FOLLOWING.format(name=real))
+                raise SocialError(_(ALREADY_FOLLOWING, name=real))
         except ValueError as exc:
-            raise SocialError(TOO_MANY.format(most=str(exc).split()[-1])) from exc
+            raise SocialError(_(TOO_MANY, most=str(exc).split()[-1])) from exc
         self._changed(me.id, uid)
-        return FOLLOWING.format(name=real)
+        return _(FOLLOWING, name=real)
 
-    def unfollow(self, me: User, name: str | None) -> str:
+    def unfollow(self, me: User, name: str | None) -> Msg:
         uid, real = self.account(name, me, "unfollow")
         if not self.store.unfollow(me.id, uid):
-            raise SocialError(NOT_FOLLOWING.format(name=real))
+            raise SocialError(_(NOT_FOLLOWING, name=real))
         self._changed(me.id, uid)
-        return UNFOLLOWED.format(name=real)
+        return _(UNFOLLOWED, name=real)
 
-    def block(self, me: User, name: str | None) -> str:
+    def block(self, me: User, name: str | None) -> Msg:
         uid, real = self.account(name, me, "ignore")
         try:
             if not self.store.block(me.id, uid):
-                raise SocialError(ALREADY_BLOCKED.format(name=real))
+                raise SocialError(_(ALREADY_BLOCKED, name=real))
         except ValueError as exc:
-            raise SocialError(TOO_MANY.format(most=str(exc).split()[-1])) from exc
+            raise SocialError(_(TOO_MANY, most=str(exc).split()[-1])) from exc
         self._changed(me.id, uid)
-        return IGNORED.format(name=real)
+        return _(IGNORED, name=real)
 
-    def unblock(self, me: User, name: str | None) -> str:
+    def unblock(self, me: User, name: str | None) -> Msg:
         uid, real = self.account(name, me, "unignore")
         if not self.store.unblock(me.id, uid):
-            raise SocialError(NOT_BLOCKED.format(name=real))
+            raise SocialError(_(NOT_BLOCKED, name=real))
         self._changed(me.id, uid)
-        return UNIGNORED.format(name=real)
+        return _(UNIGNORED, name=real)
 
     def _changed(self, *user_ids: int) -> None:
         self.forget_everywhere(*user_ids)
@@ -389,25 +400,25 @@ class Social:
         if conns:
             self.send_friends(conns)
 
-    def invite(self, me: User, name: str | None, table: Table | None) -> str:
+    def invite(self, me: User, name: str | None, table: Table | None) -> Msg:
         uid, real = self.account(name, me, "invite")
         if table is None or table.status == Status.OVER or (
                 table.seat_of(me.id) is None and table.creator != me.id):
-            raise SocialError(INVITE_WHERE)
+            raise SocialError(_(INVITE_WHERE))
         if uid not in {i for i, _ in self.followed(me.id)}:
-            raise SocialError(INVITE_FRIENDS.format(name=real))
+            raise SocialError(_(INVITE_FRIENDS, name=real))
         sent = self._invites.setdefault(me.id, deque())
         now = time.monotonic()
         while sent and now - sent[0] > INVITE_WINDOW:
             sent.popleft()
         if len(sent) >= INVITES:
-            raise SocialError(INVITE_FLOOD.format(most=INVITES))
+            raise SocialError(_(INVITE_FLOOD, most=INVITES))
         sent.append(now)
         if me.id not in self.blocks(uid)[0]:  # from someone they block: nothing (and the sender is not told)
             data = {"from": me.name, "table": table.id, "title": table.game.title,
                     "invite": table.settings.invite if table.settings.private else None,
-                    "text": INVITE_TEXT.format(by=me.name, table=table.id, title=table.game.title)}
+                    "text": _(INVITE_TEXT, by=me.name, table=table.id, title=table.game.title)}
             self.notify(uid, "invitation", data)
             link = f"/table/{table.id}" + (f"?invite={table.settings.invite}" if table.settings.private else "")
             self.hall.notices.invitation(uid, table, by=me.name, link=link)  # by mail or push, if they allow
-        return INVITED.format(name=real)
+        return _(INVITED, name=real)

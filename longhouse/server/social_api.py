@@ -12,9 +12,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from longhouse.i18n import Msg, _
+from longhouse.i18n.errors import error_text
 from longhouse.server import reports
 from longhouse.server.accounts import Refused, current_user, read_json, refused
 from longhouse.server.admin import hall_of, same_origin
+from longhouse.server.language import answer
 from longhouse.server.social import Social, SocialError
 from longhouse.store import User
 
@@ -27,7 +30,7 @@ def _social(request: Request) -> Social:
 def _signed_in(request: Request) -> User:
     user = current_user(request)
     if user is None:
-        raise Refused(401, "sign in first")
+        raise Refused(401, _("sign in first"))
     return user
 
 
@@ -35,7 +38,7 @@ async def mine(request: Request) -> Response:
     try:
         user = _signed_in(request)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     store = _social(request).store
     return JSONResponse({"name": user.name, "followed": [n for _, n in store.followed(user.id)],
                          "blocked": [n for _, n in store.blocked(user.id)]})
@@ -46,13 +49,13 @@ def _name(data: dict[str, Any]) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def _report(social: Social, user: User, data: dict[str, Any]) -> str:
+def _report(social: Social, user: User, data: dict[str, Any]) -> Msg:
     name = _name(data)
     return reports.report(social, user, name, data.get("reason"), reports.lobby_context(social, name or "", None,
                                                                                          where="page"))
 
 
-ACTIONS: dict[str, Callable[[Social, User, dict[str, Any]], str]] = {
+ACTIONS: dict[str, Callable[[Social, User, dict[str, Any]], Msg]] = {
     "follow": lambda social, user, data: social.follow(user, _name(data)),
     "unfollow": lambda social, user, data: social.unfollow(user, _name(data)),
     "block": lambda social, user, data: social.block(user, _name(data)),
@@ -64,17 +67,17 @@ ACTIONS: dict[str, Callable[[Social, User, dict[str, Any]], str]] = {
 async def act(request: Request) -> Response:
     work = ACTIONS.get(request.path_params["what"])
     if work is None:
-        return JSONResponse({"error": "there is no such action"}, status_code=404)
+        return answer(request, {"error": _("there is no such action")}, status_code=404)
     try:
         same_origin(request)
         data = await read_json(request)
         user = _signed_in(request)
         said = work(_social(request), user, data)
     except Refused as exc:
-        return refused(exc)
+        return refused(request, exc)
     except SocialError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
-    return JSONResponse({"ok": True, "said": said})
+        return answer(request, {"error": error_text(exc)}, status_code=400)
+    return answer(request, {"ok": True, "said": said})
 
 
 def routes() -> list[Route]:

@@ -20,16 +20,15 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games
-from longhouse.i18n import N_, Msg, _, ngettext
+from longhouse.i18n import N_, Msg, _, joined, ngettext
 from longhouse.server import tourney_rounds as plan
-from longhouse.server.accounts import Refused, current_user, read_json, store_of
+from longhouse.server.accounts import Refused, current_user, read_json, refused, store_of
 from longhouse.server.admin import same_origin
 from longhouse.server.archive import parse_table_id
 from longhouse.server.clocks import TIME_CONTROLS
 from longhouse.server.language import answer
 from longhouse.server.players import page, title_of
 from longhouse.server.tourney_director import Director
-from longhouse.server.tourney_texts import Refusal, choices, refusal
 from longhouse.store import User
 from longhouse.store.admin import admin_store
 from longhouse.store.tourney import CANCELLED, OPEN, PAUSED, RUNNING, Entrant, Tournament, TourneyError
@@ -51,6 +50,11 @@ TEXTS = {"signin": N_("sign in first"), "guest": N_("guests cannot play in tourn
          "none": N_("there is no such tournament")}
 
 
+def choices(items: Any) -> Msg:
+    """The names to choose from, "a, b, c" (names, not words: the same in every language)."""
+    return joined(", ", [str(x) for x in items])
+
+
 def said(key: str) -> Msg:
     """The refusal ``TEXTS[key]`` as a message."""
     return _(TEXTS[key])
@@ -64,9 +68,9 @@ def director_of(request: Request) -> Director:
 def signed(request: Request) -> User:
     user = current_user(request)
     if user is None:
-        raise Refusal(401, said("signin"))
+        raise Refused(401, said("signin"))
     if user.guest:
-        raise Refusal(403, said("guest"))
+        raise Refused(403, said("guest"))
     return user
 
 
@@ -77,12 +81,12 @@ def is_admin(request: Request, user: User | None) -> bool:
 def _number(data: dict[str, Any], key: str, default: float, kind: type = float) -> float:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise Refusal(400, _("{key} must be a number", key=key))
+        raise Refused(400, _("{key} must be a number", key=key))
     if kind is int and value != int(value):
-        raise Refusal(400, _("{key} must be a whole number", key=key))
+        raise Refused(400, _("{key} must be a whole number", key=key))
     low, high = LIMITS.get(key, (-math.inf, math.inf))
     if not low <= value <= high:
-        raise Refusal(400, _("{key} must be from {low:g} to {high:g}", key=key, low=low, high=high))
+        raise Refused(400, _("{key} must be from {low:g} to {high:g}", key=key, low=low, high=high))
     return float(int(value)) if kind is int else float(value)
 
 
@@ -90,32 +94,32 @@ def settings_from(data: dict[str, Any], now: float) -> dict[str, Any]:
     """A new tournament's settings from a request, checked; ``Refused`` (naming what is wrong) otherwise."""
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        raise Refusal(400, _("name the tournament (at most {n} characters)", n=MAX_NAME))
+        raise Refused(400, _("name the tournament (at most {n} characters)", n=MAX_NAME))
     game_name = data.get("game")
     if game_name not in games.names():
-        raise Refusal(400, _("there is no game {game}; games are {games}", game=repr(game_name),
+        raise Refused(400, _("there is no game {game}; games are {games}", game=repr(game_name),
                              games=choices(games.names())))
     game = games.get(str(game_name))
     fmt = data.get("format", "swiss")
     if fmt not in plan.FORMATS:
-        raise Refusal(400, _("the format is one of {formats}", formats=choices(plan.FORMATS)))
+        raise Refused(400, _("the format is one of {formats}", formats=choices(plan.FORMATS)))
     size = int(_number(data, "table_size", game.max_players if fmt == "swiss" else 2, int))
     if fmt == "knockout" and size != 2:
-        raise Refusal(400, _("knock-out tournaments are played two a table"))
+        raise Refused(400, _("knock-out tournaments are played two a table"))
     if not max(2, game.min_players) <= size <= game.max_players:
-        raise Refusal(400, _("{game} is for {least} to {most} players a table", game=game.title,
+        raise Refused(400, _("{game} is for {least} to {most} players a table", game=game.title,
                              least=game.min_players, most=game.max_players))
     pace = data.get("pace", "real_time")
     if pace not in PACES:
-        raise Refusal(400, _("the pace is one of {paces}", paces=choices(PACES)))
+        raise Refused(400, _("the pace is one of {paces}", paces=choices(PACES)))
     defaults = PACES[str(pace)]
     control = data.get("time_control", defaults["time_control"])
     if control not in TIME_CONTROLS:
-        raise Refusal(400, _("there is no time control {control}; choose one of {controls}",
+        raise Refused(400, _("there is no time control {control}; choose one of {controls}",
                              control=repr(control), controls=choices(TIME_CONTROLS)))
     starts = _number(data, "starts", now + 600.0)
     if not now - 60 <= starts <= now + MAX_AHEAD:
-        raise Refusal(400, _("the start is a time (seconds since 1970, UTC) from now to 180 days ahead"))
+        raise Refused(400, _("the start is a time (seconds since 1970, UTC) from now to 180 days ahead"))
     return {"name": name.strip(), "game": game.name, "format": fmt, "table_size": size,
             "rounds": int(_number(data, "rounds", 3, int)), "cap": int(_number(data, "cap", 32, int)),
             "pace": pace, "time_control": control, "starts": starts,
@@ -216,10 +220,10 @@ async def tournaments(request: Request) -> Response:
         data = await read_json(request)
         user = signed(request)
         if request.app.state.settings.tournaments_by == "admins" and not is_admin(request, user):
-            raise Refusal(403, said("admins"))
+            raise Refused(403, said("admins"))
         values = settings_from(data, director.clock())
     except Refused as exc:
-        return refusal(request, exc)
+        return refused(request, exc)
     tid = director.store.create(user.id, director.clock(), **values)
     return JSONResponse({"id": tid})
 
@@ -227,7 +231,7 @@ async def tournaments(request: Request) -> Response:
 def _tid(request: Request) -> int:
     tid = parse_table_id(request.path_params["tid"])
     if tid is None:
-        raise Refusal(404, said("none"))
+        raise Refused(404, said("none"))
     return tid
 
 
@@ -235,7 +239,7 @@ async def tournament(request: Request) -> Response:
     try:
         tid = _tid(request)
     except Refused as exc:
-        return refusal(request, exc)
+        return refused(request, exc)
     user = current_user(request)
     data = await asyncio.to_thread(detail, director_of(request), tid, user, is_admin(request, user))
     if data is None:
@@ -250,13 +254,13 @@ async def act(request: Request) -> Response:
         tid = _tid(request)
         what = request.path_params["action"]
         if what not in ACTIONS:
-            raise Refusal(404, _("a tournament's actions are {actions}", actions=choices(ACTIONS)))
+            raise Refused(404, _("a tournament's actions are {actions}", actions=choices(ACTIONS)))
         same_origin(request)
         data = await read_json(request)
         user = signed(request)
         t = store.get(tid)
         if t is None:
-            raise Refusal(404, said("none"))
+            raise Refused(404, said("none"))
         now = director.clock()
         try:
             if what == "register":
@@ -267,7 +271,7 @@ async def act(request: Request) -> Response:
                 store.check_in(tid, user.id, now)
             else:
                 if not (user.id == t.creator or is_admin(request, user)):
-                    raise Refusal(403, said("manage"))
+                    raise Refused(403, said("manage"))
                 if what == "start":
                     store.start_now(tid, now)
                 elif what == "pause":
@@ -280,12 +284,12 @@ async def act(request: Request) -> Response:
                     name = data.get("name")
                     who = next((e for e in store.entrants(tid) if isinstance(name, str) and e.name == name), None)
                     if who is None:
-                        raise Refusal(404, _("{name} is not in this tournament", name=repr(name)))
+                        raise Refused(404, _("{name} is not in this tournament", name=repr(name)))
                     store.remove(tid, who.user_id)
         except TourneyError as exc:
-            raise Refusal(400, exc.text) from exc
+            raise Refused(400, exc.text) from exc
     except Refused as exc:
-        return refusal(request, exc)
+        return refused(request, exc)
     return JSONResponse({"ok": True})
 
 

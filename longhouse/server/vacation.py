@@ -194,7 +194,7 @@ async def vacation(request: Request) -> Response:
     try:  # JSON only (no cross-site form), read in pieces up to Settings.max_body, as every POST
         data = await accounts.read_json(request)
     except accounts.Refused as exc:
-        return accounts.refused(exc)
+        return accounts.refused(request, exc)
     now = wall(hall)
     if set(data) == {"end"} and data["end"] is True:
         if await asyncio.to_thread(fair.end_vacation, user.id, now) is None:

@@ -31,6 +31,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
+from longhouse.i18n import Msg, _
 from longhouse.store import Store
 from longhouse.store.push import Subscription, push_store
 from longhouse.store.push_tables import ENDPOINT_MOST
@@ -117,29 +118,29 @@ def load_key(store: Store, key_file: str | None, contact: str | None) -> VapidKe
 
 # --- which endpoints are believed ----------------------------------------------------------------------------
 
-def endpoint_refusal(endpoint: object, hosts: tuple[str, ...]) -> str | None:
+def endpoint_refusal(endpoint: object, hosts: tuple[str, ...]) -> Msg | None:
     """Why a subscription's endpoint is refused (None: it is not). The hall posts to it, so only the push
     services named in ``hosts`` (a name matches itself and its subdomains), over HTTPS, are believed: anything
     else would have the hall post wherever a page says (to this machine's other services, say). Plain HTTP is
     taken only from a loopback address that ``hosts`` names itself (a test's push service)."""
     if not isinstance(endpoint, str) or not endpoint:
-        return "the subscription has no endpoint"
+        return _("the subscription has no endpoint")
     if len(endpoint) > ENDPOINT_MOST:
-        return f"the endpoint is longer than {ENDPOINT_MOST} characters"
+        return _("the endpoint is longer than {most} characters", most=ENDPOINT_MOST)
     if not URL_CHARACTERS.fullmatch(endpoint):  # (a backslash or an @ read one way here, another by the sender)
-        return "the endpoint is not a URL"
+        return _("the endpoint is not a URL")
     try:
         parts = urlsplit(endpoint)
         host = (parts.hostname or "").lower()
         parts.port  # noqa: B018 (a bad port raises)
     except ValueError:
-        return "the endpoint is not a URL"
+        return _("the endpoint is not a URL")
     named = host in hosts or any(host.endswith("." + h) for h in hosts if not _is_address(h))
     if not named:
-        return "the endpoint is not one of the push services this hall sends to"
+        return _("the endpoint is not one of the push services this hall sends to")
     if parts.scheme == "https" or (parts.scheme == "http" and host in hosts and _loopback(host)):
         return None
-    return "the endpoint must be an https:// address"
+    return _("the endpoint must be an https:// address")
 
 
 def _is_address(host: str) -> bool:
@@ -154,7 +155,7 @@ def _loopback(host: str) -> bool:
     return _is_address(host) and ipaddress.ip_address(host.strip("[]")).is_loopback
 
 
-def keys_refusal(p256dh: object, auth: object) -> str | None:
+def keys_refusal(p256dh: object, auth: object) -> Msg | None:
     """Why a subscription's keys are refused: ``p256dh`` must be a P-256 public key (the uncompressed point)
     and ``auth`` 16 bytes, both base64url."""
     try:
@@ -163,13 +164,13 @@ def keys_refusal(p256dh: object, auth: object) -> str | None:
         if len(point) != 65:
             raise ValueError("not uncompressed")
     except ValueError:
-        return "the subscription's p256dh key is not a P-256 public key"
+        return _("the subscription's p256dh key is not a P-256 public key")
     try:
         secret = unb64url(auth) if isinstance(auth, str) and len(auth) <= 40 else b""
     except ValueError:
         secret = b""
     if len(secret) != 16:
-        return "the subscription's auth secret is not 16 bytes"
+        return _("the subscription's auth secret is not 16 bytes")
     return None
 
 

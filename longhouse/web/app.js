@@ -51,11 +51,17 @@ function showWho() {
     // signing out everywhere is rare: in the settings panel, so that the top bar keeps room for the name on a phone
     settingsMenu(pushSettings(), ...(me.guest ? [] : [vacationSection()]), me.guest ? null : h("h2", {}, t("Your account")), me.guest ? null : h("a", { class: "link",
       href: "/account", id: "account-link" }, t("E-mail, notices by mail, password")), h("h2", {}, t("Your sessions")),
+      // on a phone, signing out is here too: the top bar's own button makes way for the whole name (screens.css)
+      h("button", { class: "link phone-only", id: "signout-here", onclick: signOut }, t("Sign out")),
       h("button", { class: "link", id: "signout-everywhere", title: t("End every session of yours, on every device"),
         onclick: async () => { await api("/api/signout-everywhere", {}); location.href = "/"; } },
       t("Sign out everywhere"))),
-    h("button", { class: "link", id: "signout", onclick: async () => { await api("/api/signout", {}); location.href = "/"; } },
-      t("Sign out"))].filter(Boolean));
+    h("button", { class: "link wide-only", id: "signout", onclick: signOut }, t("Sign out"))].filter(Boolean));
+}
+
+async function signOut() {
+  await api("/api/signout", {});
+  location.href = "/";
 }
 
 let cleanup = null;

@@ -4,41 +4,43 @@
 // checked — a wrong one comes back refused with the rule it breaks. Progress is kept per account (a guest's
 // and a visitor's in this browser). /learn lists the tutorials.
 import { loadStylesheet } from "./kit/board.js";
+import { t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { h, missingPage } from "./ui.js";
 
 await loadStylesheet(new URL("./learn.css", import.meta.url));
 
-// Every text of the page, in one place (for the message catalog).
+// Every text of the page, in one place (through the message catalog: web/i18n.js).
 const T = {
-  title: (game) => `Learn to play ${game}`,
-  lessonOf: (i, n) => `Lesson ${i} of ${n}`,
-  happened: "What happened",
-  now: "Now",
-  why: "Why",
-  next: "Next lesson",
-  restart: "Start again",
-  lessons: "Lessons",
-  mark: "here",
-  refused: "Not this move",
-  rule: "The rule",
-  done: "You have finished the tutorial",
-  allDone: (n) => `All ${n} lessons done`,
-  playBot: "Play a beginner bot now",
-  rulesLink: (game) => `The rules of ${game}`,
-  gamePage: (game) => `${game}: the game's page`,
-  stepOf: (i, n) => `step ${i} of ${n}`,
-  index: "Learn to play",
-  indexLead: "Each tutorial is a scripted first game on the real board: the panel says what is happening and what to do, "
-    + "the board marks the card or the place to use. Nothing is rated or archived.",
-  start: "Start",
-  count: (n) => `${n} lessons`,
-  begun: "begun: you go on where you left off",
-  finished: "finished ✓",
-  creating: "Setting up a table with a beginner bot…",
-  lessonText: "What this lesson is about",
-  auto: (n) => `${n} of your moves ${n === 1 ? "was" : "were"} played for you since the last step.`,
-  lastMoves: "The last moves",
+  title: (game) => t("Learn to play {game}", { game }),
+  lessonOf: (i, n) => t("Lesson {i} of {n}", { i, n }),
+  happened: t("What happened"),
+  now: t("Now"),
+  why: t("Why"),
+  next: t("Next lesson"),
+  restart: t("Start again"),
+  lessons: t("Lessons"),
+  mark: t("here"),
+  refused: t("Not this move"),
+  rule: t("The rule"),
+  done: t("You have finished the tutorial"),
+  allDone: (n) => t("All {n} lessons done", { n }),
+  playBot: t("Play a beginner bot now"),
+  rulesLink: (game) => t("The rules of {game}", { game }),
+  gamePage: (game) => t("{game}: the game's page", { game }),
+  stepOf: (i, n) => t("step {i} of {n}", { i, n }),
+  index: t("Learn to play"),
+  indexLead: t("Each tutorial is a scripted first game on the real board: the panel says what is happening and what to do, "
+    + "the board marks the card or the place to use. Nothing is rated or archived."),
+  start: t("Start"),
+  count: (n) => tn("{n} lesson", "{n} lessons", n),
+  begun: t("begun: you go on where you left off"),
+  finished: t("finished ✓"),
+  creating: t("Setting up a table with a beginner bot…"),
+  lessonText: t("What this lesson is about"),
+  auto: (n) => tn("{n} of your moves was played for you since the last step.",
+    "{n} of your moves were played for you since the last step.", n),
+  lastMoves: t("The last moves"),
 };
 
 const KEY = "longhouse.learn";
@@ -91,7 +93,7 @@ export async function showLearn(root, game, me) {
   const whyEl = h("p", { class: "lesson-why", id: "lesson-why" });
   const refusal = h("div", { class: "lesson-refusal", id: "lesson-refusal", role: "alert" });
   const ending = h("div", { class: "lesson-end", id: "lesson-end", hidden: true });
-  const nextButton = h("button", { type: "button", id: "next-lesson", onclick: () => go(lessons[lessonOf(current) + 1]?.first ?? outline.end) }, `${T.next} ›`);
+  const nextButton = h("button", { type: "button", id: "next-lesson", onclick: () => go(lessons[lessonOf(wanted) + 1]?.first ?? outline.end) }, `${T.next} ›`);
   const restart = h("button", { type: "button", class: "link", id: "restart", onclick: () => go(0) }, T.restart);
   const list = h("ol", { class: "lesson-list", "aria-label": T.lessons }, lessons.map((l, i) => h("li", { dataset: { lesson: i } },
     h("button", { type: "button", class: "link", onclick: () => go(l.first) }, l.title))));
@@ -108,7 +110,11 @@ export async function showLearn(root, game, me) {
   root.replaceChildren(page);
   document.title = `${T.title(title)} · Longhouse`;
 
+  // the step shown, and the step asked for last: clicks on "Next lesson" go on from the one asked for, and an
+  // answer for an older request (a slow one overtaken by a newer) is dropped, never drawn over the newer
   let current = 0;
+  let wanted = 0;
+  let asked = 0;
   let payload = null;
   const names = outline.names;
   const table = {
@@ -132,8 +138,9 @@ export async function showLearn(root, game, me) {
 
   async function attempt(action) {
     const at = current;
+    if (wanted !== at) return; // another step is on its way: the board shown is no longer the one to play on
     const answer = await api(`/api/learn/${game}/${at}`, { action }).catch((e) => ({ ok: false, reason: e.message, rule: "" }));
-    if (at !== current) return;
+    if (at !== current || wanted !== at) return;
     if (answer.ok) { await go(answer.next); return; }
     refusal.replaceChildren(h("h3", {}, T.refused), h("p", {}, answer.reason),
       answer.why ? h("p", {}, answer.why) : null,
@@ -144,7 +151,16 @@ export async function showLearn(root, game, me) {
   }
 
   async function go(step) {
-    const p = await api(`/api/learn/${game}/${step}`);
+    const ticket = ++asked;
+    wanted = step;
+    let p;
+    try {
+      p = await api(`/api/learn/${game}/${step}`);
+    } catch (e) {
+      if (ticket === asked) wanted = current; // not loaded: the step shown stays the one to play on
+      throw e;
+    }
+    if (ticket !== asked) return;
     current = step;
     payload = p;
     const over = step === outline.end;
@@ -157,8 +173,8 @@ export async function showLearn(root, game, me) {
     // what the lesson says happened; the game's own words of the last moves behind it (all of them when the
     // lesson says nothing)
     const said = [...(p.say ? [p.say] : []), ...(p.auto ? [T.auto(p.auto)] : [])];
-    const moves = p.happened.map((t) => h("li", {}, t));
-    happened.replaceChildren(...(said.length || moves.length ? [h("h3", {}, T.happened), ...said.map((t) => h("p", {}, t)),
+    const moves = p.happened.map((line) => h("li", {}, line));
+    happened.replaceChildren(...(said.length || moves.length ? [h("h3", {}, T.happened), ...said.map((line) => h("p", {}, line)),
       said.length && moves.length ? h("details", { class: "moves-played" }, h("summary", {}, T.lastMoves), h("ul", {}, moves))
         : moves.length ? h("ul", { class: "moves-played" }, moves) : null] : []));
     doEl.replaceChildren(...(p.do ? [h("b", {}, `${T.now}: `), p.do] : []));
@@ -182,6 +198,7 @@ export async function showLearn(root, game, me) {
     page.dataset.step = String(step);
     page.dataset.over = over ? "true" : "false";
     await board.update(p.state, table);
+    if (ticket !== asked) return; // a newer step was asked for while the board was drawn: it draws itself
     mark();
     // on a phone a new lesson's text and the end's summary are above the board: bring them into view
     if ((p.first || over) && matchMedia("(max-width: 900px)").matches) (over ? ending : panel).scrollIntoView({ block: "start" });
@@ -213,10 +230,10 @@ async function showIndex(root, progress) {
   const { tutorials } = await api("/api/learn");
   const done = await progress.all();
   root.replaceChildren(h("section", { class: "panel learn-index" }, h("h1", {}, T.index), h("p", { class: "lead" }, T.indexLead),
-    h("ul", {}, tutorials.map((t) => {
-      const mine = done[t.game];
-      return h("li", {}, h("a", { href: `/learn/${t.game}`, class: "button primary", id: `learn-${t.game}` }, t.title),
-        h("small", {}, ` ${T.count(t.lessons)}`, mine && mine.done ? ` · ${T.finished}` : mine && mine.step ? ` · ${T.begun}` : ""));
+    h("ul", {}, tutorials.map((one) => {
+      const mine = done[one.game];
+      return h("li", {}, h("a", { href: `/learn/${one.game}`, class: "button primary", id: `learn-${one.game}` }, one.title),
+        h("small", {}, ` ${T.count(one.lessons)}`, mine && mine.done ? ` · ${T.finished}` : mine && mine.step ? ` · ${T.begun}` : ""));
     }))));
   document.title = `${T.index} · Longhouse`;
   return () => { document.title = "Longhouse"; };

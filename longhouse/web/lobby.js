@@ -5,6 +5,8 @@ import { gameHeading } from "./learn_links.js";
 import { Socket } from "./net.js";
 import { playerLink } from "./player.js";
 import { tableChoices } from "./table_choices.js";
+import { timeTitle } from "./time_controls.js";
+import { levelName } from "./bot_levels.js";
 import { chatPanel } from "./chat.js";
 import { friendsPanel, noticesPanel, socketActions } from "./social.js";
 import { t, tn } from "./i18n.js";
@@ -81,7 +83,7 @@ export function showLobby(root, me) {
         h("td", { class: "seats" }, tb.seats.map((s, i) => s
           ? (s.kind === "bot" ? seatTag(i, t("{name} (bot)", { name: s.name })) : h("span", {}, seatTag(i, ""), playerLink(s.name)))
           : h("span", { class: "seat-free" }, t("{colour} free", { colour: colourName(i) })))),
-        h("td", { class: "time-control" }, tb.time_control ? tb.time_control.title : ""),
+        h("td", { class: "time-control" }, tb.time_control ? timeTitle(tb.time_control) : ""),
         h("td", { class: "watchers" }, watching(tb) ? tn("{n} watching", "{n} watching", watching(tb)) : ""),
         h("td", {}, h("a", { href: `/table/${tb.id}`, class: "button" }, tb.status === "waiting" ? t("Sit down") : t("Watch")))));
       tablesEl.append(h("section", { class: "game-tables panel" },
@@ -108,7 +110,7 @@ export function showLobby(root, me) {
         choices.setControls(msg.time_controls || []);
         gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
         levelSelect.replaceChildren(...(msg.bot_levels || []).map((level) =>
-          h("option", { value: level, selected: level === (msg.default_bot || "casual") }, t("{level} bots", { level: cap(level) }))));
+          h("option", { value: level, selected: level === (msg.default_bot || "casual") }, t("{level} bots", { level: cap(levelName(level)) }))));
         break;
       case "tables":
         listed.clear();

@@ -11,6 +11,7 @@ import { chatPanel } from "./chat.js";
 import { socketActions } from "./social.js";
 import { mergeState } from "./state.js";
 import { seatBar } from "./seatbar.js";
+import { levelName } from "./bot_levels.js";
 import { list, t } from "./i18n.js";
 import { COLOURS, colourName, h, keepingFocus, missingPage, navigate, seatTag, tableUrl, toast } from "./ui.js";
 
@@ -80,7 +81,7 @@ export async function showTable(root, tableId, me) {
     seatsEl.replaceChildren(...tb.seats.map((s, i) => h("li", { class: i === mySeat ? "mine" : "" },
       s && s.kind === "user" ? h("span", {}, seatTag(i, ""), playerLink(s.name), actions.seat(s.name)) : seatTag(i, s ? s.name : t("{colour} — free", { colour: colourName(i) })),
       i === mySeat ? h("small", {}, t(" (you)")) : null, ...seatBadges(s),
-      s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: s.level })) : null,
+      s && s.kind === "bot" ? h("small", {}, t(" bot ({level})", { level: levelName(s.level) })) : null,
       ...clocks.seatParts(i, letBot(s, i)),
       s && s.kind === "bot" && mySeat === null && tb.status === "running" && (tb.players || [])[i] === table.you.name
         ? h("button", { class: "link", id: `reclaim-${i + 1}`, onclick: () => command("join", [String(i + 1)]) },
@@ -101,7 +102,7 @@ export async function showTable(root, tableId, me) {
         buttons.append(start);
       }
       const keep = botLevel.value || table.default_bot;
-      botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, l)));
+      botLevel.replaceChildren(...table.bot_levels.map((l) => h("option", { value: l, selected: l === keep }, levelName(l))));
       if (free) {
         buttons.append(h("span", { class: "bot-add" }, botLevel,
           button(t("Add bot"), "bot", () => [botLevel.value])));
@@ -133,7 +134,7 @@ export async function showTable(root, tableId, me) {
           { number: tb.rematch_of, names: list(awaiting) })) : null,
       h("p", {}, t("Click a free seat to sit there, add a bot to a free seat, then press Start. (Or type /join, /bot, /start.)")),
       h("div", { class: "waiting-seats" }, tb.seats.map((s, i) => h("div", { class: `waiting-seat seat-${COLOURS[i]}${s ? "" : " free"}` },
-        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: s.level })) : null, ...seatBadges(s),
+        seatTag(i, s ? s.name : t("free")), s && s.kind === "bot" ? h("small", {}, t("bot · {level}", { level: levelName(s.level) })) : null, ...seatBadges(s),
         i === mySeat ? h("span", { class: "you-mark" }, t("you")) : null,
         h("div", { class: "tile-actions" },
           s === null ? h("button", { type: "button", class: "sit-here primary", id: `sit-${i + 1}`,

@@ -1,5 +1,6 @@
 // The hall's choices when a table is created: its time control, whether it is private (joined by an
 // invitation link), and whether a bot plays for a player who is away on their turn after a grace period.
+import { timeTitle } from "./time_controls.js";
 import { h } from "./ui.js";
 
 function graceText(seconds) {
@@ -28,7 +29,7 @@ export function tableChoices() {
     time,
     setControls(list) {
       controls = list;
-      time.replaceChildren(...list.map((c) => h("option", { value: c.key, selected: c.key === "real-time" }, c.title)));
+      time.replaceChildren(...list.map((c) => h("option", { value: c.key, selected: c.key === "real-time" }, timeTitle(c))));
       describeAway();
     },
     value() { return { time: time.value || null, private: priv.checked, away_bot: awayBot.checked }; },

@@ -1,5 +1,6 @@
 // The table page's hall bar: time control, who is away (the status line), the invitation link of a private
 // table, Rematch after the game, and the confirmation before giving up a seat in a running game.
+import { timeTitle } from "./time_controls.js";
 import { h, tableUrl } from "./ui.js";
 
 export function hallBar(tableId, command) {
@@ -46,7 +47,7 @@ export function hallBar(tableId, command) {
     update(msg, awayText) {
       const t = msg.table;
       running = t.status === "running";
-      time.textContent = t.time_control && t.time_control.key !== "untimed" ? t.time_control.title : "";
+      time.textContent = t.time_control && t.time_control.key !== "untimed" ? timeTitle(t.time_control) : "";
       status.textContent = t.status === "running" ? awayText : "";
       invite.replaceChildren(...(msg.invite ? inviteLink(msg.invite) : []));
       const played = (t.players || []).includes(msg.you.name);

@@ -77,6 +77,21 @@ def test_play_with_bots_in_every_seat_runs_to_the_end(tmp_path: Path) -> None:
     assert main(["replay", str(out)]) == 0
 
 
+def test_play_in_german_writes_the_move_log_the_board_and_the_prompts_in_german() -> None:
+    # the human takes the first listed action each time, in a game whose texts come from the German catalog
+    done = subprocess.run([sys.executable, "-m", "longhouse.cli", "play", "manitou", "--players", "3", "--bots", "2",
+                           "--seed", "5", "--lang", "de"], input="\n".join(["1"] * 400), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    out = done.stdout
+    for german in ("3 Spieler, Startwert 5", "Jagd 1 von 3", "Dein Zug (Nummer oder Notation", "den Jäger 1 wählen",
+                   "Jagdgebiet 1: Büffel", "Das Spiel ist vorbei:", "Spielende.", "Sieger:", "Summe"):
+        assert german in out, german
+    for english in ("Hunt 1 of 3", "Your move", "Game over", "players, seed", "Winner", "pick the"):
+        assert english not in out, english
+    assert "\u00ad" not in out  # the soft hyphens of the page's small cards are no terminal's
+
+
 def test_play_a_human_seat_answers_on_standard_input(tmp_path: Path) -> None:
     # the human always takes the first listed action (or presses Enter at the score screen)
     answers = "\n".join(["1"] * 400)

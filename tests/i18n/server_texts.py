@@ -1,7 +1,8 @@
 """The server's messages to a reader, found where they are bare English: a lint over ``longhouse/server/*.py``
 (its AST, no import). A *sink* is where a text reaches a person: the value of ``"error"`` in a dict (a JSON
 answer's error), of ``"message"`` in a dict that is ``{"type": "error", …}`` (a websocket's error), a
-connection's ``conn.error(text)`` and ``conn.notice(text)``, and ``refuse(ws, code, reason, message)``. A
+connection's ``conn.error(text)`` and ``conn.notice(text)``, ``refuse(ws, code, reason, message)``, and the
+message of ``Refused(status, message)`` (``accounts.py``: an API's refusal). A
 *bare* text there is a string literal with a letter in it, an f-string, a ``+``/``%`` or ``.format`` of them,
 ``str(…)`` (the English of anything, a ``Msg`` too), or a module constant that is one; a text through the
 catalog (``_``, ``ngettext``, a constant marked ``N_`` and looked up with ``gettext``, ``error_text``) is
@@ -87,6 +88,8 @@ def _sinks(tree: ast.Module) -> list[ast.expr]:
             if (isinstance(func, ast.Attribute) and func.attr in ("error", "notice")
                     and isinstance(func.value, ast.Name) and CONN.search(func.value.id)):
                 out.extend(node.args[:1])
+            elif isinstance(func, ast.Name) and func.id == "Refused":  # accounts.Refused(status, message)
+                out.extend(node.args[1:2])
             elif isinstance(func, ast.Name) and func.id == "refuse":
                 out.extend(node.args[2:4])
                 out.extend(k.value for k in node.keywords if k.arg in ("reason", "message"))

@@ -37,12 +37,6 @@ console.log(JSON.stringify({ pending: TEXTS_PENDING, found }));
 
 # Server modules whose errors are bare English still, with the lane that makes them speak (only shrinks).
 SERVER_PENDING = {
-    # lane i18n-people
-    "longhouse/server/account_api.py", "longhouse/server/accounts.py", "longhouse/server/admin.py",
-    "longhouse/server/mail_api.py", "longhouse/server/signout.py", "longhouse/server/social.py",
-    "longhouse/server/social_api.py", "longhouse/server/social_commands.py",
-    # lane learn
-    "longhouse/server/learn.py",
     # no lane named (the lead's): a malformed message's decoding error, str(exc)
     "longhouse/server/cluster.py", "longhouse/server/conn.py",
     # lane i18n-pages

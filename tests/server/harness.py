@@ -300,10 +300,12 @@ def play_out(people: list[Client], game: str, bots: int = 1, play: bool = False,
     return table_id
 
 
-def play_moves(sockets: list[WS], rng: random.Random, timeout: float = 300.0) -> None:
+def play_moves(sockets: list[WS], rng: random.Random, timeout: float = 300.0, again: float = 1.0) -> None:
     """Each socket's seat plays a random one of its legal moves whenever it is acting (once per version it
-    sees), until the game is over."""
-    sent: dict[int, int] = {}  # socket -> the version it last moved at
+    sees), until the game is over. As a person would, it tries again when its move was refused (a stale
+    version, or dropped for sending too fast: the person rate counts every move) or had no answer within
+    ``again`` seconds (a dropped message is warned of once a second only)."""
+    sent: dict[int, tuple[int, int, float]] = {}  # socket -> (version moved at, messages seen then, when)
     deadline = time.time() + timeout
     while time.time() < deadline:
         for i, ws in enumerate(sockets):
@@ -313,7 +315,15 @@ def play_moves(sockets: list[WS], rng: random.Random, timeout: float = 300.0) ->
                 continue
             if state.get("result") is not None:
                 return
-            if state["seat"] in state["acting"] and state.get("legal") and sent.get(i) != state["version"]:
-                sent[i] = state["version"]
-                ws.send({"type": "action", "version": state["version"], "action": rng.choice(state["legal"])})
-    raise AssertionError(f"the game did not end within {timeout} s")
+            if not (state["seat"] in state["acting"] and state.get("legal")):
+                continue
+            last = sent.get(i)
+            if last is not None and last[0] == state["version"]:
+                refused = any(m.get("type") == "error" for m in ws.messages[last[1]:])
+                if not refused and time.time() - last[2] < again:
+                    continue
+            sent[i] = (state["version"], len(ws.messages), time.time())
+            ws.send({"type": "action", "version": state["version"], "action": rng.choice(state["legal"])})
+    tails = [[{k: m.get(k) for k in ("type", "version", "seat", "acting", "code", "message") if k in m}
+             for m in ws.messages[-6:]] for ws in sockets]
+    raise AssertionError(f"the game did not end within {timeout} s; each socket's last messages: {tails}")

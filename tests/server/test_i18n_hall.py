@@ -36,7 +36,8 @@ def test_the_page_and_the_api_answer_in_the_readers_language(hall: Hall) -> None
     assert german == by_query
     names = {w["code"]: w["name"] for w in german["warriors"]}
     # the long names break at a soft hyphen on a small card
-    assert names == {"C": "Häuptling", "M": "Medizin\u00admann", "R": "Regen\u00admacher", "S": "Späher", "Q": "Squaw"}
+    assert names == {"C": "Häupt\u00adling", "M": "Medizin\u00admann", "R": "Regen\u00admacher", "S": "Späher",
+                     "Q": "Squaw"}
     assert {w["code"]: w["name"] for w in english["warriors"]}["C"] == "chief"
     assert german["seats"][0]["name"] == "Rot" and english["seats"][0]["name"] == "Red"
     missing = http.get("/api/games/nothing?lang=de")

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from harness import Client, Hall, create_table
 
+from longhouse.i18n import plain
+from longhouse.i18n.catalogs import translator
 from longhouse.learn import tutorial
 
 
@@ -110,3 +112,31 @@ def test_the_game_page_lists_open_tables_and_the_pages_answer(hall: Hall) -> Non
         r = httpx.get(hall.url + path)
         assert r.status_code == 200 and "<main id=\"app\">" in r.text, path
     lobby.close()
+
+
+def test_a_lesson_fetched_in_german_is_german(hall: Hall) -> None:
+    amy = Client(hall, "Amy")
+    t = tutorial("manitou")
+    outline = amy.http.get("/api/learn/manitou?lang=de").json()
+    assert outline["lessons"][0]["title"] == "Dein Jagdtrupp" and outline["names"] == ["Rot (du)", "Blau (Lehrer)"]
+    first = amy.http.get("/api/learn/manitou/0?lang=de").json()
+    assert first["do"] == "Wähle den 10er-Jäger (klicke ihn in deiner Reserve an)."
+    assert first["lesson_text"].startswith("Manitou wird über drei Jagden gespielt.")
+    assert first["rule"].startswith("Regeln, Eine Jagd") and first["why"].startswith("Jäger gewinnen Büffel")
+    english = amy.http.get("/api/learn/manitou/0").json()
+    assert english["do"] == str(t.steps[0].do) and english["lesson_title"] == "Your hunting party"
+    # the moves played before a step are the game's own words, in German as well
+    later = t.lessons[1].first
+    de_step, en_step = (amy.http.get(f"/api/learn/manitou/{later}{q}").json() for q in ("?lang=de", ""))
+    assert de_step["happened"] and de_step["happened"] != en_step["happened"]
+    assert de_step["happened"] == plain(t.payload(later)["happened"], translator("de"))
+    assert de_step["expected_text"] != en_step["expected_text"]
+    # a refusal: the rule's words and what to do, German
+    wrong = amy.http.post("/api/learn/manitou/0?lang=de", json={"action": {"type": "pick", "card": "Q"}}).json()
+    assert wrong["ok"] is False and "erlauben die Regeln" in wrong["reason"]
+    assert "Wähle den 10er-Jäger" in wrong["reason"] and wrong["rule"].startswith("Regeln, Eine Jagd")
+    forbidden = amy.http.post("/api/learn/manitou/0?lang=de", json={"action": {"type": "play", "card": "10",
+                                                                               "ground": 0}}).json()
+    assert forbidden["reason"].startswith("Die Regeln verbieten es")
+    missing = amy.http.get("/api/learn/chess?lang=de")
+    assert missing.status_code == 404 and missing.json()["error"].startswith("es gibt kein Tutorial")

@@ -15,6 +15,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, select
 
+from longhouse.i18n import Msg
 from longhouse.server import names
 from longhouse.server.lookalike import lookalike_key, prototypes
 from longhouse.store import NameTaken, Store, revisions
@@ -73,9 +74,9 @@ def test_the_halls_own_names_cannot_be_passed_for(hall: Hall) -> None:
     ("a<b>", names.ALLOWED),
     ("Ann😀", names.ALLOWED), ("A", names.LENGTH), ("A" * 21, names.LENGTH), ("", names.LENGTH),
 ])
-def test_invisible_direction_changing_and_other_marks_are_refused(hall: Hall, name: str, why: str) -> None:
+def test_invisible_direction_changing_and_other_marks_are_refused(hall: Hall, name: str, why: Msg) -> None:
     refused = signup(hall, name)
-    assert refused.status_code == 400 and refused.json()["error"] == why
+    assert refused.status_code == 400 and refused.json()["error"] == str(why)
     assert hall.store.count_users() == 0
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from harness import WS, Client, Hall, command, create_table, join
 
+from longhouse.i18n import Text
 from longhouse.server import social
 
 
@@ -28,8 +29,9 @@ def said(ws: WS, words: str) -> dict[str, Any]:
     return ws.wait(lambda m: m.get("type") == "chat" and words in (m.get("text") or ""), what=words)
 
 
-def refused(ws: WS, words: str) -> dict[str, Any]:
-    return ws.wait(lambda m: m.get("type") == "error" and words in m.get("message", ""), what=words)
+def refused(ws: WS, words: Text) -> dict[str, Any]:
+    english = str(words)  # the socket's language is English: a catalog's text reads as its English
+    return ws.wait(lambda m: m.get("type") == "error" and english in m.get("message", ""), what=english)
 
 
 def social_post(client: Client, what: str, **body: Any) -> httpx.Response:

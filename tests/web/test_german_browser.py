@@ -7,12 +7,13 @@ Screenshots are saved under ``test-output/<test name>/`` at the repository root.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import Hall
-from pages import PHONE, everywhere, new_page
+from pages import DESKTOP, PHONE, board_version, everywhere, look, new_page, phase_and_turn
 
 pytestmark = pytest.mark.browser
 
@@ -57,3 +58,102 @@ def test_the_hall_in_german_on_every_screen(hall: Hall, browser: Any, shots: Pat
     assert page2.get_attribute("html", "lang") == "en"  # the account's choice beats the browser's
     again.close()
     assert not errors and not errors2, (errors, errors2)
+
+
+#: English words of Manitou's board: none may be left on it in German (its texts, tooltips and aria names).
+ENGLISH = re.compile(r"\b(Hunt|hunting|hunters?|points?|prisoners?|[Pp]elt|Continue|Your|your|[Bb]uffalo|Total|beats|"
+                     r"dealer|draw|ready|Waiting|Scores?|herd|click|tap|winner|ground)\b")
+
+# The board's words a person reads or hears: its text, and every tooltip and aria name on it.
+_BOARD_WORDS = """() => { const b = document.querySelector('.manitou'); const out = [b.innerText];
+  for (const e of b.querySelectorAll('[title], [aria-label]')) {
+    out.push(e.title || '', e.getAttribute('aria-label') || ''); }
+  return out.join('\\n'); }"""
+
+# Texts cut off on the board: a box that hides what does not fit and holds more than it shows, or a card's
+# name wider than its card.
+_CUT = """() => [...document.querySelectorAll('.manitou *')].filter((e) => {
+  const s = getComputedStyle(e); const r = e.getBoundingClientRect();
+  if (!r.width || s.display === 'none' || s.visibility === 'hidden') return false;
+  const hides = (x) => x !== 'visible';
+  if (e.matches('.card .name')) {
+    const c = e.closest('.card').getBoundingClientRect();
+    const range = document.createRange(); range.selectNodeContents(e); const text = range.getBoundingClientRect();
+    return text.left < c.left - 0.5 || text.right > c.right + 0.5;
+  }
+  return (hides(s.overflowX) && e.scrollWidth > e.clientWidth + 1 && s.overflowX !== 'auto')
+    || (hides(s.overflowY) && e.scrollHeight > e.clientHeight + 1 && s.overflowY !== 'auto');
+}).slice(0, 8).map((e) => e.className + ': ' + e.textContent.slice(0, 60))"""
+
+
+def german_board(page: Any, folder: Path, label: str) -> None:
+    """The board at 1280×800 and 390×844: screenshots (the phone's of the whole page too), nothing sideways,
+    axe clean, no text cut off, no English word left (``ENGLISH``)."""
+    for size in (DESKTOP, PHONE):
+        look(page, folder, label, size)
+        assert page.evaluate(_CUT) == [], (label, size, page.evaluate(_CUT))
+        words = page.evaluate(_BOARD_WORDS)
+        assert not ENGLISH.search(words), (label, size, ENGLISH.findall(words), words[:400])
+    page.screenshot(path=str(folder / f"{label}-{PHONE['width']}x{PHONE['height']}-whole.png"), full_page=True)
+
+
+def board_moved(page: Any, before: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('.manitou')?.dataset.version) > {before}",
+                           timeout=30000)
+
+
+def test_a_whole_game_of_manitou_in_german_on_a_desktop_and_a_phone(hall: Hall, browser: Any, shots: Path) -> None:
+    """Anna plays Manitou to the end against three bots in German: each hunt on one of the two screens (the
+    first and the last at 1280×800, the second at 390×844), and each of its screens — choosing the hunting
+    party, the hunt, the scores, the final results — looked at on both."""
+    ctx, page, errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de"})
+    page.goto(hall.url + "/")
+    page.fill("input[name=name]", "Anna")
+    page.fill("input[name=password]", "ein gutes Passwort")
+    page.click("#signup")
+    page.wait_for_selector("#bot-level option", state="attached")
+    page.select_option("#new-game", "manitou")
+    page.select_option("#new-seats", "4")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".manitou[data-phase]")
+    looked: set[str] = set()
+    plays = 0
+    hunt = 1  # the hunt being played: one more after each score screen Anna confirms
+    while page.get_attribute(".manitou", "data-phase") != "over":
+        assert not errors, errors
+        page.set_viewport_size(PHONE if hunt == 2 else DESKTOP)
+        before = board_version(page, ".manitou")  # first: a move landing after it is waited for no more
+        phase, mine = phase_and_turn(page, ".manitou")
+        if phase == "select" and page.locator("#ok-button").count():
+            if page.locator(".reserve .card.pickable").count() and not page.is_enabled("#ok-button"):
+                page.locator(".reserve .card.pickable").last.click()
+            else:
+                if "select" not in looked:
+                    german_board(page, shots, "de-manitou-select")
+                    looked.add("select")
+                page.click("#ok-button")
+        elif phase == "hunt" and mine:
+            if plays == 4 and "hunt" not in looked:
+                page.locator(".hand .card.playable").first.click()  # chosen: its grounds light up
+                german_board(page, shots, "de-manitou-hunt")
+                looked.add("hunt")
+                page.set_viewport_size(PHONE if hunt == 2 else DESKTOP)
+                page.locator(".ground.droppable").first.click()
+            else:
+                page.locator(".hand .card.playable").first.click()
+                page.locator(".ground.droppable").first.click()
+            plays += 1
+        elif phase == "score" and page.locator("#score-continue").count():
+            if "score" not in looked:
+                german_board(page, shots, "de-manitou-score")
+                looked.add("score")
+            page.click("#score-continue")
+            hunt += 1
+        board_moved(page, before)  # after Anna's step, or the bots' (she waits for them)
+    page.wait_for_selector("text=Das Spiel ist vorbei — Endergebnis")
+    german_board(page, shots, "de-manitou-final")
+    assert looked == {"select", "hunt", "score"} and plays >= 3 * 7 - 1
+    assert "Gesamt" in page.inner_text(".score-panel") and "Fellräuber" in page.inner_text(".score-panel")
+    ctx.close()
+    assert not errors, errors

@@ -13,6 +13,7 @@ import pytest
 from harness import Hall
 from pages import DESKTOP, PHONE, look, new_page
 
+from longhouse.i18n.catalogs import Translator, translator
 from longhouse.learn import available, tutorial
 
 pytestmark = pytest.mark.browser
@@ -23,6 +24,11 @@ BOARDS = {"manitou": ".manitou", "manitoba": ".manitoba", "five_tribes": ".five-
 
 def step_of(page: Any) -> int:
     return int(page.get_attribute(".learn-page", "data-step") or -1)
+
+
+def wait_step(page: Any, step: int) -> None:
+    """Wait until the page shows ``step``."""
+    page.wait_for_function("(s) => document.querySelector('.learn-page')?.dataset.step === String(s)", arg=step)
 
 
 def click_mark(page: Any, touch: bool) -> None:
@@ -41,9 +47,11 @@ def click_mark(page: Any, touch: bool) -> None:
     }""", arg=before, timeout=15000)
 
 
-def play_to_the_end(page: Any, game: str, shots: Path, size: dict[str, int], touch: bool) -> list[str]:
+def play_to_the_end(page: Any, game: str, shots: Path, size: dict[str, int], touch: bool,
+                    words: Translator | None = None) -> list[str]:
     """Click only the marked elements from wherever the tutorial is to its end; a look at each lesson's first
-    step. The lesson titles seen, in order."""
+    step (its texts in the language of ``words``, English by default). The lesson titles seen, in order."""
+    words = words or translator("en")
     t = tutorial(game)
     firsts = {lesson.first: lesson for lesson in t.lessons}
     seen: list[str] = []
@@ -52,15 +60,17 @@ def play_to_the_end(page: Any, game: str, shots: Path, size: dict[str, int], tou
         step = step_of(page)
         if step == t.end:
             break
-        if step in firsts and firsts[step].title not in seen:
-            seen.append(firsts[step].title)
-            assert page.inner_text("#lesson-title") == firsts[step].title
-            assert page.inner_text("#lesson-do").startswith("Now:")
-            look(page, shots, f"{game}-lesson-{len(seen):02d}-{firsts[step].key}", size)
+        title = words.text(firsts[step].title) if step in firsts else ""
+        if step in firsts and title not in seen:
+            seen.append(title)
+            assert page.inner_text("#lesson-title") == title
+            assert page.inner_text("#lesson-do").startswith(words.gettext("Now") + ":")
+            look(page, shots, f"{words.lang}-{game}-lesson-{len(seen):02d}-{firsts[step].key}", size)
         click_mark(page, touch)
     assert step_of(page) == t.end
     page.wait_for_selector("#lesson-summary")
-    look(page, shots, f"{game}-end", size)
+    assert page.inner_text("#lesson-summary") == words.text(t.summary)
+    look(page, shots, f"{words.lang}-{game}-end", size)
     return seen
 
 
@@ -72,7 +82,7 @@ def test_the_tutorial_is_played_to_its_end_by_the_marked_elements(hall: Hall, br
     ctx, page, errors = new_page(browser, size, touch=touch)
     page.goto(hall.url + f"/learn/{game}")
     seen = play_to_the_end(page, game, shots, size, touch)
-    assert seen == [lesson.title for lesson in tutorial(game).lessons]
+    assert seen == [str(lesson.title) for lesson in tutorial(game).lessons]
     assert "beginner bot" in page.inner_text("#play-beginner")
     assert errors == []
     ctx.close()
@@ -94,7 +104,7 @@ def test_a_wrong_move_is_refused_next_lesson_skips_and_progress_survives_a_reloa
 
     page.click("#next-lesson")
     page.wait_for_function(f"() => document.querySelector('.learn-page').dataset.step === '{t.lessons[1].first}'")
-    assert page.inner_text("#lesson-title") == t.lessons[1].title
+    assert page.inner_text("#lesson-title") == str(t.lessons[1].title)
     page.click("#next-lesson")
     page.wait_for_function(f"() => document.querySelector('.learn-page').dataset.step === '{t.lessons[2].first}'")
     click_mark(page, False)  # the scout chosen; its ground marked next
@@ -102,7 +112,7 @@ def test_a_wrong_move_is_refused_next_lesson_skips_and_progress_survives_a_reloa
     assert step_of(page) == t.lessons[2].first + 1
     page.reload()  # a visitor's progress is kept in this browser: back at the start of the lesson
     page.wait_for_function(f"() => document.querySelector('.learn-page')?.dataset.step === '{t.lessons[2].first}'")
-    assert page.inner_text("#lesson-title") == t.lessons[2].title
+    assert page.inner_text("#lesson-title") == str(t.lessons[2].title)
     assert errors == []
     ctx.close()
 
@@ -112,15 +122,84 @@ def test_the_end_seats_a_visitor_against_a_beginner_bot(hall: Hall, browser: Any
     ctx, page, errors = new_page(browser, DESKTOP)
     page.goto(hall.url + "/learn/manitou")
     page.wait_for_selector("#learn-board .manitou")
-    for _ in range(len(t.lessons) - 1):
+    for lesson in t.lessons[1:]:  # one click a lesson, each waited for
         page.click("#next-lesson")
-    page.wait_for_function(f"() => document.querySelector('.learn-page').dataset.step === '{t.lessons[-1].first}'")
+        wait_step(page, lesson.first)
     play_to_the_end(page, "manitou", shots, DESKTOP, False)
     page.click("#play-beginner")
     page.wait_for_url("**/table/*", timeout=15000)
     page.wait_for_selector(".table-page .manitou", timeout=15000)
     seats = page.inner_text(".seat-list")
     assert "(you)" in seats and "beginner" in seats
+    assert errors == []
+    ctx.close()
+
+
+def test_next_lesson_clicked_fast_ends_on_the_lesson_clicked_to_though_an_older_answer_comes_last(
+        hall: Hall, browser: Any) -> None:
+    """Three quick clicks on "Next lesson" go three lessons on, and the answer for the first lesson's position,
+    held back until the third is shown, is not drawn over it."""
+    t = tutorial("manitou")
+    ctx, page, errors = new_page(browser, DESKTOP)
+    page.goto(hall.url + "/learn/manitou")
+    page.wait_for_selector("#learn-board .manitou [data-hinted=next]")
+    held: list[Any] = []
+    slow = f"/api/learn/manitou/{t.lessons[1].first}"
+    page.route(f"**{slow}", lambda route: held.append(route))
+    for _ in range(3):
+        page.click("#next-lesson")
+    wait_step(page, t.lessons[3].first)
+    assert len(held) == 1
+    with page.expect_response(f"**{slow}"):
+        held[0].continue_()
+    # a round trip after the old answer came: the page has had it in hand by then
+    page.evaluate("() => fetch('/api/learn').then((r) => r.json())")
+    assert step_of(page) == t.lessons[3].first
+    assert page.inner_text("#lesson-title") == str(t.lessons[3].title)
+    assert page.locator(".lesson-list li.current").get_attribute("data-lesson") == "3"
+    page.click("#next-lesson")  # and on from there
+    wait_step(page, t.lessons[4].first)
+    assert page.inner_text("#lesson-title") == str(t.lessons[4].title)
+    assert errors == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", available())
+def test_the_tutorial_in_german(hall: Hall, browser: Any, shots: Path, game: str) -> None:
+    """A German browser's tutorial is German: the page's words, the lessons' texts, a refusal; each game's first
+    two lessons looked at on a desktop and a phone, and Manitou's last lesson played to its German summary."""
+    de = translator("de")
+    t = tutorial(game)
+    ctx, page, errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de"})
+    page.goto(hall.url + f"/learn/{game}")
+    page.wait_for_selector(f"#learn-board {BOARDS[game]} [data-hinted=next]")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.inner_text("h1") == f"{t.title} spielen lernen"
+    assert page.inner_text("#lesson-title") == de.text(t.lessons[0].title) != str(t.lessons[0].title)
+    assert page.inner_text("#lesson-do") == f"Jetzt: {de.text(t.steps[0].do)}"
+    assert page.inner_text("#next-lesson").startswith("Nächste Lektion")
+    for size in (DESKTOP, PHONE):
+        look(page, shots, f"de-{game}-lesson-01", size)
+    page.set_viewport_size(DESKTOP)
+    if game == "manitou":
+        page.click(".reserve .card[data-reserve-card='Q']")  # not the marked card
+        page.wait_for_selector("#lesson-refusal h3")
+        refusal = page.inner_text("#lesson-refusal")
+        assert "Nicht dieser Zug" in refusal and "Die Regel: Regeln," in refusal, refusal
+        look(page, shots, "de-manitou-refused", DESKTOP)
+    page.click("#next-lesson")
+    wait_step(page, t.lessons[1].first)
+    assert page.inner_text("#lesson-title") == de.text(t.lessons[1].title)
+    assert page.inner_text(".learn-counter").startswith(f"Lektion 2 von {len(t.lessons)} · Schritt 1 von")
+    for size in (DESKTOP, PHONE):
+        look(page, shots, f"de-{game}-lesson-02", size)
+    page.set_viewport_size(DESKTOP)
+    if game == "manitou":
+        for lesson in t.lessons[2:]:
+            page.click("#next-lesson")
+            wait_step(page, lesson.first)
+        play_to_the_end(page, game, shots, DESKTOP, False, de)
+        assert page.inner_text("#play-beginner") == "Jetzt gegen einen Anfänger-Bot spielen"
     assert errors == []
     ctx.close()
 

@@ -7,7 +7,7 @@
 //  - seat tags and names, h() and svg() to make elements, keepingFocus across redraws;
 //  - loadStylesheet: a board's own stylesheet (games/<board>/board.css), loaded before the board draws.
 import { hintFor, hintHolds, markHint } from "../hints.js";
-import { COLOURS, SVGNS, SYMBOLS, cap, h, keepingFocus, seatTag, svg, toast } from "../ui.js";
+import { COLOURS, SVGNS, SYMBOLS, cap, colourName, h, keepingFocus, seatTag, svg, toast } from "../ui.js";
 import { indexLegal, tagOf } from "./legal.js";
 
 export { COLOURS, SVGNS, SYMBOLS, cap, h, keepingFocus, indexLegal, seatTag, svg, tagOf, toast };
@@ -125,7 +125,7 @@ export function boardCycle(api, hooks) {
  * @returns {(seat: number) => string}
  */
 export function seatNamer(api) {
-  return (seat) => (api.names && api.names() || [])[seat] || cap(COLOURS[seat] || `seat ${seat + 1}`);
+  return (seat) => (api.names && api.names() || [])[seat] || colourName(seat);
 }
 
 /** @type {Map<string, Promise<void>>} */

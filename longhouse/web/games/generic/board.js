@@ -1,7 +1,9 @@
 // The generic board: plays any game through the engine contract alone, for games without a board of their
 // own. It shows who is acting, the scores, the seat's view as a collapsible tree (its own part highlighted),
 // the legal actions as buttons in words (the state message's `legal_text`), Undo, and the final results.
+import { list, number, t, tn } from "../../i18n.js";
 import { COLOURS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, tagOf } from "../../kit/board.js";
+import { colourName } from "../../ui.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
@@ -36,22 +38,22 @@ export function createBoard(root, api) {
   const opened = new Map();       // tree path -> open (what the player unfolded or folded stays so)
 
   const el = h("div", { class: "generic" });
-  const seatsEl = h("div", { class: "g-seats", role: "list", "aria-label": "players" });
+  const seatsEl = h("div", { class: "g-seats", role: "list", "aria-label": t("players") });
   const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
   const lastMove = h("div", { class: "g-last" });
-  const tree = h("div", { class: "g-tree", tabindex: "0", role: "region", "aria-label": "the state" });  // it may scroll: reachable by keyboard
-  const filter = h("input", { type: "search", id: "action-filter", placeholder: "Filter actions…",
-    "aria-label": "filter the legal actions", oninput: () => renderList() });
+  const tree = h("div", { class: "g-tree", tabindex: "0", role: "region", "aria-label": t("the state") });  // it may scroll: reachable by keyboard
+  const filter = h("input", { type: "search", id: "action-filter", placeholder: t("Filter actions…"),
+    "aria-label": t("filter the legal actions"), oninput: () => renderList() });
   const actionsHead = h("div", { class: "g-actions-head" });
   const actionsEl = h("div", { class: "g-action-list" });
   const overlay = h("div", { class: "overlay", hidden: true });
-  const expandAll = h("button", { class: "link", onclick: () => setAll(true) }, "expand all");
-  const collapseAll = h("button", { class: "link", onclick: () => setAll(false) }, "collapse all");
+  const expandAll = h("button", { class: "link", onclick: () => setAll(true) }, t("expand all"));
+  const collapseAll = h("button", { class: "link", onclick: () => setAll(false) }, t("collapse all"));
   el.append(seatsEl, status, lastMove, h("div", { class: "g-main" },
-    h("section", { class: "panel g-view", "aria-label": "the game as you see it" },
-      h("div", { class: "g-panel-head" }, h("h2", {}, "The table"), h("span", { class: "g-tools" }, expandAll, collapseAll)),
+    h("section", { class: "panel g-view", "aria-label": t("the game as you see it") },
+      h("div", { class: "g-panel-head" }, h("h2", {}, t("The table")), h("span", { class: "g-tools" }, expandAll, collapseAll)),
       tree),
-    h("section", { class: "panel g-actions", "aria-label": "your legal actions" }, actionsHead, actionsEl)),
+    h("section", { class: "panel g-actions", "aria-label": t("your legal actions") }, actionsHead, actionsEl)),
   overlay);
   root.append(el);
 
@@ -65,8 +67,6 @@ export function createBoard(root, api) {
   const isOver = () => cycle.msg.status === "over" || !!cycle.msg.result;
 
   const tag = (s) => seatTag(s, nameOf(s));
-
-  function colourName(s) { return cap(COLOURS[s] || `seat ${s + 1}`); }
 
   // --- scores --------------------------------------------------------------------------------------------
 
@@ -91,10 +91,10 @@ export function createBoard(root, api) {
       role: "listitem",
       class: `g-seat seat-${COLOURS[s] || "grey"}${act.includes(s) ? " acting" : ""}${s === seat() ? " mine" : ""}`,
       dataset: { seat: s },
-    }, tag(s), s === seat() ? h("small", {}, "you") : null,
-    sc ? h("span", { class: "score", title: "score" }, `${sc[s]} pts`) : null,
-    winners.includes(s) ? h("span", { class: "star", title: "winner" }, "★") : null,
-    h("span", { class: "wait" }, isOver() ? "" : act.includes(s) ? (s === seat() ? "your move" : "to act") : ""))));
+    }, tag(s), s === seat() ? h("small", {}, t("you")) : null,
+    sc ? h("span", { class: "score", title: t("score") }, tn("{n} pt", "{n} pts", sc[s])) : null,
+    winners.includes(s) ? h("span", { class: "star", title: t("winner") }, "★") : null,
+    h("span", { class: "wait" }, isOver() ? "" : act.includes(s) ? (s === seat() ? t("your move") : t("to act")) : ""))));
   }
 
   function renderStatus() {
@@ -105,17 +105,22 @@ export function createBoard(root, api) {
     if (isOver()) {
       const w = cycle.msg.result ? cycle.msg.result.winners : [];
       const sc = scores();
-      text = w.length ? `Game over — ${w.map(nameOf).join(" and ")} win${w.length > 1 ? "" : "s"}`
-        + (sc ? ` with ${sc[w[0]]} points` : "") : "Game over";
+      const names = list(w.map(nameOf));
+      if (!w.length) text = t("Game over");
+      else if (sc) {
+        text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points", w.length,
+          { names, points: number(sc[w[0]]) });
+      } else text = tn("Game over — {names} wins", "Game over — {names} win", w.length, { names });
     } else if (me !== null && act.includes(me) && cycle.msg.legal.length) {
       mine = true;
       const others = act.filter((s) => s !== me);
-      text = (cycle.msg.legal.length === 1 ? "Your move — one action possible" : `Your move — choose one of ${cycle.msg.legal.length} actions`)
-        + (others.length ? ` (${others.map(colourName).join(", ")} choosing too)` : "");
+      const count = cycle.msg.legal.length;
+      text = count === 1 ? t("Your move — one action possible") : t("Your move — choose one of {n} actions", { n: number(count) });
+      if (others.length) text = t("{text} ({names} choosing too)", { text, names: list(others.map(colourName)) });
     } else if (act.length) {
-      text = `Waiting for ${act.map((s) => `${colourName(s)} (${nameOf(s)})`).join(", ")}…`;
+      text = t("Waiting for {names}…", { names: list(act.map((s) => `${colourName(s)} (${nameOf(s)})`)) });
     } else {
-      text = "Waiting…";
+      text = t("Waiting…");
     }
     status.textContent = text;
     status.classList.toggle("my-turn", mine);
@@ -147,15 +152,15 @@ export function createBoard(root, api) {
     if (Number.isInteger(v) || v === null) return one(v);
     if (Array.isArray(v) && v.every((x) => Number.isInteger(x) || x === null)) {
       const tags = v.map(one);
-      if (tags.every(Boolean)) return v.length ? h("span", { class: "chips" }, tags) : h("span", { class: "none" }, "none");
+      if (tags.every(Boolean)) return v.length ? h("span", { class: "chips" }, tags) : h("span", { class: "none" }, t("none"));
     }
     return null;
   }
 
   function scalarEl(v) {
     if (v === null || v === undefined) return h("span", { class: "none" }, "—");
-    if (typeof v === "boolean") return h("span", { class: v ? "yes" : "no" }, v ? "yes" : "no");
-    if (typeof v === "number") return h("span", { class: "num" }, String(v));
+    if (typeof v === "boolean") return h("span", { class: v ? "yes" : "no" }, v ? t("yes") : t("no"));
+    if (typeof v === "number") return h("span", { class: "num" }, number(v));
     return h("span", { class: "str" }, String(v).replace(/_/g, " "));
   }
 
@@ -164,11 +169,11 @@ export function createBoard(root, api) {
     if (s) return s;
     if (isScalar(v)) return scalarEl(v);
     if (Array.isArray(v)) {
-      if (!v.length) return h("span", { class: "none" }, "none");
+      if (!v.length) return h("span", { class: "none" }, t("none"));
       return h("span", { class: "chips" }, v.map((x) => h("span", { class: "chip" }, x === null ? "—" : String(x).replace(/_/g, " "))));
     }
     const parts = Object.entries(v);
-    if (!parts.length) return h("span", { class: "none" }, "none");
+    if (!parts.length) return h("span", { class: "none" }, t("none"));
     return h("span", { class: "kv" }, parts.map(([k, x]) => h("span", { class: "kv-item" },
       h("span", { class: "k" }, humanise(k)), " ", flatEl(k, x))));
   }
@@ -194,14 +199,14 @@ export function createBoard(root, api) {
   }
 
   function node(key, v, path, depth, mine = false) {
-    const label = h("span", { class: "key" }, mine ? [humanise(key), h("span", { class: "yours" }, "yours")] : humanise(key));
+    const label = h("span", { class: "key" }, mine ? [humanise(key), h("span", { class: "yours" }, t("yours"))] : humanise(key));
     if (isFlat(v) || seatValue(key, v)) {
       return h("div", { class: `g-leaf${mine ? " mine" : ""}` }, label, flatEl(key, v));
     }
     const size = JSON.stringify(v).length;
     if (Array.isArray(v)) {
       const mi = mineIndex(v);
-      const hint = `${v.length} item${v.length === 1 ? "" : "s"}`;
+      const hint = tn("{n} item", "{n} items", v.length);
       // A list of like, flat objects: a table (one row per seat when there is one per seat).
       if (v.every((o) => isPlainObject(o) && Object.values(o).every(isFlat))) {
         const cols = new Set(v.flatMap((o) => Object.keys(o)));
@@ -219,7 +224,7 @@ export function createBoard(root, api) {
         const itemKey = perSeat(v) ? null : `${i}`;
         const p = `${path}.${i}`;
         if (itemKey === null) {
-          return branch(p, h("span", { class: "key" }, tag(i), isMine ? h("span", { class: "yours" }, "yours") : null),
+          return branch(p, h("span", { class: "key" }, tag(i), isMine ? h("span", { class: "yours" }, t("yours")) : null),
             null, children(x, p, depth + 1), { open: isMine || (seat() === null && depth === 0), mine: isMine });
         }
         return node(itemKey, x, p, depth + 1, isMine);
@@ -264,7 +269,7 @@ export function createBoard(root, api) {
 
   function groupOf(action, text) {
     const k = tagOf(action);
-    return k !== null ? humanise(k) : String(text).split(/\s+/)[0] || "Actions";
+    return k !== null ? humanise(k) : String(text).split(/\s+/)[0] || t("Actions");
   }
 
   const send = (action) => cycle.send(action);
@@ -273,17 +278,21 @@ export function createBoard(root, api) {
     const me = seat();
     const legal = cycle.msg.legal || [];
     const head = [];
-    if (me === null) head.push(h("h2", {}, "Watching"), h("p", { class: "hint" }, "You are watching this table."));
-    else if (isOver()) head.push(h("h2", {}, "The game is over"));
-    else if (legal.length) head.push(h("h2", {}, "Your move", h("small", {}, ` · ${legal.length} choice${legal.length === 1 ? "" : "s"}`)));
-    else head.push(h("h2", {}, "Not your move"), h("p", { class: "hint" }, `Waiting for ${acting().map(colourName).join(", ") || "the others"}.`));
+    if (me === null) head.push(h("h2", {}, t("Watching")), h("p", { class: "hint" }, t("You are watching this table.")));
+    else if (isOver()) head.push(h("h2", {}, t("The game is over")));
+    else if (legal.length) head.push(h("h2", {}, t("Your move"), h("small", {}, " · ", tn("{n} choice", "{n} choices", legal.length))));
+    else {
+      const others = acting();
+      head.push(h("h2", {}, t("Not your move")), h("p", { class: "hint" }, others.length
+        ? t("Waiting for {names}.", { names: list(others.map(colourName)) }) : t("Waiting for the others.")));
+    }
     if (isOver() && resultsHidden) {
-      head.push(h("button", { id: "show-results", onclick: () => { resultsHidden = false; renderOverlay(); renderActions(); } }, "Show the results"));
+      head.push(h("button", { id: "show-results", onclick: () => { resultsHidden = false; renderOverlay(); renderActions(); } }, t("Show the results")));
     }
     if (me !== null && cycle.msg.undo_steps > 0 && !isOver()) {
       head.push(h("button", { id: "undo-button", class: "g-undo", disabled: cycle.pending ? true : null,
-        title: `take back your last step (${cycle.msg.undo_steps} possible)`,
-        onclick: () => cycle.undo(-1) }, "↶ Undo"));
+        title: t("take back your last step ({n} possible)", { n: number(cycle.msg.undo_steps) }),
+        onclick: () => cycle.undo(-1) }, "↶ ", t("Undo")));
     }
     if (legal.length > FILTER_FROM) head.push(filter);
     const typing = document.activeElement === filter;
@@ -299,7 +308,7 @@ export function createBoard(root, api) {
     const button = (x) => h("button", { class: "legal-action", dataset: { index: x.i, focus: `action:${x.text}` }, disabled: cycle.pending ? true : null,
       title: x.text, onclick: () => send(x.a) }, x.text);
     if (!shown.length) {
-      actionsEl.replaceChildren(legal.count ? h("p", { class: "hint" }, "No action matches the filter.") : "");
+      actionsEl.replaceChildren(legal.count ? h("p", { class: "hint" }, t("No action matches the filter.")) : "");
       return;
     }
     const groups = new Map();
@@ -312,11 +321,14 @@ export function createBoard(root, api) {
       actionsEl.replaceChildren(h("div", { class: "g-buttons" }, shown.map(button)));
     } else {
       actionsEl.replaceChildren(...[...groups].map(([g, xs]) => h("div", { class: "g-group" },
-        h("h3", {}, g, h("small", {}, ` (${xs.length})`)), h("div", { class: "g-buttons" }, xs.map(button)))));
+        h("h3", {}, g, h("small", {}, ` (${number(xs.length)})`)), h("div", { class: "g-buttons" }, xs.map(button)))));
     }
   }
 
   // --- the final results ----------------------------------------------------------------------------------
+
+  // A breakdown's cell: a number in the page's language, any other value as it is, a missing one a dash.
+  const cell = (x) => (typeof x === "number" ? number(x) : String(x ?? "—"));
 
   function renderOverlay() {
     if (!isOver() || !cycle.msg.result || resultsHidden) {
@@ -326,16 +338,16 @@ export function createBoard(root, api) {
     const { scores: sc, winners, breakdown } = cycle.msg.result;
     const seats = [...Array(sc.length).keys()];
     const cats = [...new Set((breakdown || []).flatMap((b) => Object.keys(b)))].filter((c) => c !== "total");
-    overlay.replaceChildren(h("div", { class: "score-screen panel final", role: "dialog", "aria-label": "final results" },
-      h("h2", {}, "The game is over"),
-      h("h3", {}, "Final results"),
+    overlay.replaceChildren(h("div", { class: "score-screen panel final", role: "dialog", "aria-label": t("final results") },
+      h("h2", {}, t("The game is over")),
+      h("h3", {}, t("Final results")),
       h("table", { class: "score-table" },
         h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.includes(s) ? "winner" : "" },
-          tag(s), winners.includes(s) ? h("span", { class: "star", title: "winner" }, " ★") : "")))),
+          tag(s), winners.includes(s) ? h("span", { class: "star", title: t("winner") }, " ★") : "")))),
         h("tbody", {},
-          cats.map((c) => h("tr", {}, h("th", {}, humanise(c)), seats.map((s) => h("td", {}, String((breakdown[s] || {})[c] ?? "—"))))),
-          h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", {}, String(sc[s])))))),
-      h("div", { class: "row" }, h("button", { id: "see-board", onclick: () => { resultsHidden = true; renderOverlay(); renderActions(); } }, "See the board"))));
+          cats.map((c) => h("tr", {}, h("th", {}, humanise(c)), seats.map((s) => h("td", {}, cell((breakdown[s] || {})[c]))))),
+          h("tr", { class: "total" }, h("th", {}, t("Total")), seats.map((s) => h("td", {}, number(sc[s])))))),
+      h("div", { class: "row" }, h("button", { id: "see-board", onclick: () => { resultsHidden = true; renderOverlay(); renderActions(); } }, t("See the board")))));
     overlay.hidden = false;
   }
 

@@ -1,7 +1,7 @@
 // Manitou's board: three hunting grounds with a lane per seat, my hunting party along the bottom,
 // opponents along the top, the score screen after each hunt and the final results.
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
-import { list, t, tn } from "../../i18n.js";
+import { N_, list, number, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, svg, toast } from "../../kit/board.js";
 import { colourName } from "../../ui.js";
@@ -43,6 +43,12 @@ const FIGURES = {
 
 const BUFFALO = '<path d="M6 26 Q4 14 14 11 Q18 5 26 8 L40 8 Q50 8 52 16 L54 26 L50 26 L48 19 L46 30 L41 30 L40 21 L22 21 L20 30 L15 30 L14 23 Q9 25 10 30 L6 30 Z"/><path d="M13 11 Q10 6 13 3 M19 9 Q21 4 18 2" stroke="currentColor" stroke-width="1.6" fill="none"/>';
 
+// A herd's size in words (the view's `size`), for its tooltip.
+const HERD_TIPS = {
+  large: N_("Large herd worth {value} points: the strongest hunters here take the largest herd"),
+  small: N_("Small herd worth {value} points: the strongest hunters here take the largest herd"),
+};
+
 function cardName(code) {
   return WARRIORS[code] ? WARRIORS[code] : t("hunter {value}", { value: code });
 }
@@ -52,7 +58,7 @@ function cardTip(code) {
   if (!WARRIORS[code]) return t("Hunter of strength {value}", { value: code });
   const beatenBy = Object.keys(BEATS).filter((w) => BEATS[w].includes(code)).map((w) => WARRIORS[w]);
   return t("{warrior}: beats {beats}; beaten by {beaten}", { warrior: cap(WARRIORS[code]),
-    beats: BEATS[code].map((w) => WARRIORS[w]).join(", "), beaten: beatenBy.join(", ") });
+    beats: list(BEATS[code].map((w) => WARRIORS[w])), beaten: list(beatenBy) });
 }
 
 function cardEl(code, opts = {}) {
@@ -89,13 +95,13 @@ export function createBoard(root, api) {
   const opponents = h("div", { class: "opponents" });
   const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
   const grounds = h("div", { class: "grounds" });
-  const reference = h("aside", { class: "reference", "aria-label": "who beats whom", tabindex: "0" },
-    h("h3", {}, "Who beats whom"),
+  const reference = h("aside", { class: "reference", "aria-label": t("who beats whom"), tabindex: "0" },
+    h("h3", {}, t("Who beats whom")),
     h("table", {}, h("tbody", {}, Object.entries(BEATS).map(([w, beaten]) => h("tr", {},
       h("td", {}, h("div", { class: "ref-who" }, picture("0 0 40 42", FIGURES[w], "mini"), h("b", {}, WARRIORS[w])),
-        h("div", { class: "beats" }, "beats ", beaten.map((b) => WARRIORS[b]).join(", "))))))),
-    h("p", { class: "hint" }, "Same warrior on a controlled ground: both are cancelled. "
-      + "A second warrior of the controller protects the first."));
+        h("div", { class: "beats" }, t("beats {warriors}", { warriors: list(beaten.map((b) => WARRIORS[b])) }))))))),
+    h("p", { class: "hint" }, t("Same warrior on a controlled ground: both are cancelled. "
+      + "A second warrior of the controller protects the first.")));
   const mine = h("div", { class: "my-area" });
   el.append(opponents, status, h("div", { class: "middle" }, grounds, reference), mine, tipNote());
   root.append(el);
@@ -125,7 +131,7 @@ export function createBoard(root, api) {
     opponents.replaceChildren(...others.map((p) => h("div", {
       class: `opponent seat-${COLOURS[p.seat]}${v.acting.includes(p.seat) ? " acting" : ""}`,
       dataset: { seat: p.seat },
-    }, tag(p.seat), h("span", { class: "score", title: t("score") }, String(v.scores[p.seat])),
+    }, tag(p.seat), h("span", { class: "score", title: t("score") }, number(v.scores[p.seat])),
     p.seat === v.dealer ? h("span", { class: "dealer", title: t("dealer") }, t("dealer")) : null,
     h("span", { class: "tally" }, v.phase === "hunt" ? h("span", { title: t("hunters played this hunt (the most get the pelt robbers)") },
       t("hunters {n}", { n: p.hunter_total })) : null,
@@ -149,7 +155,7 @@ export function createBoard(root, api) {
           : t("Hunt {hunt} of {hunts}: your party is complete — press OK (click a picked card to take it back)",
             { hunt: v.hunt, hunts: v.hunts });
       } else {
-        text = t("Hunt {hunt} of {hunts}: waiting for {names} to choose…", { hunt: v.hunt, hunts: v.hunts, names: waiting.join(", ") });
+        text = t("Hunt {hunt} of {hunts}: waiting for {names} to choose…", { hunt: v.hunt, hunts: v.hunts, names: list(waiting) });
       }
     } else if (v.phase === "hunt") {
       text = v.turn === me ? (touch() ? t("Your turn — tap a card, then a hunting ground (or drag it there)")
@@ -158,11 +164,11 @@ export function createBoard(root, api) {
     } else if (v.phase === "score") {
       const waiting = v.players.filter((p) => !p.ready).map((p) => colourName(p.seat));
       text = mineActs ? t("Hunt {hunt} is scored — study the board, then Continue below", { hunt: v.last_hunt.hunt })
-        : t("Waiting for {names} to confirm the scores", { names: waiting.join(", ") });
+        : t("Waiting for {names} to confirm the scores", { names: list(waiting) });
     } else {
       const best = Math.max(...v.scores);
       text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points",
-        v.winners.length, { names: list(v.winners.map((s) => nameOf(s))), points: best });
+        v.winners.length, { names: list(v.winners.map((s) => nameOf(s))), points: number(best) });
       mineActs = false;
     }
     status.textContent = text;
@@ -196,8 +202,8 @@ export function createBoard(root, api) {
     const fresh = new Set();
     grounds.replaceChildren(...shownGrounds(v).map((g, gi) => {
       const herd = h("div", { class: "herd" },
-        g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: `${cap(b.size)} herd worth ${b.value} points: the strongest hunters here take the largest herd` },
-          picture("0 0 58 32", BUFFALO, "bison"), h("b", {}, String(b.value)))));
+        g.buffalo.map((b) => h("span", { class: `buffalo ${b.size}`, title: t(HERD_TIPS[b.size] || HERD_TIPS.large, { value: number(b.value) }) },
+          picture("0 0 58 32", BUFFALO, "bison"), h("b", {}, number(b.value)))));
       const lanes = laneOrder().map((s) => {
         const cards = g.lanes[s].map((c, ci) => {
           const key = `${v.hunt}:${gi}:${s}:${ci}:${c.code}`;
@@ -211,7 +217,7 @@ export function createBoard(root, api) {
           const last = lastPlay.get(s) === key && v.phase === "hunt";
           const card = cardEl(c.code, { seat: s, cls: `${cls} small${seenCards.has(key) || !seenCards.size ? "" : " fresh"}${last ? " last" : ""}` });
           card.dataset.key = key;
-          if (last) card.title += ` — ${nameOf(s)}'s last move`;
+          if (last) card.title = t("{card} — the last move of {name}", { card: card.title, name: nameOf(s) });
           return h("div", { class: "slot-wrap" }, card);
         });
         const total = g.hunter_totals[s];
@@ -219,20 +225,22 @@ export function createBoard(root, api) {
           h("span", { class: "lane-mark", title: nameOf(s) }, SYMBOLS[s]),
           h("div", { class: `lane-cards${cards.length > 5 ? " crowded" : ""}` }, cards),
           h("span", { class: "lane-tally" }, laneNote(g.report, s),
-            total ? h("span", { class: "total", title: "hunters' strength on this ground" }, String(total)) : null));
+            total ? h("span", { class: "total", title: t("hunters' strength on this ground") }, number(total)) : null));
       });
       const controller = g.controller !== null && g.controller !== undefined
-        ? h("span", { class: `controller seat-${COLOURS[g.controller]}`, title: `${cap(COLOURS[g.controller])} controls this ground` }, `${SYMBOLS[g.controller]} ${cap(COLOURS[g.controller])}`)
+        ? h("span", { class: `controller seat-${COLOURS[g.controller]}`, title: t("{colour} controls this ground", { colour: colourName(g.controller) }) },
+          `${SYMBOLS[g.controller]} ${colourName(g.controller)}`)
         : null;
       const isTarget = targets.includes(gi);
       return h("div", {
         class: `ground${isTarget ? " droppable" : ""}`,
         tabindex: isTarget ? "0" : "-1", role: "button", "aria-disabled": isTarget ? "false" : "true",
         dataset: { ground: gi, focus: `ground:${gi}` },
-        "aria-label": `hunting ground ${gi + 1}: ${g.buffalo.map((b) => b.value).join(" and ")} buffalo`,
+        "aria-label": t("hunting ground {ground}: buffalo {values}",
+          { ground: number(gi + 1), values: list(g.buffalo.map((b) => number(b.value))) }),
         onclick: () => { if (selected !== null && playable(selected).includes(gi)) play(selected, gi); },
         onkeydown: (e) => groundKey(e, gi),
-      }, h("div", { class: "ground-head" }, h("span", { class: "ground-no" }, `${gi + 1}`), herd, controller),
+      }, h("div", { class: "ground-head" }, h("span", { class: "ground-no" }, number(gi + 1)), herd, controller),
       herdNotes(g.report, tag), h("div", { class: "lanes" }, lanes));
     }));
     for (const k of fresh) seenCards.add(k);
@@ -278,14 +286,14 @@ export function createBoard(root, api) {
     }
     if (me === null) {
       mine.replaceChildren(h("p", { class: "spectating" }, api.replay
-        ? "Replay of the public view, move by move (← → keys step through it)."
-        : "You are watching. Hands and hunting parties stay hidden."));
+        ? t("Replay of the public view, move by move (← → keys step through it).")
+        : t("You are watching. Hands and hunting parties stay hidden.")));
       return;
     }
     const p = v.players[me];
     const you = v.you;
-    const head = h("div", { class: "my-head" }, tag(me), h("span", { class: "score" }, `${v.scores[me]} points`),
-      me === v.dealer ? h("span", { class: "dealer" }, "dealer") : null);
+    const head = h("div", { class: "my-head" }, tag(me), h("span", { class: "score" }, tn("{n} point", "{n} points", v.scores[me])),
+      me === v.dealer ? h("span", { class: "dealer" }, t("dealer")) : null);
     if (v.phase === "select") {
       const picks = new Set(cycle.legal().of("pick").map((a) => a.card));
       // the view's reserve still holds the picked cards; show only what is left to pick
@@ -295,20 +303,21 @@ export function createBoard(root, api) {
         if (i >= 0) reserve.splice(i, 1);
       }
       reserve.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
-      const reserveEl = h("div", { class: "reserve", role: "group", "aria-label": "your reserve" }, reserve.map((code, ri) => {
+      const reserveEl = h("div", { class: "reserve", role: "group", "aria-label": t("your reserve") }, reserve.map((code, ri) => {
         const c = cardEl(code, { seat: me, cls: picks.has(code) ? "pickable" : "inert" });
         c.dataset.reserveCard = code;
         c.dataset.focus = `reserve:${ri}`;
         c.tabIndex = picks.has(code) ? 0 : -1;
         c.setAttribute("role", "button");
-        c.setAttribute("aria-label", `pick ${cardName(code)}`);
+        if (!picks.has(code)) c.setAttribute("aria-disabled", "true");  // dimmed: not to be picked now
+        c.setAttribute("aria-label", t("pick {card}", { card: cardName(code) }));
         const go = () => { if (picks.has(code)) send({ type: "pick", card: code }); };
         c.addEventListener("click", go);
         c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
         return c;
       }));
       const okLegal = cycle.legal().of("ok").length > 0;
-      const selection = h("div", { class: "selection", role: "group", "aria-label": "your hunting party" },
+      const selection = h("div", { class: "selection", role: "group", "aria-label": t("your hunting party") },
         you.selection.map((code, i) => {
           const c = cardEl(code, { seat: me, cls: p.confirmed ? "inert" : "picked" });
           c.dataset.selectionIndex = i;
@@ -316,8 +325,8 @@ export function createBoard(root, api) {
           if (!p.confirmed && cycle.msg.undo_steps > 0) {
             c.tabIndex = 0;
             c.setAttribute("role", "button");
-            c.setAttribute("aria-label", `take back ${cardName(code)}`);
-            c.title = "click to take it back";
+            c.setAttribute("aria-label", t("take back {card}", { card: cardName(code) }));
+            c.title = t("click to take it back");
             const back = () => cycle.undo(i);
             c.addEventListener("click", back);
             c.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); back(); } });
@@ -326,25 +335,29 @@ export function createBoard(root, api) {
         }),
         Array.from({ length: Math.max(0, you.must_pick - you.selection.length) }, () => h("div", { class: "card slot" })));
       const ok = h("button", { id: "ok-button", class: "primary big", disabled: !okLegal || cycle.pending,
-        onclick: () => send({ type: "ok" }) }, "OK");
+        onclick: () => send({ type: "ok" }) }, t("OK"));
       mine.replaceChildren(head, h("div", { class: "select-row" },
-        h("div", { class: "party" }, h("h3", {}, p.confirmed ? "Your hunting party (confirmed)"
-          : h("span", {}, "Your hunting party ", h("b", { class: "counter", id: "pick-counter" }, `${you.selection.length} / ${you.must_pick}`))),
+        h("div", { class: "party" }, h("h3", {}, p.confirmed ? t("Your hunting party (confirmed)")
+          : h("span", {}, t("Your hunting party"), " ",
+            h("b", { class: "counter", id: "pick-counter" }, `${number(you.selection.length)} / ${number(you.must_pick)}`))),
         selection, p.confirmed ? null : ok),
-        p.confirmed ? null : h("div", { class: "reserve-box" }, h("h3", {}, `Reserve — click a card to pick it (${reserve.length} left)`), reserveEl)));
+        p.confirmed ? null : h("div", { class: "reserve-box" }, h("h3", {}, touch()
+          ? t("Reserve — tap a card to pick it ({n} left)", { n: number(reserve.length) })
+          : t("Reserve — click a card to pick it ({n} left)", { n: number(reserve.length) })), reserveEl)));
       return;
     }
     const canPlay = v.phase === "hunt" && v.turn === me;
-    const hand = h("div", { class: "hand", role: "group", "aria-label": "your hand", tabindex: "-1" }, you.hand.map((code, i) => {
+    const hand = h("div", { class: "hand", role: "group", "aria-label": t("your hand"), tabindex: "-1" }, you.hand.map((code, i) => {
       const targets = canPlay ? playable(code) : [];
       const c = cardEl(code, { seat: me, cls: `big${targets.length ? " playable" : " inert"}${selectedIndex === i ? " selected" : ""}` });
       c.dataset.handCard = code;
       c.dataset.handIndex = i;
       c.dataset.focus = `hand:${i}`;
-      if (targets.length) {
+      if (!targets.length) c.setAttribute("aria-disabled", "true");  // dimmed: not to be played now
+      else {
         c.tabIndex = 0;
         c.setAttribute("role", "button");
-        c.setAttribute("aria-label", `play ${cardName(code)}`);
+        c.setAttribute("aria-label", t("play {card}", { card: cardName(code) }));
         c.setAttribute("aria-pressed", selectedIndex === i ? "true" : "false");
         c.addEventListener("pointerdown", (e) => startDrag(e, code, c, i));
         c.addEventListener("keydown", (e) => {
@@ -360,15 +373,16 @@ export function createBoard(root, api) {
       }
       return c;
     }));
-    const pile = h("div", { class: "pile", title: "cards still to draw this hunt" },
-      h("div", { class: "card back" }, h("span", {}, String(you.pile_size))),
-      h("small", {}, you.pile_size === 1 ? "1 card to draw" : `${you.pile_size} cards to draw`));
+    const pile = h("div", { class: "pile", title: t("cards still to draw this hunt") },
+      h("div", { class: "card back" }, h("span", {}, number(you.pile_size))),
+      h("small", {}, tn("{n} card to draw", "{n} cards to draw", you.pile_size)));
     mine.replaceChildren(head, h("div", { class: "hunt-row" }, hand, pile,
       h("div", { class: "my-stats" },
-        h("div", {}, `Hunters played: ${p.hunter_total}`),
-        h("div", {}, `Buffalo: ${p.buffalo.join(" + ") || "—"}`),
-        h("div", {}, `Prisoners: ${p.prisoners} · Pelt robbers: ${p.pelt_robbers}`),
-        h("div", {}, `Reserve: ${p.reserve_size} cards`))));
+        h("div", {}, t("Hunters played: {n}", { n: number(p.hunter_total) })),
+        h("div", {}, t("Buffalo: {values}", { values: p.buffalo.map((b) => number(b)).join(" + ") || "—" })),
+        h("div", {}, t("Prisoners: {prisoners} · Pelt robbers: {robbers}",
+          { prisoners: number(p.prisoners), robbers: number(p.pelt_robbers) })),
+        h("div", {}, tn("Reserve: {n} card", "Reserve: {n} cards", p.reserve_size)))));
   }
 
   // --- dragging (pointer events: mouse, pen and touch alike) -------------------------------------
@@ -410,7 +424,7 @@ export function createBoard(root, api) {
       d.ghost.remove();
       d.node.classList.remove("dragging");
       if (d.over !== null) play(d.code, d.over);
-      else { toast("Drop the card on a lit hunting ground", "info"); render(); }
+      else { toast(t("Drop the card on a lit hunting ground"), "info"); render(); }
       return;
     }
     if (tips.pressed()) return;  // a long press only names the card
