@@ -25,8 +25,6 @@ export const TEXTS_PENDING = [
   "longhouse/web/games/manitoba/territory.js", "longhouse/web/games/manitoba/village.js",
   // Five Tribes' lane
   "longhouse/web/games/five_tribes/board.js", "longhouse/web/games/five_tribes/panels.js",
-  // no lane named (the lead's)
-  "longhouse/web/clock.js",
 ];
 
 export default [

@@ -29,7 +29,7 @@ export function lowAt(control) {
 // How long until a bot may be let play for an away player, in words ("in 45 s", "in 2 min").
 export function inText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
-  return s < 60 ? `in ${s} s` : `in ${Math.ceil(s / 60)} min`;
+  return s < 60 ? t("in {n} s", { n: s }) : t("in {n} min", { n: Math.ceil(s / 60) });
 }
 
 export function createClocks() {
@@ -69,7 +69,7 @@ export function createClocks() {
       if (a === null) continue;
       button.hidden = a < botAfter;
       wait.hidden = a >= botAfter;
-      wait.textContent = a < botAfter ? `a bot can play for them ${inText(botAfter - a)}` : "";
+      wait.textContent = a < botAfter ? t("a bot can play for them {when}", { when: inText(botAfter - a) }) : "";
     }
   }
 

@@ -24,7 +24,7 @@ HELPER, RULES = 2, 5
 #: Each game's helpers: data-like modules below the state (docs/engine.md names them).
 HELPERS: dict[str, set[str]] = {
     "manitou": {"fights"},
-    "manitoba": {"territory", "tasks", "texts", "recent"},
+    "manitoba": {"territory", "tasks", "texts", "recent", "words", "saved"},
     "five_tribes": {"board"},
 }
 

@@ -17,6 +17,15 @@ from longhouse.games.manitoba import actions as A
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+def without_texts(value: Any) -> Any:
+    """A snapshot without the ``text`` of its entries (the board's last moves and last scoring)."""
+    if isinstance(value, dict):
+        return {key: without_texts(item) for key, item in value.items() if key != "text"}
+    if isinstance(value, list):
+        return [without_texts(item) for item in value]
+    return value
+
+
 def fixture(name: str) -> Any:
     return json.loads((FIXTURES / name).read_text())
 
@@ -26,7 +35,7 @@ def test_every_action_of_version_1_reads_as_the_same_action_in_words_and_text() 
     seen = set()
     for old, text, words in pairs:
         action = A.read_v1(old)
-        assert GAME.action_to_text(action) == text and GAME.describe_action(action) == words
+        assert GAME.action_to_text(action) == text and str(GAME.describe_action(action)) == words
         assert action is GAME.action_from_text(text)
         assert GAME.action_to_json(action) == {"type": old["kind"], **{k: v for k, v in old.items() if k != "kind"}}
         seen.add(type(action))
@@ -46,7 +55,9 @@ def test_a_table_begun_under_version_1_resumes_and_its_record_goes_on_with_the_n
     record = Record.from_json(data)
     state = replay(record, GAME)
     assert not state.is_over()
-    assert state.to_json() == GAME.state_from_json(fixture("v1_four_players_running_snapshot.json")).to_json()
+    # the same position; the board's last moves hold their texts in the words of version 1's code (strings)
+    loaded = GAME.state_from_json(fixture("v1_four_players_running_snapshot.json"))
+    assert without_texts(state.to_json()) == without_texts(loaded.to_json())
     # the hall appends what is played next as today's JSON, under the record's own rules version
     for _ in range(40):
         if state.is_over():

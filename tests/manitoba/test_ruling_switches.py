@@ -73,7 +73,7 @@ def test_wake_bonus_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     paths.standard_bonus(st, 0, D.WARRIOR, 1)  # Warrior's path space 1 "You may immediately wake up a Cree"
     flow.run(st)
     assert texts(st) == ["wake 1", "pass"]
-    assert st.view(0)["decision"]["prompt"] == "You may wake up a Cree from your wigwam — or pass"
+    assert str(st.view(0)["decision"]["prompt"]) == "You may wake up a Cree from your wigwam — or pass"
 
 
 def _complete_the_4_place(st: Any) -> None:
@@ -96,7 +96,7 @@ def test_reactivate_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
     decision = st.view(0)["decision"]
     assert decision["kind"] == "optional_bonus" and decision["offer"] == "reactivate"
     assert "inactive wampum tile" in decision["prompt"]
-    assert st.view(None)["header"]["phase"].endswith("is choosing whether to take a bonus")
+    assert str(st.view(None)["header"]["phase"]).endswith("is choosing whether to take a bonus")
     play(st, "reactivate", seat=0)
     assert (st.wa[0], st.wi[0]) == (2, 0) and st.acting() == ()
     assert GAME.action_to_json(GAME.action_from_text("reactivate")) == {"type": "reactivate"}

@@ -210,7 +210,7 @@ def test_manitoba_says_winter_solstice_not_round_0_before_the_first_round() -> N
 
     state = GAME.new_state(2, 3)
     assert state.round_no == 0
-    text = phase_text(state)
+    text = str(phase_text(state))
     assert "Round 0" not in text and text.startswith("Winter solstice, before round 1 of 16")
 
 

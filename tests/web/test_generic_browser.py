@@ -8,6 +8,7 @@ Screenshots (mid-game and the final results) are saved under ``test-output/<test
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,19 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from pages import add_bot, board_version, chat, create_table, new_page, sign_up, sit_down, wait_board_moved
+from pages import (
+    DESKTOP,
+    PHONE,
+    add_bot,
+    board_version,
+    chat,
+    create_table,
+    look,
+    new_page,
+    sign_up,
+    sit_down,
+    wait_board_moved,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -137,3 +150,37 @@ def test_a_person_plays_against_bots_on_the_generic_board(no_own_boards: None, h
     assert not errors, errors
     ctx.close()
     watcher_ctx.close()
+
+
+#: The generic board's own English words: none may be left on it in German (the view's keys are the game's data).
+ENGLISH = re.compile(r"\b(Your move|Not your move|The table|expand all|collapse all|Watching|Waiting|choices?|"
+                     r"items?|Undo|Filter actions|pts|yours|to act|you)\b")
+
+
+def test_the_generic_board_in_german_on_a_desktop_and_a_phone(no_own_boards: None, hall: Hall, browser: Any,
+                                                              shots: Path) -> None:
+    """Manitou on the generic board in German (``Accept-Language: de``), a few moves in, at 1280×800 and
+    390×844: screenshots, nothing sideways, axe clean, the board's own texts German."""
+    ctx, page, errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de"})
+    sign_up(page, hall.url, "Anna")
+    page.select_option("#new-game", "manitou")
+    page.select_option("#new-seats", "3")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".generic[data-mine=yes] .legal-action:enabled")
+    for _ in range(3):  # three picks of the hunting party
+        v = version(page)
+        page.locator(".legal-action:enabled").first.click()
+        wait_moved(page, v)
+        page.wait_for_selector(".generic[data-mine=yes] .legal-action:enabled")
+    own = "() => [...document.querySelectorAll('.g-seats, .status-line, .g-panel-head, .g-actions-head')]" \
+          ".map((e) => e.innerText + ' ' + [...e.querySelectorAll('[title], [aria-label], [placeholder]')]" \
+          ".map((x) => (x.title || '') + ' ' + (x.getAttribute('aria-label') || '') + ' '" \
+          " + (x.getAttribute('placeholder') || '')).join(' ')).join('\\n')"
+    for size in (DESKTOP, PHONE):
+        look(page, shots, "de-generic", size)
+        words = page.evaluate(own)
+        assert "Du bist dran" in words and "Der Tisch" in words and "alles aufklappen" in words, words
+        assert not ENGLISH.search(words), (size, ENGLISH.findall(words), words)
+    assert not errors, errors
+    ctx.close()

@@ -98,14 +98,26 @@ def german_board(page: Any, folder: Path, label: str) -> None:
 
 
 def board_moved(page: Any, before: int) -> None:
-    page.wait_for_function(f"() => Number(document.querySelector('.manitou')?.dataset.version) > {before}",
-                           timeout=30000)
+    """Wait for a state newer than ``before``; if none comes, say what the board showed."""
+    try:
+        page.wait_for_function(f"() => Number(document.querySelector('.manitou')?.dataset.version) > {before}",
+                               timeout=30000)
+    except Exception as exc:
+        shown = page.evaluate("() => [document.querySelector('.manitou').dataset.phase,"
+                              " document.querySelector('.status-line').innerText]")
+        raise AssertionError(f"no state after version {before}; the board shows {shown}") from exc
+
+
+def counter(page: Any) -> tuple[int, int]:
+    """The hunting party's counter: cards picked, cards to pick."""
+    have, need = page.inner_text("#pick-counter").split("/")
+    return int(have), int(need)
 
 
 def test_a_whole_game_of_manitou_in_german_on_a_desktop_and_a_phone(hall: Hall, browser: Any, shots: Path) -> None:
     """Anna plays Manitou to the end against three bots in German: each hunt on one of the two screens (the
     first and the last at 1280×800, the second at 390×844), and each of its screens — choosing the hunting
-    party, the hunt, the scores, the final results — looked at on both."""
+    party, the hunt, the scores, the final results, the replay — looked at on both."""
     ctx, page, errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de"})
     page.goto(hall.url + "/")
     page.fill("input[name=name]", "Anna")
@@ -126,13 +138,16 @@ def test_a_whole_game_of_manitou_in_german_on_a_desktop_and_a_phone(hall: Hall, 
         before = board_version(page, ".manitou")  # first: a move landing after it is waited for no more
         phase, mine = phase_and_turn(page, ".manitou")
         if phase == "select" and page.locator("#ok-button").count():
-            if page.locator(".reserve .card.pickable").count() and not page.is_enabled("#ok-button"):
+            have, need = counter(page)
+            if have < need:  # the bots pick at the same time: wait for Anna's own pick, not any new state
                 page.locator(".reserve .card.pickable").last.click()
-            else:
-                if "select" not in looked:
-                    german_board(page, shots, "de-manitou-select")
-                    looked.add("select")
-                page.click("#ok-button")
+                page.wait_for_function(f"() => !document.querySelector('#pick-counter')"
+                                       f" || !document.querySelector('#pick-counter').innerText.startsWith('{have} /')")
+                continue
+            if "select" not in looked:
+                german_board(page, shots, "de-manitou-select")
+                looked.add("select")
+            page.click("#ok-button")
         elif phase == "hunt" and mine:
             if plays == 4 and "hunt" not in looked:
                 page.locator(".hand .card.playable").first.click()  # chosen: its grounds light up
@@ -155,5 +170,14 @@ def test_a_whole_game_of_manitou_in_german_on_a_desktop_and_a_phone(hall: Hall, 
     german_board(page, shots, "de-manitou-final")
     assert looked == {"select", "hunt", "score"} and plays >= 3 * 7 - 1
     assert "Gesamt" in page.inner_text(".score-panel") and "Fellräuber" in page.inner_text(".score-panel")
+    # the replay: the board as a spectator's, a hunt in, in German too
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+    page.goto(f"{hall.url}/replay/{table_id}")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-next-part")
+    page.click("#replay-next-part")
+    page.wait_for_selector(".manitou .spectating")
+    assert "Wiederholung der öffentlichen Sicht" in page.inner_text(".manitou .spectating")
+    german_board(page, shots, "de-manitou-replay")
     ctx.close()
     assert not errors, errors

@@ -44,6 +44,8 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 from longhouse.engine.errors import IllegalAction
 from longhouse.engine.notation import JSON, ActionTable, Notated
+from longhouse.engine.text import N_, Msg, Text, _, ngettext
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.data import COLOURS, GOODS, PATHS
 
 MAX_AREA = 24  # 5 tiles × 5 areas
@@ -52,13 +54,15 @@ SECTOR_NAMES = GOODS[:4]
 
 class Arg(NamedTuple):
     """One field of an action: its JSON key, the names its values stand for (``None``: a number from ``lo``
-    to ``hi``), and whether it is an area (named from the territory in words)."""
+    to ``hi``), whether it is an area (named from the territory in words), and the words its values are
+    read as in the action's words (``None``: as JSON shows them)."""
 
     key: str
     names: tuple[str, ...] | None = None
     lo: int = 0
     hi: int = 0
     area: bool = False
+    words: tuple[Msg, ...] | None = None
 
     def values(self) -> range:
         return range(len(self.names)) if self.names is not None else range(self.lo, self.hi + 1)
@@ -68,19 +72,22 @@ class Arg(NamedTuple):
         if self.names is None:
             return value
         if type(value) is not int or not 0 <= value < len(self.names):
-            raise IllegalAction(f"not a Manitoba {self.key}: {value!r}"[:120])
+            raise IllegalAction(_("not a Manitoba {key}: {value}", key=self.key, value=repr(value)[:60]))
         return self.names[value]
 
     def read(self, value: Any) -> int:
         """A JSON value of this field, checked."""
         if self.names is not None:
             if not isinstance(value, str) or value not in self.names:
-                raise IllegalAction(f"{self.key!r} must be one of {', '.join(self.names)}, not {value!r}"[:160])
+                raise IllegalAction(_("{key} must be one of {names}, not {value}", key=repr(self.key),
+                                      names=", ".join(self.names), value=repr(value)[:60]))
             return self.names.index(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{self.key!r} must be a whole number, not {value!r}"[:120])
+            raise IllegalAction(_("{key} must be a whole number, not {value}", key=repr(self.key),
+                                  value=repr(value)[:60]))
         if not self.lo <= value <= self.hi:
-            raise IllegalAction(f"{self.key!r} must be between {self.lo} and {self.hi}, not {value}")
+            raise IllegalAction(_("{key} must be between {lo} and {hi}, not {value}", key=repr(self.key), lo=self.lo,
+                                  hi=self.hi, value=value))
         return value
 
     def read_word(self, word: str) -> int:
@@ -90,19 +97,20 @@ class Arg(NamedTuple):
         try:
             number = int(word)
         except ValueError:
-            raise IllegalAction(f"{self.key!r} must be a whole number, not {word!r}"[:120]) from None
+            raise IllegalAction(_("{key} must be a whole number, not {value}", key=repr(self.key),
+                                  value=repr(word)[:60])) from None
         return self.read(number)
 
 
-_COLOUR = Arg("colour", COLOURS)
-_PATH = Arg("path", PATHS)
-_GOOD = Arg("good", GOODS)
-_SECTOR = Arg("sector", SECTOR_NAMES)
+_COLOUR = Arg("colour", COLOURS, words=W.DISK_WORDS)
+_PATH = Arg("path", PATHS, words=W.PATH_PLACE)
+_GOOD = Arg("good", GOODS, words=W.GOOD_A)
+_SECTOR = Arg("sector", SECTOR_NAMES, words=W.SECTOR_WORDS)
 _AREA = Arg("area", lo=0, hi=MAX_AREA, area=True)
 
 
-def _area_number(area: int) -> str:
-    return f"area {area}"
+def _area_number(area: int) -> Text:
+    return _("area {n}", n=area)
 
 
 class Act(Notated):
@@ -114,7 +122,7 @@ class Act(Notated):
     args: ClassVar[tuple[Arg, ...]] = ()
     #: The text notation's words before the arguments (the kind, but ``wampum`` for the wampum uses).
     head: ClassVar[str]
-    #: The action in words, ``{a}`` and ``{b}`` its arguments.
+    #: The action in words, ``{a}`` and ``{b}`` its arguments (a message id of the catalogs).
     said: ClassVar[str]
     #: Every action of this type, by its field values (``of``).
     _shared: ClassVar[dict[tuple[int, ...], Any]]
@@ -161,16 +169,17 @@ class Act(Notated):
         if len(given) != len(cls.args):
             if len(head) > 1:  # "wampum wake" is not "wampum GOOD"
                 return None
-            raise IllegalAction(f"{cls.head!r} takes {len(cls.args)} argument(s)"
-                                if cls.head != "wampum" else "write 'wampum wake' or 'wampum GOOD'")
+            raise IllegalAction(_("write 'wampum wake' or 'wampum GOOD'") if cls.head == "wampum" else
+                                ngettext("{head} takes {n} argument", "{head} takes {n} arguments", len(cls.args),
+                                         head=repr(cls.head)))
         return cls._shared[tuple(arg.read_word(w) for arg, w in zip(cls.args, given, strict=True))]
 
-    def words(self, area_name: Callable[[int], str] | None = None) -> str:
+    def words(self, area_name: Callable[[int], Text] | None = None) -> Msg:
         """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
         name = area_name or _area_number
-        shown = [name(v) if arg.area else arg.show(v) for arg, v in zip(self.args, self.values(), strict=True)]
-        shown += [None, None]
-        return self.said.format(a=shown[0], b=shown[1])
+        shown = [name(v) if arg.area else arg.words[v] if arg.words is not None else arg.show(v)
+                 for arg, v in zip(self.args, self.values(), strict=True)]
+        return Msg(self.said, dict(zip("ab", shown, strict=False)))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # unpickled (the bots' worker processes) as the shared action, not a copy of it
@@ -190,7 +199,7 @@ class Take(Act):
     kind: ClassVar[str] = "take"
     head: ClassVar[str] = "take"
     args: ClassVar[tuple[Arg, ...]] = (_COLOUR,)
-    said: ClassVar[str] = "Take the {a} disk (and those above it) for Territory / Vision path"
+    said: ClassVar[str] = N_("Take {a} (and those above it) for Territory / Vision path")
 
 
 @_shared
@@ -200,7 +209,10 @@ class Wakeup(Act):
     kind: ClassVar[str] = "wakeup"
     head: ClassVar[str] = "wakeup"
     args: ClassVar[tuple[Arg, ...]] = (Arg("disks", lo=1, hi=5),)
-    said: ClassVar[str] = "Take {a} disk(s) for the Wake-up action"
+    said: ClassVar[str] = ""
+
+    def words(self, area_name: Callable[[int], Text] | None = None) -> Msg:
+        return ngettext("Take {n} disk for the Wake-up action", "Take {n} disks for the Wake-up action", self.disks)
 
 
 @_shared
@@ -210,7 +222,7 @@ class Place(Act):
     kind: ClassVar[str] = "place"
     head: ClassVar[str] = "place"
     args: ClassVar[tuple[Arg, ...]] = (_AREA,)
-    said: ClassVar[str] = "Place a Cree from the village square on {a}"
+    said: ClassVar[str] = N_("Place a Cree from the village square on {a}")
 
 
 @_shared
@@ -221,7 +233,7 @@ class Move(Act):
     kind: ClassVar[str] = "move"
     head: ClassVar[str] = "move"
     args: ClassVar[tuple[Arg, ...]] = (_AREA._replace(key="from"), _AREA._replace(key="to"))
-    said: ClassVar[str] = "Move a Cree from {a} to {b}"
+    said: ClassVar[str] = N_("Move a Cree from {a} to {b}")
 
 
 @_shared
@@ -231,7 +243,7 @@ class Vision(Act):
     kind: ClassVar[str] = "vision"
     head: ClassVar[str] = "vision"
     args: ClassVar[tuple[Arg, ...]] = (_PATH,)
-    said: ClassVar[str] = "Vision path: place or advance a Cree on the {a}'s path"
+    said: ClassVar[str] = N_("Vision path: place or advance a Cree on the {a}")
 
 
 @_shared
@@ -241,7 +253,7 @@ class Wake(Act):
     kind: ClassVar[str] = "wake"
     head: ClassVar[str] = "wake"
     args: ClassVar[tuple[Arg, ...]] = (Arg("cree", lo=1, hi=9),)
-    said: ClassVar[str] = "Wake up {a} Cree"
+    said: ClassVar[str] = N_("Wake up {a} Cree")
 
 
 @_shared
@@ -249,7 +261,7 @@ class Wake(Act):
 class End(Act):
     kind: ClassVar[str] = "end"
     head: ClassVar[str] = "end"
-    said: ClassVar[str] = "End your actions"
+    said: ClassVar[str] = N_("End your actions")
 
 
 @_shared
@@ -257,7 +269,7 @@ class End(Act):
 class Pass(Act):
     kind: ClassVar[str] = "pass"
     head: ClassVar[str] = "pass"
-    said: ClassVar[str] = "Pass"
+    said: ClassVar[str] = N_("Pass")
 
 
 @_shared
@@ -266,8 +278,8 @@ class Store(Act):
     sector: int
     kind: ClassVar[str] = "store"
     head: ClassVar[str] = "store"
-    args: ClassVar[tuple[Arg, ...]] = (_SECTOR,)
-    said: ClassVar[str] = "Put it in the {a} storage sector"
+    args: ClassVar[tuple[Arg, ...]] = (_SECTOR._replace(words=W.STORAGE_SECTOR_WORDS),)
+    said: ClassVar[str] = N_("Put it in the {a}")
 
 
 @_shared
@@ -277,7 +289,7 @@ class Ceremony(Act):
     kind: ClassVar[str] = "ceremony"
     head: ClassVar[str] = "ceremony"
     args: ClassVar[tuple[Arg, ...]] = (Arg("place", lo=3, hi=4),)
-    said: ClassVar[str] = "Put it on the {a}-space ceremonial place"
+    said: ClassVar[str] = N_("Put it on the {a}-space ceremonial place")
 
 
 @_shared
@@ -287,7 +299,7 @@ class Good(Act):
     kind: ClassVar[str] = "good"
     head: ClassVar[str] = "good"
     args: ClassVar[tuple[Arg, ...]] = (_GOOD,)
-    said: ClassVar[str] = "Take a {a}"
+    said: ClassVar[str] = N_("Take {a}")
 
 
 @_shared
@@ -297,7 +309,7 @@ class Repeat(Act):
     kind: ClassVar[str] = "repeat"
     head: ClassVar[str] = "repeat"
     args: ClassVar[tuple[Arg, ...]] = (_PATH,)
-    said: ClassVar[str] = "Shaman: repeat the standard bonus of your Cree on the {a}'s path"
+    said: ClassVar[str] = N_("Shaman: repeat the standard bonus of your Cree on the {a}")
 
 
 @_shared
@@ -307,7 +319,7 @@ class Recall(Act):
     kind: ClassVar[str] = "recall"
     head: ClassVar[str] = "recall"
     args: ClassVar[tuple[Arg, ...]] = (_AREA,)
-    said: ClassVar[str] = "Take your Cree on {a} back to the wigwam"
+    said: ClassVar[str] = N_("Take your Cree on {a} back to the wigwam")
 
 
 @_shared
@@ -317,7 +329,7 @@ class Drop(Act):
     kind: ClassVar[str] = "drop"
     head: ClassVar[str] = "drop"
     args: ClassVar[tuple[Arg, ...]] = (_SECTOR,)
-    said: ClassVar[str] = "Give up a feather from the {a} sector"
+    said: ClassVar[str] = N_("Give up a feather from the {a}")
 
 
 @_shared
@@ -326,8 +338,8 @@ class Score(Act):
     good: int
     kind: ClassVar[str] = "score"
     head: ClassVar[str] = "score"
-    args: ClassVar[tuple[Arg, ...]] = (_GOOD,)
-    said: ClassVar[str] = "Score your {a} storage"
+    args: ClassVar[tuple[Arg, ...]] = (_GOOD._replace(words=W.STORAGE_WORDS),)
+    said: ClassVar[str] = N_("Score your {a}")
 
 
 @_shared
@@ -337,7 +349,7 @@ class Refill(Act):
     kind: ClassVar[str] = "refill"
     head: ClassVar[str] = "refill"
     args: ClassVar[tuple[Arg, ...]] = (_AREA,)
-    said: ClassVar[str] = "Put a good on {a}"
+    said: ClassVar[str] = N_("Put a good on {a}")
 
 
 @_shared
@@ -345,7 +357,7 @@ class Refill(Act):
 class WampumWake(Act):
     kind: ClassVar[str] = "wampum_wake"
     head: ClassVar[str] = "wampum wake"
-    said: ClassVar[str] = "Use a wampum tile to wake up a Cree"
+    said: ClassVar[str] = N_("Use a wampum tile to wake up a Cree")
 
 
 @_shared
@@ -354,8 +366,8 @@ class WampumTrade(Act):
     sector: int
     kind: ClassVar[str] = "wampum_trade"
     head: ClassVar[str] = "wampum"
-    args: ClassVar[tuple[Arg, ...]] = (_SECTOR,)
-    said: ClassVar[str] = "Use a wampum tile to turn your top berry into a {a}"
+    args: ClassVar[tuple[Arg, ...]] = (_SECTOR._replace(words=W.GOOD_A),)
+    said: ClassVar[str] = N_("Use a wampum tile to turn your top berry into {a}")
 
 
 @_shared
@@ -363,7 +375,7 @@ class WampumTrade(Act):
 class Reactivate(Act):
     kind: ClassVar[str] = "reactivate"
     head: ClassVar[str] = "reactivate"
-    said: ClassVar[str] = "Turn an inactive wampum tile back to its active side"
+    said: ClassVar[str] = N_("Turn an inactive wampum tile back to its active side")
 
 
 ManitobaAction = (Take | Wakeup | Place | Move | Vision | Wake | End | Pass | Store | Ceremony | Good | Repeat | Recall
@@ -403,7 +415,7 @@ to_text = NOTATION.to_text
 from_text = NOTATION.from_text
 
 
-def describe(action: Any, area_name: Callable[[int], str] | None = None) -> str:
+def describe(action: Any, area_name: Callable[[int], Text] | None = None) -> Msg:
     """The action in words; ``area_name`` names an area (the state passes the territory's names)."""
     act = NOTATION.check(action)
     assert isinstance(act, Act)
@@ -432,9 +444,9 @@ def from_v1_triple(raw: Any) -> Act:
     """An action as rules version 1's snapshots listed legal actions: ``[kind number, a, b]`` (``-1`` unused)."""
     kind, a, b = (int(v) for v in raw)
     if not 0 <= kind < len(TYPES):
-        raise IllegalAction(f"no action kind {kind}")
+        raise IllegalAction(_("no action kind {kind}", kind=kind))
     cls = TYPES[kind]
     try:
         return cls.of(*(a, b)[:len(cls.args)])
     except KeyError:
-        raise IllegalAction(f"not a Manitoba action: {raw!r}"[:120]) from None
+        raise IllegalAction(_("not a Manitoba action: {action}", action=repr(raw)[:100])) from None

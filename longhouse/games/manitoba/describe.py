@@ -12,6 +12,7 @@ from typing import Any
 
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import texts
+from longhouse.games.manitoba import words as W
 
 
 def description() -> dict[str, Any]:
@@ -30,6 +31,15 @@ def description() -> dict[str, Any]:
         "seasons": list(D.SEASONS),
         "events": list(D.EVENT_NAMES),
         "rounds_by_players": {str(n): r for n, r in D.ROUNDS_BY_PLAYERS.items()},
+        # the names in the reader's language, by their keys (words.py)
+        "words": {
+            "colours": dict(zip(D.COLOURS, W.COLOUR_WORDS, strict=True)),
+            "landscapes": dict(zip(D.LANDSCAPES, W.LANDSCAPE_WORDS, strict=True)),
+            "goods": dict(zip(D.GOODS, W.GOOD_PLURAL_WORDS, strict=True)),
+            "paths": dict(zip(D.PATHS, W.PATH_WORDS, strict=True)),
+            "path_places": dict(zip(D.PATHS, W.PATH_PLACE, strict=True)),
+            "seasons": dict(zip(D.SEASONS, W.SEASON_WORDS, strict=True)),
+        },
         "cree_per_player": D.CREE_PER_PLAYER,
         # the reference texts: each path space, each event card, how areas are named (texts.py)
         **texts.description(),

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from longhouse.engine.text import _
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.goods import name
 from longhouse.games.manitoba.paths import goods_mask
 from longhouse.games.manitoba.state import CAT_EVENTS, ManitobaState, card_symbol
@@ -32,7 +34,7 @@ def resolve(st: ManitobaState, card: int) -> None:
     """Push the tasks of an event card (the seat order is kept by pushing in reverse)."""
 
     symbol, offered = card_symbol(card, st.opts)
-    st.log("event", f"Event: {D.EVENT_NAMES[symbol].replace('_', ' ')}", event=D.EVENT_NAMES[symbol],
+    st.log("event", _("Event: {event}", event=W.EVENT_TITLES[symbol]), event=D.EVENT_NAMES[symbol],
            goods=[D.GOODS[g] for g in offered])
     if symbol in _PER_SEAT:
         make = _PER_SEAT[symbol]
@@ -82,13 +84,15 @@ def rank_points(counts: list[int]) -> list[int]:
 def _score(st: ManitobaState, seat: int, points: int, category: int) -> None:
     if points:
         st.add_points(seat, category, points)
-        st.log("points", f"{name(seat)} scores {points} point(s) from the event", seat=seat, points=points)
+        st.log("points", _("{seat} scores {points} from the event", seat=name(seat), points=W.points(points)),
+               seat=seat, points=points)
 
 
 def recall(st: ManitobaState, seat: int, area: int) -> None:
     st.area_cree[area] = -1
     st.wigwam[seat] += 1
-    st.log("recall", f"{name(seat)} takes the Cree on {area_name(st.terr, area)} back to the wigwam", seat=seat,
+    st.log("recall", _("{seat} takes the Cree on {area} back to the wigwam", seat=name(seat),
+                             area=area_name(st.terr, area)), seat=seat,
            area=area)
 
 
@@ -99,7 +103,8 @@ def drop_feather(st: ManitobaState, seat: int, sector: int) -> None:
             del pieces[i]
             break
     st.supply[D.FEATHER] += 1
-    st.log("lose_feather", f"{name(seat)} gives up a feather from the {D.GOODS[sector]} sector", seat=seat,
+    st.log("lose_feather", _("{seat} gives up a feather from the {sector}", seat=name(seat),
+                                    sector=W.SECTOR_WORDS[sector]), seat=seat,
            sector=D.GOODS[sector])
 
 

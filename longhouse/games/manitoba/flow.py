@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from longhouse.engine.text import _, listing, ngettext
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.goods import name
 from longhouse.games.manitoba.rulings import (
     PASSIVE_VISION_REPEATS_LAST,
@@ -45,8 +47,8 @@ def start_round(st: ManitobaState) -> None:
     for i in range(st.n - 1, 0, -1):
         st.push(T.Passive((st.active + i) % st.n))
     st.push(T.Totem(st.active))
-    st.log("round", f"Round {st.round_no}: {name(st.active)} is the active player", round=st.round_no,
-           active=st.active)
+    st.log("round", _("Round {round}: {seat} is the active player", round=st.round_no, seat=name(st.active)),
+           round=st.round_no, active=st.active)
 
 
 def lay_out_season(st: ManitobaState, season: int) -> None:
@@ -58,8 +60,7 @@ def lay_out_season(st: ManitobaState, season: int) -> None:
     st.tiles = [st.tile_pile.pop(0) for _ in range(D.TILES_PER_SEASON)]
     st.drawn.extend(st.tiles)
     st.undo_cut = True  # hidden cards and tiles revealed
-    st.log("season", f"{D.SEASONS[season].capitalize()} begins", season=D.SEASONS[season],
-           cards=st.cards[:], tiles=st.tiles[:])
+    st.log("season", W.SEASON_BEGINS[season], season=D.SEASONS[season], cards=st.cards[:], tiles=st.tiles[:])
 
 
 def round_end(st: ManitobaState) -> None:
@@ -109,7 +110,7 @@ def solstice_goods(st: ManitobaState, seat: int) -> None:
     for g in D.SECTORS:
         st.supply[g] -= 1
         st.sectors[seat][g].append(g)
-    st.log("solstice", f"{name(seat)} takes a berry, a bison, a horse and a canoe", seat=seat)
+    st.log("solstice", _("{seat} takes a berry, a bison, a horse and a canoe", seat=name(seat)), seat=seat)
 
 
 # --- the task machine -----------------------------------------------------------------------------------------
@@ -348,16 +349,16 @@ def _legal_final(st: ManitobaState, t: T.FinalChoice) -> list[A.Act]:
 def place_cree(st: ManitobaState, seat: int, area: int) -> None:
     st.square[seat] -= 1
     st.area_cree[area] = seat
-    st.log("place", f"{name(seat)} places a Cree on {area_name(st.terr, area)}",
-           seat=seat, area=area)
+    st.log("place", _("{seat} places a Cree on {area}", seat=name(seat), area=area_name(st.terr, area)), seat=seat,
+           area=area)
     _take_area_good(st, seat, area)
 
 
 def move_cree(st: ManitobaState, seat: int, frm: int, to: int) -> None:
     st.area_cree[frm] = -1
     st.area_cree[to] = seat
-    st.log("move", f"{name(seat)} moves a Cree from {area_name(st.terr, frm)} to {area_name(st.terr, to)}",
-           seat=seat, frm=frm, to=to)
+    st.log("move", _("{seat} moves a Cree from {frm} to {to}", seat=name(seat), frm=area_name(st.terr, frm),
+                     to=area_name(st.terr, to)), seat=seat, frm=frm, to=to)
     _take_area_good(st, seat, to)
 
 
@@ -365,8 +366,8 @@ def _take_area_good(st: ManitobaState, seat: int, area: int) -> None:
     g = st.area_good[area]
     if g >= 0:
         st.area_good[area] = -1
-        st.log("take_good", f"{name(seat)} takes the {D.GOODS[g]} from {area_name(st.terr, area)}", seat=seat,
-               good=D.GOODS[g], area=area)
+        st.log("take_good", _("{seat} takes {good} from {area}", seat=name(seat), good=W.GOOD_THE[g],
+                                area=area_name(st.terr, area)), seat=seat, good=D.GOODS[g], area=area)
         goods.gain(st, seat, g)
 
 
@@ -402,12 +403,13 @@ def _act_totem(st: ManitobaState, t: T.Totem, action: A.Act) -> None:
     st.rest = totem[count:]
     st.totem = []
     if colour >= 0:
-        st.log("totem", f"{name(seat)} takes the {D.COLOURS[colour]} disk: "
-               f"{', '.join(D.COLOURS[c] for c in st.taken)} now lie in the village", seat=seat,
+        st.log("totem", _("{seat} takes {disk}: {colours} now lie in the village", seat=name(seat),
+                            disk=W.DISK_WORDS[colour], colours=listing(W.COLOUR_WORDS[c] for c in st.taken)), seat=seat,
                colour=D.COLOURS[colour], taken=[D.COLOURS[c] for c in st.taken])
     else:
-        st.log("totem", f"{name(seat)} takes {count} disk(s) for the Wake-up action", seat=seat, disks=count,
-               taken=[D.COLOURS[c] for c in st.taken])
+        st.log("totem", ngettext("{seat} takes {n} disk for the Wake-up action",
+                                  "{seat} takes {n} disks for the Wake-up action", count, seat=name(seat)),
+               seat=seat, disks=count, taken=[D.COLOURS[c] for c in st.taken])
     st.push(T.Active(seat, colour, disks, 0))
 
 
@@ -432,7 +434,7 @@ def _act_active(st: ManitobaState, t: T.Active, action: A.Act) -> None:
 def _act_passive(st: ManitobaState, t: T.Passive, action: A.Act) -> None:
     seat = t.seat
     if type(action) is A.Pass:
-        st.log("pass", f"{name(seat)} passes", seat=seat)
+        st.log("pass", _("{seat} passes", seat=name(seat)), seat=seat)
     elif type(action) is A.Vision:
         paths.vision(st, seat, action.path, action=PASSIVE_VISION_REPEATS_LAST)
     else:
@@ -462,8 +464,8 @@ def _act_repeat(st: ManitobaState, t: T.ShamanRepeat, action: A.Act) -> None:
     if type(action) is A.Repeat:
         seat, path = t.seat, action.path
         space = st.pos[seat][path]
-        st.log("shaman", f"{name(seat)} repeats the bonus of space {space} of the {D.PATHS[path]}'s path",
-               seat=seat, path=D.PATHS[path], space=space)
+        st.log("shaman", _("{seat} repeats the bonus of space {space} of the {path}", seat=name(seat), space=space,
+                           path=W.PATH_PLACE[path]), seat=seat, path=D.PATHS[path], space=space)
         paths.standard_bonus(st, seat, path, space)
 
 
@@ -496,7 +498,7 @@ def _act_score(st: ManitobaState, t: T.ScoreTile, action: A.Act) -> None:
     if type(action) is A.Score:
         scoring.score_good(st, t.seat, action.good)
     else:
-        st.log("skip_scoring", f"{name(t.seat)} does not score", seat=t.seat)
+        st.log("skip_scoring", _("{seat} does not score", seat=name(t.seat)), seat=t.seat)
 
 
 def _act_refill(st: ManitobaState, t: T.Refill, action: A.Act) -> None:
@@ -510,8 +512,8 @@ def _act_final(st: ManitobaState, t: T.FinalChoice, action: A.Act) -> None:
     if type(action) is A.Score:
         scoring.final_score(st, t.seat, t.good)
     else:
-        st.log("skip_scoring", f"{name(t.seat)} does not score {D.GOOD_PLURAL[t.good]}", seat=t.seat,
-               good=D.GOODS[t.good])
+        st.log("skip_scoring", _("{seat} does not score {goods}", seat=name(t.seat), goods=W.GOOD_PLURAL_WORDS[t.good]),
+               seat=t.seat, good=D.GOODS[t.good])
 
 
 # each takes the state and its own kind of task (and the action)

@@ -3,10 +3,12 @@ Places", "Wampum tiles"; data §4)."""
 
 from __future__ import annotations
 
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
+from longhouse.engine.text import _
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.rulings import (
     CEREMONY_GOODS_BEFORE_FEATHER,
     REACTIVATE_AUTOMATIC,
@@ -22,7 +24,7 @@ _OFFER: dict[int, A.Act] = {T.OFFER_WAKE: A.WAKE[1], T.OFFER_REACTIVATE: A.REACT
 CAP = D.SECTOR_CAPACITY
 
 
-name = seat_name
+name = seat_word
 
 
 def gain(st: ManitobaState, seat: int, good: int) -> None:
@@ -32,7 +34,8 @@ def gain(st: ManitobaState, seat: int, good: int) -> None:
 
 def take_from_supply(st: ManitobaState, seat: int, good: int) -> None:
     st.supply[good] -= 1
-    st.log("take_good", f"{name(seat)} takes a {D.GOODS[good]} from the supply", seat=seat, good=D.GOODS[good])
+    st.log("take_good", _("{seat} takes {good} from the supply", seat=name(seat), good=W.GOOD_A[good]),
+           seat=seat, good=D.GOODS[good])
     gain(st, seat, good)
 
 
@@ -53,13 +56,15 @@ def good_options(st: ManitobaState, seat: int, good: int) -> list[A.Act]:
 def lost(st: ManitobaState, seat: int, good: int) -> None:
     """A good that has nowhere to go goes back to the supply."""
     st.supply[good] += 1
-    st.log("good_lost", f"{name(seat)} has no room for the {D.GOODS[good]}; it goes back to the supply",
+    st.log("good_lost", _("{seat} has no room for {good}; it goes back to the supply", seat=name(seat),
+             good=W.GOOD_THE[good]),
            seat=seat, good=D.GOODS[good])
 
 
 def store(st: ManitobaState, seat: int, good: int, sector: int) -> None:
     st.sectors[seat][sector].append(good)
-    st.log("store", f"{name(seat)} stores a {D.GOODS[good]} in the {D.GOODS[sector]} sector",
+    st.log("store", _("{seat} stores {good} in the {sector}", seat=name(seat), good=W.GOOD_A[good],
+             sector=W.SECTOR_WORDS[sector]),
            seat=seat, good=D.GOODS[good], sector=D.GOODS[sector])
 
 
@@ -67,7 +72,8 @@ def to_ceremony(st: ManitobaState, seat: int, good: int, size: int) -> None:
     i = size - 3
     place = st.cere[seat][i]
     place.append(good)
-    st.log("ceremony", f"{name(seat)} puts a {D.GOODS[good]} on the {size}-space ceremonial place",
+    st.log("ceremony", _("{seat} puts {good} on the {size}-space ceremonial place", seat=name(seat),
+             good=W.GOOD_A[good], size=size),
            seat=seat, good=D.GOODS[good], place=size)
     if len(place) == D.CEREMONIAL_SIZES[i]:
         complete(st, seat, i)
@@ -80,7 +86,8 @@ def complete(st: ManitobaState, seat: int, i: int) -> None:
     place = st.cere[seat][i]
     goods = sorted(place)
     place.clear()
-    st.log("ceremony_complete", f"{name(seat)} completes the {D.CEREMONIAL_SIZES[i]}-space ceremonial place",
+    st.log("ceremony_complete", _("{seat} completes the {size}-space ceremonial place", seat=name(seat),
+           size=D.CEREMONIAL_SIZES[i]),
            seat=seat, place=D.CEREMONIAL_SIZES[i])
     if D.FEATHER in goods and not CEREMONY_GOODS_BEFORE_FEATHER:
         st.push(T.CeremonyStore(seat, sum(1 << g for g in goods if g != D.FEATHER)))  # goods on a place differ
@@ -117,16 +124,16 @@ def store_goods(st: ManitobaState, seat: int, goods: int) -> None:
 def reactivate(st: ManitobaState, seat: int) -> None:
     st.wi[seat] -= 1
     st.wa[seat] += 1
-    st.log("wampum_reactivate", f"{name(seat)} turns an inactive wampum tile back", seat=seat)
+    st.log("wampum_reactivate", _("{seat} turns an inactive wampum tile back", seat=name(seat)), seat=seat)
 
 
 def give_wampum(st: ManitobaState, seat: int) -> None:
     if st.wampum_supply > 0:
         st.wampum_supply -= 1
         st.wa[seat] += 1
-        st.log("wampum", f"{name(seat)} gets a wampum tile", seat=seat)
+        st.log("wampum", _("{seat} gets a wampum tile", seat=name(seat)), seat=seat)
     else:
-        st.log("wampum_none", f"No wampum tile is left for {name(seat)}", seat=seat)
+        st.log("wampum_none", _("No wampum tile is left for {seat}", seat=name(seat)), seat=seat)
 
 
 def feather_options(st: ManitobaState, seat: int) -> list[A.Act]:
@@ -141,7 +148,7 @@ def wake(st: ManitobaState, seat: int, count: int) -> int:
         return 0
     st.wigwam[seat] -= count
     st.square[seat] += count
-    st.log("wake", f"{name(seat)} wakes up {count} Cree", seat=seat, count=count)
+    st.log("wake", _("{seat} wakes up {count} Cree", seat=name(seat), count=count), seat=seat, count=count)
     if st.pos[seat][D.WARRIOR] >= D.WARRIOR_WAKE_POINTS:
         st.add_points(seat, CAT_WAKE, count)
     return count
@@ -163,7 +170,7 @@ def offer_options(st: ManitobaState, seat: int, what: int) -> list[A.Act]:
 
 def take_offer(st: ManitobaState, seat: int, what: int, action: A.Act) -> None:
     if type(action) is A.Pass:
-        st.log("pass", f"{name(seat)} passes", seat=seat)
+        st.log("pass", _("{seat} passes", seat=name(seat)), seat=seat)
     elif what == T.OFFER_WAKE:
         wake(st, seat, 1)
     else:
@@ -197,14 +204,15 @@ def use_wampum(st: ManitobaState, seat: int, action: A.Act) -> None:
     st.wa[seat] -= 1
     st.wi[seat] += 1
     if type(action) is A.WampumWake:
-        st.log("wampum_use", f"{name(seat)} uses a wampum tile to wake up a Cree", seat=seat)
+        st.log("wampum_use", _("{seat} uses a wampum tile to wake up a Cree", seat=name(seat)), seat=seat)
         wake(st, seat, 1)
     else:
         assert type(action) is A.WampumTrade
         target = action.sector
         berries = st.sectors[seat][D.BERRY]
         del berries[top_berry(berries)]
-        st.log("wampum_use", f"{name(seat)} uses a wampum tile: a berry becomes a {D.GOODS[target]}",
+        st.log("wampum_use", _("{seat} uses a wampum tile: a berry becomes {good}", seat=name(seat),
+                                 good=W.GOOD_A[target]),
                seat=seat, good=D.GOODS[target])
         if len(st.sectors[seat][target]) < CAP:
             st.sectors[seat][target].append(D.BERRY)

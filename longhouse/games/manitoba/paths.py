@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from longhouse.engine.text import _
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.goods import name
 from longhouse.games.manitoba.rulings import SHAMAN_REPEAT_USEFUL_ONLY, gatherer_goods
 from longhouse.games.manitoba.state import CAT_VISION, ManitobaState
@@ -38,16 +40,18 @@ def vision(st: ManitobaState, seat: int, path: int, *, action: bool) -> None:
     if p == 0:
         st.square[seat] -= 1
         row[path] = 1
-        st.log("vision", f"{name(seat)} places a Cree on the {D.PATHS[path]}'s path", seat=seat,
+        st.log("vision", _("{seat} places a Cree on the {path}", seat=name(seat), path=W.PATH_PLACE[path]), seat=seat,
                path=D.PATHS[path], space=1)
         enter(st, seat, path, 1)
     elif p < _PATH_LEN[path]:
         row[path] = p + 1
-        st.log("vision", f"{name(seat)} advances on the {D.PATHS[path]}'s path to space {p + 1}", seat=seat,
+        st.log("vision", _("{seat} advances on the {path} to space {space}", seat=name(seat),
+                                  path=W.PATH_PLACE[path], space=p + 1), seat=seat,
                path=D.PATHS[path], space=p + 1)
         enter(st, seat, path, p + 1)
     elif action:
-        st.log("vision", f"{name(seat)} repeats the last space of the {D.PATHS[path]}'s path", seat=seat,
+        st.log("vision", _("{seat} repeats the last space of the {path}", seat=name(seat),
+                                  path=W.PATH_PLACE[path]), seat=seat,
                path=D.PATHS[path], space=p)
         repeat_last(st, seat, path)
 
@@ -55,7 +59,8 @@ def vision(st: ManitobaState, seat: int, path: int, *, action: bool) -> None:
 def _points(st: ManitobaState, seat: int, points: int) -> None:
 
     st.add_points(seat, CAT_VISION, points)
-    st.log("points", f"{name(seat)} scores {points} point(s) on a vision path", seat=seat, points=points)
+    st.log("points", _("{seat} scores {points} on a vision path", seat=name(seat), points=W.points(points)),
+           seat=seat, points=points)
 
 
 def enter(st: ManitobaState, seat: int, path: int, space: int) -> None:
@@ -67,7 +72,8 @@ def enter(st: ManitobaState, seat: int, path: int, space: int) -> None:
         _points(st, seat, D.COMPLETION_POINTS)
         return
     if (path, space) in D.WAMPUM_SPACES:
-        st.log("exempt", f"{name(seat)} no longer has to score {D.GOOD_PLURAL[_exempt_good(path)]}", seat=seat)
+        st.log("exempt", _("{seat} no longer has to score {goods}", seat=name(seat),
+                                  goods=W.GOOD_PLURAL_WORDS[_exempt_good(path)]), seat=seat)
         if first:
             goods.give_wampum(st, seat)
         return

@@ -11,8 +11,9 @@ from typing import Self
 
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
 from longhouse.engine.state import Action
+from longhouse.engine.text import ngettext
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import flow, recent
@@ -80,7 +81,8 @@ class ManitobaPlay(ManitobaState):
 
     def _undone(self, seat: int, taken: int, kept: int) -> list[Event]:
         self.events = []
-        return [Event("undo", f"{seat_name(seat)} takes back {taken} step(s)", {"seat": seat})]
+        return [Event("undo", ngettext("{seat} takes back {n} step", "{seat} takes back {n} steps", taken,
+                                       seat=seat_word(seat)), {"seat": seat})]
 
     def determinize(self, seat: int, rng: Rng) -> Self:
         """Re-deal what no seat has seen: the event cards of seasons not yet laid out and the undrawn

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from longhouse.engine.text import _, joined
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import goods
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.goods import name
 from longhouse.games.manitoba.rulings import (
     PAIR_EXEMPTION_EITHER,
@@ -28,10 +30,10 @@ def sector_points(count: int) -> int:
 
 def resolve(st: ManitobaState, tile: int) -> None:
     kind, offered = D.SCORE_TILES[tile]
-    what = {D.TILE_SINGLE: "one good", D.TILE_PAIR: "one of two goods", D.TILE_MOST: "the good you have most of"}
     card = 3 if st.cards[st.card_idx] == D.CARD_SCORE3 else 5
-    st.log("scoring", f"Scoring: {what[kind]} {' / '.join(D.GOODS[g] for g in offered)}".rstrip(), tile=tile,
-           card=card)
+    st.log("scoring", (_("Scoring: the good you have most of") if kind == D.TILE_MOST else
+                          _("Scoring: {goods}", goods=joined(" / ", (W.GOOD_PLURAL_WORDS[g] for g in offered)))),
+           tile=tile, card=card)
     for seat in reversed(st.seats_from_active()):
         st.push(T.ScoreTile(seat, tile))
 
@@ -63,7 +65,8 @@ def score_good(st: ManitobaState, seat: int, good: int) -> None:
     pieces = st.sectors[seat][good]
     points = sector_points(len(pieces))
     st.add_points(seat, CAT_SCORINGS, points)
-    st.log("score", f"{name(seat)} scores {len(pieces)} {D.GOOD_PLURAL[good]} for {points} point(s)", seat=seat,
+    st.log("score", _("{seat} scores {goods} for {points}", seat=name(seat), goods=W.counted(good, len(pieces)),
+             points=W.points(points)), seat=seat,
            good=D.GOODS[good], pieces=len(pieces), points=points)
     for g in pieces:
         st.supply[g] += 1
@@ -76,7 +79,8 @@ def score_good(st: ManitobaState, seat: int, good: int) -> None:
             back += 1
     if back:
         st.wigwam[seat] += back
-        st.log("cree_home", f"{name(seat)} takes {back} Cree from the {D.LANDSCAPES[good]} back to the wigwam",
+        st.log("cree_home", _("{seat} takes {count} Cree from {lands} back to the wigwam", seat=name(seat),
+                                          count=back, lands=W.LANDSCAPE_PLURAL[good]),
                seat=seat, count=back)
     refill(st, seat, good)
 
@@ -103,7 +107,8 @@ def refill(st: ManitobaState, seat: int, land: int, *, chooses: bool = True) -> 
 def put(st: ManitobaState, area: int, good: int) -> None:
     st.supply[good] -= 1
     st.area_good[area] = good
-    st.log("refill", f"A {D.GOODS[good]} is put on {area_name(st.terr, area)}", area=area, good=D.GOODS[good])
+    st.log("refill", _("{area} gets {good}", area=area_name(st.terr, area), good=W.GOOD_A[good]),
+           area=area, good=D.GOODS[good])
 
 
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:
@@ -121,14 +126,15 @@ def season_end(st: ManitobaState) -> None:
                 kept = [g for g in pieces if g != D.FEATHER]
                 st.supply[D.FEATHER] += len(pieces) - len(kept)
                 pieces[:] = kept
-    st.log("season_end", "End of the season: feathers in storage go back to the supply")
+    st.log("season_end", _("End of the season: feathers in storage go back to the supply"))
     cree = st.area_cree
     for a in st.terr.areas_of[D.MOUNTAIN]:
         seat = cree[a]
         if seat >= 0:
             cree[a] = -1
             st.wigwam[seat] += 1
-            st.log("cree_home", f"{name(seat)} takes the Cree on {area_name(st.terr, a)} back to the wigwam", seat=seat,
+            st.log("cree_home", _("{seat} takes the Cree on {area} back to the wigwam", seat=name(seat),
+                                                 area=area_name(st.terr, a)), seat=seat,
                    area=a)
     st.push(T.WakeAll())
     refill(st, st.active, D.MOUNTAIN, chooses=SHORT_FEATHER_REFILL_ACTIVE_CHOOSES)
@@ -142,7 +148,7 @@ def wake_all(st: ManitobaState) -> None:
 
 
 def final_start(st: ManitobaState) -> None:
-    st.log("final_scoring", "Final scoring")
+    st.log("final_scoring", _("Final scoring"))
     st.push(T.GameEnd())
     for seat in reversed(st.seats_from_active()):
         st.push(T.FinalSeat(seat))
@@ -153,14 +159,15 @@ def final_seat(st: ManitobaState, seat: int) -> None:
     sectors, and leave a choice for each exempt sector."""
     sectors = st.sectors[seat]
     if st.pos[seat][D.SHAMAN] >= D.SHAMAN_NO_SACRIFICE:
-        st.log("no_sacrifice", f"{name(seat)} need not sacrifice (Shaman's path)", seat=seat)
+        st.log("no_sacrifice", _("{seat} need not sacrifice (Shaman's path)", seat=name(seat)), seat=seat)
     else:
         for g in D.SECTORS:
             i = sacrificed(sectors[g])
             if i >= 0:
                 piece = sectors[g].pop(i)
                 st.supply[piece] += 1
-                st.log("sacrifice", f"{name(seat)} sacrifices a {D.GOODS[piece]} from the {D.GOODS[g]} sector",
+                st.log("sacrifice", _("{seat} sacrifices {good} from the {sector}", seat=name(seat),
+                                              good=W.GOOD_A[piece], sector=W.SECTOR_WORDS[g]),
                        seat=seat, sector=D.GOODS[g], good=D.GOODS[piece])
     for g in reversed(D.SECTORS):
         if st.exempt(seat, g):
@@ -183,7 +190,8 @@ def final_score(st: ManitobaState, seat: int, good: int) -> None:
     count = len(st.sectors[seat][good])
     points = sector_points(count)
     st.add_points(seat, CAT_FINAL, points)
-    st.log("score", f"{name(seat)} scores {count} {D.GOOD_PLURAL[good]} for {points} point(s)", seat=seat,
+    st.log("score", _("{seat} scores {goods} for {points}", seat=name(seat), goods=W.counted(good, count),
+             points=W.points(points)), seat=seat,
            good=D.GOODS[good], pieces=count, points=points)
 
 
@@ -193,7 +201,8 @@ def game_end(st: ManitobaState) -> None:
         points = D.WAMPUM_ACTIVE_POINTS * st.wa[seat] + D.WAMPUM_INACTIVE_POINTS * st.wi[seat]
         st.add_points(seat, CAT_WAMPUM, points)
         if points:
-            st.log("wampum_points", f"{name(seat)} scores {points} point(s) for wampum tiles", seat=seat,
+            st.log("wampum_points", _("{seat} scores {points} for wampum tiles", seat=name(seat),
+                                                     points=W.points(points)), seat=seat,
                    points=points)
     st.over = True
-    st.log("game_over", "The game is over", scores=list(st.score))
+    st.log("game_over", _("The game is over"), scores=list(st.score))

@@ -16,10 +16,11 @@ from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
 from longhouse.engine.seats import seat_name
 from longhouse.engine.state import JSON, Action, Game, State
+from longhouse.engine.text import Text, _
 from longhouse.engine.undo import TurnUndo, TurnUndoState
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
-from longhouse.games.manitoba import recent
+from longhouse.games.manitoba import recent, saved
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.recent import SCORING_BEGUN, SCORING_EVENTS, TALLY_KINDS, TALLY_STARTS
 from longhouse.games.manitoba.rulings import TIE_WAMPUM, Options
@@ -177,7 +178,7 @@ class ManitobaState(TurnUndoState, State):
 
     # --- small helpers used by the rules -------------------------------------------------------------
 
-    def log(self, kind: str, text: str, **data: Any) -> None:
+    def log(self, kind: str, text: Text, **data: Any) -> None:
         self.events.append(Event(kind, text, data))
         if kind in TALLY_KINDS:  # the round under way holds scoring events (recent.py)
             self.unfolded_scoring = SCORING_BEGUN if kind in TALLY_STARTS else self.unfolded_scoring or SCORING_EVENTS
@@ -217,10 +218,11 @@ class ManitobaState(TurnUndoState, State):
         often play comes back to it within the round."""
         return self.round_no
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: Action) -> Text:
         """The action in words, naming areas as the board and the move log do ("Hills 2")."""
         terr = self.terr
-        return A.describe(action, lambda area: area_name(terr, area) if 0 <= area < terr.size else f"area {area}")
+        return A.describe(action, lambda area: area_name(terr, area) if 0 <= area < terr.size else
+                          _("area {n}", n=area))
 
     def is_over(self) -> bool:
         return self.over
@@ -252,9 +254,9 @@ class ManitobaState(TurnUndoState, State):
             "territory": self.terr.to_json(),
             "goods_total": self.goods_total[:],
             "legal": [a.to_json() for a in self.legal],
-            "marks": [list(m) for m in self.marks],
+            "marks": saved.marks_to_json(self.marks),  # the texts in them stay texts of the catalogs (saved.py)
             "mark_seat": self.mark_seat,
-            "tally": self.tally,
+            "tally": saved.tally_to_json(self.tally),
             **ManitobaState.FIELDS.to_json(self),
             "tasks": [t.to_json() for t in self.tasks],
         }
@@ -266,6 +268,20 @@ class ManitobaState(TurnUndoState, State):
         if isinstance(record, dict) and isinstance(record.get("steps"), list):
             record = {**record, "steps": [A.v1_to_json(step) for step in record["steps"]]}
         return record
+
+    def _check_undo(self, turn: TurnUndo) -> None:
+        """The engine's check, but the board's record of the last moves and the last scoring (``marks``,
+        ``tally``) is compared without its texts: a snapshot of an older version holds them in that version's
+        English words (saved.py), which the steps replayed now write anew."""
+        if not 0 <= turn.seat < self.num_players:
+            raise SnapshotError("the undo record's seat is no seat at this table")
+        replay = turn.base.copy_without_undo()
+        for action in turn.steps:
+            if not replay.is_legal(turn.seat, action):
+                raise SnapshotError("the undo history does not replay from its base")
+            replay._replay_step(turn.seat, action)
+        if saved.untexted(replay.core_json()) != saved.untexted(self.core_json()):
+            raise SnapshotError("the undo history does not lead to this position")
 
     @classmethod
     def core_from_json(cls, d: Mapping[str, Any]) -> Self:
@@ -285,7 +301,7 @@ class ManitobaState(TurnUndoState, State):
         st.undo_cut = False
         st.undo_turn = None
         marks = d.get("marks")  # absent in snapshots made before the board marked last moves
-        st.marks = [[dict(e) for e in m] for m in marks] if marks is not None else [[] for _ in range(st.n)]
+        st.marks = saved.marks_from_json(marks) if marks is not None else [[] for _ in range(st.n)]
         if len(st.marks) != st.n:
             raise SnapshotError("marks must list one entry per seat")
         st.mark_seat = int(d.get("mark_seat", -1))
@@ -294,7 +310,7 @@ class ManitobaState(TurnUndoState, State):
         st.unfolded_round = st.round_no
         st.ended_scoring = st.unfolded_scoring = recent.NO_SCORING
         tally = d.get("tally")
-        st.tally = dict(tally) if tally is not None else None
+        st.tally = saved.tally_to_json(tally, read=True)
         return st
 
 

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from longhouse.engine.seats import SEATS, seat_label
+from longhouse.engine.text import plain
 
 _LAND_STYLE = {"prairie": "dark_orange3", "forest": "green", "hills": "khaki3", "lake": "blue", "mountain": "white"}
 _GOOD_SHORT = {"bison": "Bi", "berry": "Be", "horse": "Ho", "canoe": "Ca", "feather": "Fe"}
@@ -106,6 +107,6 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     if view["over"]:
         lines.append(Text("Game over. Winners: " + ", ".join(seat_label(w) for w in view["winners"]), style="bold"))
     elif decision is not None:
-        extra = {k: v for k, v in decision.items() if k not in ("kind", "seat")}
+        extra = plain({k: v for k, v in decision.items() if k not in ("kind", "seat")})  # texts in English
         lines.append(Text.assemble("to decide: ", _seat(decision["seat"]), f" {decision['kind']} {extra or ''}"))
     return Panel(Group(*lines), title="Manitoba")

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from longhouse.engine.text import Msg
 from longhouse.games.manitoba import data as D
+from longhouse.games.manitoba.words import area_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +87,11 @@ def largest_group(territory: Territory, cree: Sequence[int], seat: int) -> int:
 
 
 #: Area names by landscape and tile index (the rules name areas in the events of nearly every move).
-_NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(f"{land.capitalize()} {i + 1}" for i in range(len(D.TILES)))
-                                            for land in D.LANDSCAPES)
+_NAMES: tuple[tuple[Msg, ...], ...] = tuple(tuple(area_word(land, i + 1) for i in range(len(D.TILES)))
+                                            for land in range(len(D.LANDSCAPES)))
 
 
-def area_name(territory: Territory, area: int) -> str:
+def area_name(territory: Territory, area: int) -> Msg:
     """The name of an area everywhere (board, move log, action words): its landscape and the number of
     its tile in the chain, counted from 1 on the left — "Hills 2". Each tile has one area of every
     landscape, so the name is unique."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
+from longhouse.engine.text import N_, Msg, Text, _
 from longhouse.engine.view import split_view
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import recent
 from longhouse.games.manitoba import tasks as T
+from longhouse.games.manitoba import words as W
 from longhouse.games.manitoba.flow import describe_task
 from longhouse.games.manitoba.prompts import prompt
 from longhouse.games.manitoba.rulings import Options
@@ -105,43 +107,45 @@ def shared_view(state: ManitobaState) -> JSON:
     }
 
 
-#: What a seat does at each decision, in words, for the phase line.
+#: What a seat does at each decision, in words, for the phase line ("{when}: {seat} is …").
 _DOING: dict[T.Kind, str] = {
-    T.SOL_AREA: "placing a Cree for the winter solstice",
-    T.SOL_PATH: "moving on a vision path for the winter solstice",
-    T.TOTEM: "choosing a totem disk",
-    T.ACTIVE: "taking the active actions",
-    T.PASSIVE: "choosing a passive action",
-    T.GOOD: "storing a good",
-    T.FEATHER: "placing a feather",
-    T.CHOOSE: "choosing a good",
-    T.REPEAT: "choosing the Shaman's repeat",
-    T.RELOCATE: "moving a Cree with the warrior",
-    T.EV_VISION: "moving on a vision path (event)",
-    T.EV_MOVE: "moving a Cree (event)",
-    T.EV_RECALL: "calling a Cree back (event)",
-    T.EV_GOOD: "choosing a good (event)",
-    T.EV_FEATHER: "giving up a feather (event)",
-    T.SCORE: "scoring a score tile",
-    T.REFILL: "refilling an area",
-    T.FINAL: "choosing for the final scoring",
-    T.OFFER: "choosing whether to take a bonus",
+    T.SOL_AREA: N_("{when}: {seat} is placing a Cree for the winter solstice"),
+    T.SOL_PATH: N_("{when}: {seat} is moving on a vision path for the winter solstice"),
+    T.TOTEM: N_("{when}: {seat} is choosing a totem disk"),
+    T.ACTIVE: N_("{when}: {seat} is taking the active actions"),
+    T.PASSIVE: N_("{when}: {seat} is choosing a passive action"),
+    T.GOOD: N_("{when}: {seat} is storing a good"),
+    T.FEATHER: N_("{when}: {seat} is placing a feather"),
+    T.CHOOSE: N_("{when}: {seat} is choosing a good"),
+    T.REPEAT: N_("{when}: {seat} is choosing the Shaman's repeat"),
+    T.RELOCATE: N_("{when}: {seat} is moving a Cree with the warrior"),
+    T.EV_VISION: N_("{when}: {seat} is moving on a vision path (event)"),
+    T.EV_MOVE: N_("{when}: {seat} is moving a Cree (event)"),
+    T.EV_RECALL: N_("{when}: {seat} is calling a Cree back (event)"),
+    T.EV_GOOD: N_("{when}: {seat} is choosing a good (event)"),
+    T.EV_FEATHER: N_("{when}: {seat} is giving up a feather (event)"),
+    T.SCORE: N_("{when}: {seat} is scoring a score tile"),
+    T.REFILL: N_("{when}: {seat} is refilling an area"),
+    T.FINAL: N_("{when}: {seat} is choosing for the final scoring"),
+    T.OFFER: N_("{when}: {seat} is choosing whether to take a bonus"),
 }
 
 
-def phase_text(state: ManitobaState) -> str:
+def phase_text(state: ManitobaState) -> Text:
     """The round, the season and who is doing what, the same for every seat."""
     if state.over:
-        return "Game over"
+        return _("Game over")
     rounds = D.ROUNDS_BY_PLAYERS[state.n]
-    when = (f"Round {state.round_no} of {rounds}, {D.SEASONS[state.season]}" if state.round_no
-            else f"Winter solstice, before round 1 of {rounds}")  # the set-up round: no "Round 0"
+    when = (_("Round {round} of {rounds}, {season}", round=state.round_no, rounds=rounds,
+              season=W.SEASON_WORDS[state.season]) if state.round_no
+            else _("Winter solstice, before round 1 of {rounds}", rounds=rounds))  # the set-up round: no "Round 0"
     if not state.tasks:
         return when
     top = state.tasks[-1]
     kind, seat = top.kind, top.seat
-    doing = _DOING.get(kind, T.NAMES[kind].replace("_", " "))
-    return f"{when}: {seat_name(seat)} is {doing}" if seat >= 0 else f"{when}: {doing}"
+    if kind in _DOING and seat >= 0:
+        return Msg(_DOING[kind], {"when": when, "seat": seat_word(seat)})
+    return when
 
 
 def public_scores(state: ManitobaState) -> list[int]:
