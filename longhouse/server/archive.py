@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from longhouse import games
 from longhouse.engine.records import Record, steps
@@ -77,8 +77,8 @@ async def archive(request: Request) -> Response:
     """Finished games, newest first (``abandoned`` marked, game names in words); ``?player=name`` and
     ``?game=name`` filter them (see ``players.archive_rows``)."""
     query = request.query_params
-    return JSONResponse(await asyncio.to_thread(archive_rows, request.app.state.hall.people, query.get("player"),
-                                                query.get("game")))
+    return answer(request, await asyncio.to_thread(archive_rows, request.app.state.hall.people, query.get("player"),
+                                                   query.get("game")))  # its error in the reader's language
 
 
 def finished_record(request: Request) -> tuple[int, Record] | None:

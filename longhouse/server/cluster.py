@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
+from longhouse.i18n.errors import error_text
 from longhouse.server.conn import Conn, serve
 from longhouse.server.language import language_of
 from longhouse.server.limits import Limits
@@ -301,7 +302,7 @@ class Cluster:
             try:
                 msg = decode(data["text"])
             except BadMessage as exc:
-                rconn2.error(str(exc), code="bad_message")
+                rconn2.error(error_text(exc), code="bad_message")
                 return
             self.hall.table_message(table, rconn2, msg)
         elif data["op"] == "detach":

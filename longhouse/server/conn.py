@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from longhouse.i18n import Text, _
 from longhouse.i18n.catalogs import Translator, translator
+from longhouse.i18n.errors import error_text
 from longhouse.server.direct_socket import DirectWebSocketProtocol, direct_socket
 from longhouse.server.limits import Limits
 from longhouse.server.logs import CURRENT
@@ -183,7 +184,7 @@ def reader(conn: Conn, on_message: Callable[[Conn, ClientMessage], None],
         try:
             msg = decode(raw)
         except BadMessage as exc:
-            conn.error(str(exc), code="bad_message")
+            conn.error(error_text(exc), code="bad_message")
             return
         RECEIPT.at = time.perf_counter()  # a move this message makes is timed from here (metrics.py)
         CURRENT.context = conn.log_context  # the lines written meanwhile are about this client (logs.py)

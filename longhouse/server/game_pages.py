@@ -11,40 +11,50 @@ from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games, learn
+from longhouse.engine.seats import seat_word
+from longhouse.i18n import Msg, Text, _
 from longhouse.server import ratings
 from longhouse.server.hall import Hall
 from longhouse.server.language import answer
 
-#: Each game in a few words, with its length as its publisher gives it on the box.
-PRESENTATION: dict[str, dict[str, str]] = {
+#: Each game in a few words, with its length as its publisher gives it on the box (texts of the catalogs,
+#: written in the reader's language by ``answer``; "by" is names only).
+PRESENTATION: dict[str, dict[str, Text]] = {
     "manitou": {
-        "length": "20–45 minutes",
+        "length": _("{low}–{high} minutes", low=20, high=45),
         "by": "Günter Burkhardt (Goldsieber, 1997)",
-        "blurb": "Tribes hunt buffalo over three hunts. Pick a hunting party of 8 from your 21 cards, send hunters "
-                 "after the herds and warriors to take the hunting grounds — but the tribe that sends out the most "
-                 "hunters is visited by the pelt robbers.",
+        "blurb": _("Tribes hunt buffalo over three hunts. Pick a hunting party of 8 from your 21 cards, send hunters "
+                   "after the herds and warriors to take the hunting grounds — but the tribe that sends out the "
+                   "most hunters is visited by the pelt robbers."),
     },
     "manitoba": {
-        "length": "60–90 minutes",
+        "length": _("{low}–{high} minutes", low=60, high=90),
         "by": "dlp games",
-        "blurb": "Lead your clan through four seasons of the Cree: gather goods on the territory, follow the visions "
-                 "of the shamans, the hunters, the warriors and the elders, and hold the ceremonies that score.",
+        "blurb": _("Lead your clan through four seasons of the Cree: gather goods on the territory, follow the "
+                   "visions of the shamans, the hunters, the warriors and the elders, and hold the ceremonies that "
+                   "score."),
     },
     "five_tribes": {
-        "length": "40–80 minutes",
+        "length": _("{low}–{high} minutes", low=40, high=80),
         "by": "Bruno Cathala (Days of Wonder, 2014)",
-        "blurb": "Bid for turn order, then move the meeples of the five tribes across the sultanate of Naqala: "
-                 "each tribe you pick up does something different, tiles you empty become yours, and the Djinns "
-                 "you call bend the rules.",
+        "blurb": _("Bid for turn order, then move the meeples of the five tribes across the sultanate of Naqala: "
+                   "each tribe you pick up does something different, tiles you empty become yours, and the Djinns "
+                   "you call bend the rules."),
     },
 }
 
-CAPTION_TUTORIAL = "The {title} board, in the middle of the tutorial's game"
-CAPTION_START = "The {title} board at the start of a two-player game"
+
+def caption(title: str, tutorial: bool) -> Msg:
+    """What the page's picture of the board shows."""
+    if tutorial:
+        return _("The {title} board, in the middle of the tutorial's game", title=title)
+    return _("The {title} board at the start of a two-player game", title=title)
+
+
 #: How many of the leaderboard's best a game page shows.
 LEADERS = 10
 #: The step of a game's tutorial its page pictures (mid-game, many pieces out); a game without a tutorial is
@@ -70,7 +80,7 @@ def picture(name: str) -> dict[str, Any]:
 
 def open_tables(hall: Hall, game: str) -> list[dict[str, Any]]:
     """The game's tables the lobby lists (waiting and running; private ones are never listed)."""
-    texts, _ = hall.lobby.listing()
+    texts, _versions = hall.lobby.listing()
     out = [json.loads(text) for text in texts.values()]
     return [t for t in out if t.get("game") == game]
 
@@ -78,22 +88,22 @@ def open_tables(hall: Hall, game: str) -> list[dict[str, Any]]:
 async def game_page(request: Request) -> Response:
     name = request.path_params["game"]
     if name not in games.names():
-        return JSONResponse({"error": f"there is no game {str(name)[:40]!r}; the hall has "
-                                      f"{', '.join(games.names())}"}, status_code=404)
+        return answer(request, {"error": _("there is no game {name}; the hall has {games}", name=repr(str(name)[:40]),
+                                           games=", ".join(games.names()))}, 404)
     game = games.get(name)
     hall: Hall = request.app.state.hall
     leaders = await asyncio.to_thread(ratings.leaderboard, hall.people, name)
     lessons: int | None = None
-    names: list[Any] = ["Red", "Blue"]  # texts: the tutorial's seats' names are catalog texts
+    names: list[Text] = [seat_word(0), seat_word(1)]
     if name in learn.available():
         t = learn.tutorial(name)  # on the loop: see server/learn.py
-        lessons, names = len(t.lessons), t.names
+        lessons, names = len(t.lessons), list(t.names)
     shown = picture(name)
     return answer(request, {
         "game": name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
         **PRESENTATION.get(name, {}), "lessons": lessons, "tables": open_tables(hall, name),
         "leaders": leaders[:LEADERS], "rated": len(leaders), "picture": shown, "names": names,
-        "caption": CAPTION_TUTORIAL if lessons else CAPTION_START,
+        "caption": caption(game.title, bool(lessons)),
         "games": [{"name": g, "title": games.get(g).title} for g in games.names()],
     })  # the picture's texts in the reader's language
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
+from longhouse.i18n import _
 from longhouse.i18n.catalogs import SOURCE, browser_catalog_text, languages, negotiate, supported, translator
 
 COOKIE = "lang"
@@ -36,7 +37,7 @@ async def browser_catalog(request: Request) -> Response:
     """``GET /i18n/{lang}.json``: the browser's texts of a language (its translated entries found in web/)."""
     lang = request.path_params["lang"]
     if supported(lang) is None:
-        return JSONResponse({"error": f"there is no language {lang[:12]!r}"}, status_code=404)
+        return answer(request, {"error": _("there is no language {lang}", lang=repr(lang[:12]))}, 404)
     return Response(browser_catalog_text(lang), media_type="application/json",
                     headers={"Cache-Control": _CACHE})
 

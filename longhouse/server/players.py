@@ -57,10 +57,10 @@ def archive_rows(people: PeopleStore, player: str | None, game: str | None) -> d
     if player:
         found = people.user(player)
         if found is None:
-            return {"tables": [], "error": f"there is no player {player!r}"}
+            return {"tables": [], "error": _("there is no player {name}", name=repr(player))}
         user_id = found[0]
     if game and game not in games.names():
-        return {"tables": [], "error": f"there is no game {game!r}"}
+        return {"tables": [], "error": _("there is no game {name}", name=repr(game))}
     rows = people.played(user_id, game or None)
     return {"tables": [_row(t) for t in rows],
             "games": [{"name": g, "title": title_of(g)} for g in games.names()]}
@@ -98,15 +98,15 @@ def _people(request: Request) -> PeopleStore:
 async def player(request: Request) -> Response:
     data = await asyncio.to_thread(player_page, _people(request), request.path_params["name"])
     if data is None:
-        return JSONResponse({"error": "there is no such player", "code": "no_player"}, status_code=404)
+        return answer(request, {"error": _("there is no such player"), "code": "no_player"}, 404)
     data.update(await asyncio.to_thread(reputation.page_part, request.app.state.hall, data["name"]))
-    return JSONResponse(data)
+    return answer(request, data)
 
 
 async def leaderboard(request: Request) -> Response:
     game = request.path_params["game"]
     if game not in games.names():
-        return JSONResponse({"error": f"there is no game {game!r}"}, status_code=404)
+        return answer(request, {"error": _("there is no game {name}", name=repr(game))}, 404)
     rows = await asyncio.to_thread(ratings.leaderboard, _people(request), game)
     return JSONResponse({"game": game, "title": title_of(game), "players": rows,
                          "games": [{"name": g, "title": title_of(g)} for g in games.names()]})
@@ -115,7 +115,7 @@ async def leaderboard(request: Request) -> Response:
 async def settings(request: Request) -> Response:
     user = accounts.current_user(request)  # an expired session is no session, as everywhere
     if user is None:
-        return JSONResponse({"error": "sign in first"}, status_code=401)
+        return answer(request, {"error": _("sign in first")}, 401)
     people = _people(request)
     if request.method == "GET":
         return JSONResponse({"settings": people.settings_of(user.id)})

@@ -51,7 +51,7 @@ from typing import Annotated, Any
 import msgspec
 
 from longhouse.engine.text import english_hook
-from longhouse.i18n import N_
+from longhouse.i18n import N_, _
 
 #: Anything longer is refused before it is parsed.
 MAX_MESSAGE_BYTES = 8192
@@ -120,20 +120,21 @@ _encoder = msgspec.json.Encoder(enc_hook=english_hook)  # texts (Msg) in English
 
 
 class BadMessage(Exception):
-    """A message that does not fit the protocol; the text says what is wrong."""
+    """A message that does not fit the protocol; its one argument, a text of the catalogs, says what is wrong
+    (``error_text``). The decoder's own detail is quoted as it is: a field's path, no sentence."""
 
 
 def decode(raw: str | bytes) -> ClientMessage:
     """Parse one client message, or raise ``BadMessage`` without having changed anything."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
-        raise BadMessage(f"message too long ({size} bytes; at most {MAX_MESSAGE_BYTES})")
+        raise BadMessage(_("message too long ({size} bytes; at most {limit})", size=size, limit=MAX_MESSAGE_BYTES))
     try:
         return _decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise BadMessage(f"malformed message: {exc}") from exc
+        raise BadMessage(_("malformed message: {detail}", detail=str(exc))) from exc
     except RecursionError as exc:
-        raise BadMessage("malformed message: nested too deeply") from exc
+        raise BadMessage(_("malformed message: nested too deeply")) from exc
 
 
 def encode_message(message: ClientMessage) -> str:

@@ -1,6 +1,6 @@
 // Seat clocks and away times on the table page: the server sends each seat's time left and which clocks
 // run (in "state" and "table" messages); this counts the running ones down locally between messages.
-import { t, tn } from "./i18n.js";
+import { list, t, tn } from "./i18n.js";
 import { h } from "./ui.js";
 
 // 4:05, 0:09, 1:02:03, or "3 d 4 h" for turn-based clocks.
@@ -49,12 +49,12 @@ export function createClocks() {
   function render() {
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-clock[data-seat], .my-clock-time[data-seat]"))) {
       const seat = Number(el.dataset.seat);
-      const t = left(seat);
-      if (t === null) { el.textContent = ""; continue; }
-      el.textContent = clockText(t);
+      const secs = left(seat);
+      if (secs === null) { el.textContent = ""; continue; }
+      el.textContent = clockText(secs);
       el.classList.toggle("running", clock.running.includes(seat));
-      el.classList.toggle("low", t < lowAt(clock.control) && clock.running.includes(seat));
-      el.classList.toggle("out", t <= 0);
+      el.classList.toggle("low", secs < lowAt(clock.control) && clock.running.includes(seat));
+      el.classList.toggle("out", secs <= 0);
     }
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat-away[data-seat]"))) {
       const a = awayNow(Number(el.dataset.seat));
@@ -109,7 +109,7 @@ export function createClocks() {
     // who is away, for the table's status line
     awaySummary(seats) {
       const names = seats.map((s, i) => (s && away[i] !== null && away[i] !== undefined ? s.name : null)).filter(Boolean);
-      return names.length ? tn("{names} is away", "{names} are away", names.length, { names: names.join(", ") }) : "";
+      return names.length ? tn("{names} is away", "{names} are away", names.length, { names: list(names) }) : "";
     },
     close() { clearInterval(timer); },
   };

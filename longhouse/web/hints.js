@@ -5,10 +5,12 @@
 //  - analysisChart: on a finished game's replay, each seat's estimated win chance move by move (SVG), the
 //    costliest moves marked; clicking the chart or a listed move jumps there.
 // Everything is computed by the server from the asking seat's own view only.
+import { number, t, tn } from "./i18n.js";
 import { api } from "./net.js";
-import { COLOURS, SYMBOLS, cap, h, svg as s } from "./ui.js";
+import { COLOURS, SYMBOLS, colourName, h, svg as s } from "./ui.js";
 
-const pct = (x) => `${Math.round(100 * x)}%`;
+// A win chance in the page's language ("42%", "42 %").
+const pct = (x) => number(x, { style: "percent", maximumFractionDigits: 0 });
 
 // The table's hint panel. `send` sends a websocket message; `act(action)` plays an action; `board()` gives
 // the current board module instance (its optional `showHint(action)` marks the preferred move).
@@ -17,15 +19,15 @@ export function hintPanel({ send, act, board }) {
   let legalKey = null;
   let mine = false;
   let allowed = false;
-  const list = h("ol", { class: "hint-list", "aria-live": "polite", "aria-label": "hint: every move's win chance" });
+  const list = h("ol", { class: "hint-list", "aria-live": "polite", "aria-label": t("hint: every move's win chance") });
   const note = h("p", { class: "hint-note" });
   const ask = h("button", { id: "hint-button", type: "button", onclick: () => {
     ask.disabled = true;
-    note.textContent = "Thinking…";
+    note.textContent = t("Thinking…");
     send({ type: "command", name: "hint", args: [] });
-  } }, "Hint");
+  } }, t("Hint"));
   const el = h("section", { class: "panel hints", hidden: true },
-    h("h2", {}, "Help from the bot"), ask, note, list);
+    h("h2", {}, t("Help from the bot")), ask, note, list);
 
   function refresh() {
     el.hidden = !allowed;
@@ -34,8 +36,8 @@ export function hintPanel({ send, act, board }) {
   return {
     el,
     table(msg) {
-      const t = msg.table;
-      allowed = Boolean(t.options && t.options.hints) && msg.you.seat !== null && t.status === "running";
+      const table = msg.table;
+      allowed = Boolean(table.options && table.options.hints) && msg.you.seat !== null && table.status === "running";
       refresh();
     },
     state(msg) {
@@ -69,15 +71,17 @@ export function hintPanel({ send, act, board }) {
         const best = i === msg.best;
         return h("li", { class: `hint-row${best ? " best" : ""}`, dataset: { move: i },
           onmouseenter: () => mark(i), onmouseleave: () => mark(msg.best) },
-        h("button", { type: "button", class: "hint-bar", title: `${m.visits} searches — show it on the board`,
-          "aria-label": `${m.text}: estimated win chance ${pct(m.win)} — show it on the board`, onclick: () => mark(i) },
-        h("i", { style: `width:${pct(m.win)}` }), h("span", {}, `${best ? "★ " : ""}${m.text}`)),
+        h("button", { type: "button", class: "hint-bar", title: tn("{n} search — show it on the board", "{n} searches — show it on the board", m.visits),
+          "aria-label": t("{move}: estimated win chance {chance} — show it on the board", { move: m.text, chance: pct(m.win) }),
+          onclick: () => mark(i) },
+        h("i", { style: `width:${Math.round(100 * m.win)}%` }), h("span", {}, best ? "★ " : "", m.text)),
           h("b", {}, pct(m.win)),
-          h("button", { type: "button", class: "link", onclick: () => act(m.action), "aria-label": `play ${m.text}` },
-            "play"));
+          h("button", { type: "button", class: "link", onclick: () => act(m.action), "aria-label": t("play {move}", { move: m.text }) },
+            t("play")));
       }));
-      note.textContent = `Preferred: ${msg.moves[msg.best].text} (estimated win chance ${pct(msg.moves[msg.best].win)}; `
-        + `${msg.iterations} searches from your own view).`;
+      note.textContent = tn("Preferred: {move} (estimated win chance {chance}; {n} search from your own view).",
+        "Preferred: {move} (estimated win chance {chance}; {n} searches from your own view).", msg.iterations,
+        { move: msg.moves[msg.best].text, chance: pct(msg.moves[msg.best].win) });
       mark(msg.best);
       // on a phone the Hint button sits under the board: bring the mark into view
       const shown = document.querySelector("[data-hinted=next], .legal-action.hinted");
@@ -110,8 +114,9 @@ export function hintHolds(hint, msg) { return Boolean(hint) && hint.legal === ca
 export function markHint(els, hint) {
   // a tutorial's mark (learn.js) names the move to make instead of a win chance
   const badge = hint.badge || `${hint.best === false ? "" : "★ "}${pct(hint.win)}`;
-  const what = hint.badge ? `the lesson's move: ${hint.text}`
-    : `${hint.best === false ? "a move" : "the bot's preferred move"}: ${hint.text} (estimated win chance ${pct(hint.win)})`;
+  const what = hint.badge ? t("the lesson's move: {move}", { move: hint.text })
+    : hint.best === false ? t("a move: {move} (estimated win chance {chance})", { move: hint.text, chance: pct(hint.win) })
+      : t("the bot's preferred move: {move} (estimated win chance {chance})", { move: hint.text, chance: pct(hint.win) });
   els.filter(Boolean).forEach((el, i) => {
     el.classList.add("hint-mark");
     el.dataset.hinted = i === 0 ? "next" : "then";
@@ -148,8 +153,8 @@ function markButtons(text) {
 export function hintsOption() {
   const box = h("input", { type: "checkbox", id: "new-hints" });
   return {
-    el: h("label", { class: "hints-option", title: "Seated players may ask the strongest bot for a hint (never in rated games)" },
-      box, " allow hints"),
+    el: h("label", { class: "hints-option", title: t("Seated players may ask the strongest bot for a hint (never in rated games)") },
+      box, " ", t("allow hints")),
     options: () => (box.checked ? { hints: true } : {}),
   };
 }
@@ -158,12 +163,12 @@ export function hintsOption() {
 export function analysisChart(tableId, onStep) {
   // drawn at the width it is shown at (at most 800), so that its labels keep their size on a phone
   let W = 800;
-  const H = 200, L = 34, R = 8, T = 10, B = 22;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "estimated win chance of each seat, move by move" });
+  const H = 200, L = 40, R = 8, T = 10, B = 22;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("estimated win chance of each seat, move by move") });
   const legend = h("div", { class: "legend" });
-  const worst = h("ol", { class: "worst", "aria-label": "the moves that lost the most" });
-  const status = h("p", { class: "hint-note" }, "Analysing the game…");
-  const el = h("section", { class: "panel analysis", id: "analysis" }, h("h2", {}, "Win chances"), status, svg, legend, worst);
+  const worst = h("ol", { class: "worst", "aria-label": t("the moves that lost the most") });
+  const status = h("p", { class: "hint-note" }, t("Analysing the game…"));
+  const el = h("section", { class: "panel analysis", id: "analysis" }, h("h2", {}, t("Win chances")), status, svg, legend, worst);
   let data = null;
   let cursor = null;
   /** @type {(i: number) => number} */
@@ -171,10 +176,10 @@ export function analysisChart(tableId, onStep) {
 
   api(`/api/tables/${tableId}/analysis`).then((d) => {
     data = d;
-    status.textContent = "Each seat's estimated chance of winning after every move, from that seat's own view. "
-      + "Circles mark the moves that cost their player the most.";
+    status.textContent = t("Each seat's estimated chance of winning after every move, from that seat's own view. "
+      + "Circles mark the moves that cost their player the most.");
     draw();
-  }).catch(() => { status.textContent = "No analysis for this game."; });
+  }).catch(() => { status.textContent = t("No analysis for this game."); });
 
   function draw() {
     W = Math.round(Math.min(800, Math.max(300, (el.clientWidth || 800) - 32)));
@@ -187,8 +192,8 @@ export function analysisChart(tableId, onStep) {
       svg.append(s("line", { x1: L, x2: W - R, y1: y(g), y2: y(g), stroke: "#e4e4e4" }),
         s("text", { x: L - 4, y: y(g) + 4, "text-anchor": "end", "font-size": 11, fill: "#555" }, pct(g)));
     }
-    svg.append(s("text", { x: W - R, y: H - 6, "text-anchor": "end", "font-size": 11, fill: "#555" }, `move ${n}`),
-      s("text", { x: L, y: H - 6, "font-size": 11, fill: "#555" }, "start"));
+    svg.append(s("text", { x: W - R, y: H - 6, "text-anchor": "end", "font-size": 11, fill: "#555" }, t("move {n}", { n })),
+      s("text", { x: L, y: H - 6, "font-size": 11, fill: "#555" }, t("start")));
     data.players.forEach((name, seat) => {
       const pts = data.points.map((p, i) => `${x(i).toFixed(1)},${y(p.chances[seat]).toFixed(1)}`).join(" ");
       svg.append(s("polyline", { points: pts, fill: "none", stroke: `var(--${COLOURS[seat]})`, "stroke-width": 2,
@@ -198,7 +203,7 @@ export function analysisChart(tableId, onStep) {
       const p = data.points[step];
       svg.append(s("circle", { cx: x(step), cy: y(p.chances[p.seat]), r: 6, fill: "none", stroke: `var(--${COLOURS[p.seat]})`,
         "stroke-width": 2.5, class: "worst-move", "data-step": step },
-      s("title", {}, `move ${step}: ${data.players[p.seat]} lost ${pct(p.loss)}`)));
+      s("title", {}, t("move {n}: {name} lost {chance}", { n: step, name: data.players[p.seat], chance: pct(p.loss) }))));
     }
     cursor = s("line", { y1: T, y2: H - B, stroke: "#222", "stroke-dasharray": "3 3" });
     svg.append(cursor);
@@ -207,9 +212,10 @@ export function analysisChart(tableId, onStep) {
     worst.replaceChildren(...data.worst.map((step) => {
       const p = data.points[step];
       return h("li", {}, h("button", { type: "button", class: "link", onclick: () => onStep(step) },
-        `move ${step}`), ` — ${data.players[p.seat]} (${cap(COLOURS[p.seat])}) lost ${pct(p.loss)}: ${p.text || "a hidden choice"}`);
+        t("move {n}", { n: step })), " — ", t("{name} ({colour}) lost {chance}: {move}", { name: data.players[p.seat],
+        colour: colourName(p.seat), chance: pct(p.loss), move: p.text || t("a hidden choice") }));
     }));
-    if (!data.worst.length) worst.replaceChildren(h("li", {}, "No move cost its player much."));
+    if (!data.worst.length) worst.replaceChildren(h("li", {}, t("No move cost its player much.")));
     svg.addEventListener("click", (e) => {
       const box = svg.getBoundingClientRect();
       const vx = (e.clientX - box.left) * W / box.width;

@@ -2,11 +2,22 @@
 // move log beside it with the events of each step (click one to go there), and jumps to the start of each
 // hunt, season or round and each player's turn.
 import { analysisChart } from "./hints.js";
+import { N_, t } from "./i18n.js";
 import { api } from "./net.js";
-import { COLOURS, cap, h, missingPage } from "./ui.js";
+import { cap, colourName, h, missingPage } from "./ui.js";
 
 // View keys that mark the parts of a game, biggest first (Manitou's hunts, Manitoba's seasons, rounds).
 const PARTS = ["hunt", "season", "round"];
+// Each part in words: its label ("Hunt 2", "Season Summer"), the select's name, the next-part button.
+const PART_WORDS = {
+  hunt: { label: N_("Hunt {n}"), jump: N_("jump to a hunt"), next: N_("next hunt ▶") },
+  season: { label: N_("Season {n}"), jump: N_("jump to a season"), next: N_("next season ▶") },
+  round: { label: N_("Round {n}"), jump: N_("jump to a round"), next: N_("next round ▶") },
+};
+// Manitoba's seasons are named in its view ("winter"): a season's label is its name.
+const SEASON_WORDS = { winter: N_("Winter"), spring: N_("Spring"), summer: N_("Summer"), autumn: N_("Autumn") };
+const partLabel = (key, shown) => (typeof shown === "string" && SEASON_WORDS[shown] ? t(SEASON_WORDS[shown])
+  : t(PART_WORDS[key].label, { n: cap(String(shown)) }));
 
 async function boardModule(name) {
   try {
@@ -33,7 +44,7 @@ export function landmarks(steps) {
       const v = s.view[k];
       if (v === undefined || v === null || (prev && prev[k] === v)) continue;
       const shown = typeof v === "number" && zeroBased.has(k) ? v + 1 : v;
-      parts.push({ key: k, label: `${cap(k)} ${cap(String(shown))}`, step: i });
+      parts.push({ key: k, label: partLabel(k, shown), step: i });
     }
     const who = acting(s.view).join(",");
     if (!prev || acting(prev).join(",") !== who) turns.push({ step: i, seats: acting(s.view) });
@@ -46,8 +57,8 @@ export async function showReplay(root, tableId) {
   try {
     data = await api(`/api/tables/${tableId}/replay`);
   } catch (e) {
-    root.replaceChildren(missingPage(`Replay ${tableId}`, `There is no finished game ${tableId} to replay (${e.message}). `
-      + "A game can be replayed once it is over."));
+    root.replaceChildren(missingPage(t("Replay {table}", { table: tableId }), t("There is no finished game {table} to replay "
+      + "({reason}). A game can be replayed once it is over.", { table: tableId, reason: e.message })));
     return null;
   }
   const { record, steps } = data;
@@ -56,12 +67,13 @@ export async function showReplay(root, tableId) {
   const last = steps.length - 1;
   const { keys, parts, turns } = landmarks(steps);
   const boardEl = h("div", { class: "replay-board" });
-  const slider = h("input", { type: "range", min: "0", max: String(last), value: "0", "aria-label": "move", id: "replay-step" });
+  const slider = h("input", { type: "range", min: "0", max: String(last), value: "0", "aria-label": t("move"), id: "replay-step" });
   const label = h("span", { class: "step-label", "aria-live": "polite" });
   const events = h("p", { class: "replay-events" });
-  const logEl = h("ol", { class: "replay-log log-lines", start: "0", tabindex: "0", "aria-label": "moves of the game" });
+  const logEl = h("ol", { class: "replay-log log-lines", start: "0", tabindex: "0", "aria-label": t("moves of the game") });
   const names = record.players || [];
-  const who = (seats) => seats.map((s) => `${cap(COLOURS[s] || `seat ${s + 1}`)}${names[s] ? ` (${names[s]})` : ""}`).join(", ");
+  const who = (seats) => seats.map((s) => (names[s] ? t("{colour} ({name})", { colour: colourName(s), name: names[s] })
+    : colourName(s))).join(", ");
   let step = 0;
   const chart = analysisChart(tableId, (i) => show(i));
   const board = mod.createBoard(boardEl, { act: () => false, undo: () => false, names: () => names, description, replay: true });
@@ -70,14 +82,16 @@ export async function showReplay(root, tableId) {
   const quiet = (i) => {
     const entry = (record.actions || [])[i - 1] || {};
     const kind = entry.action && typeof entry.action === "object" ? entry.action.type : null;
-    return `${Number.isInteger(entry.seat) ? who([entry.seat]) : "A seat"}: ${kind ? String(kind).replace(/_/g, " ") : "a hidden move"}`;
+    const seat = Number.isInteger(entry.seat) ? who([entry.seat]) : t("A seat");
+    // the action's type is the protocol's key ("pick"), no word of a language: shown as the notation it is
+    return kind ? t("{seat}: a hidden move ({kind})", { seat, kind: String(kind) }) : t("{seat}: a hidden move", { seat });
   };
   const entries = steps.map((s, i) => {
     const part = parts.find((p) => p.step === i && p.key === keys[0]);
     return h("li", { dataset: { step: i }, class: part ? "part-start" : "" },
       h("button", { type: "button", class: "link step-link", onclick: () => show(i) },
-        i === 0 ? "The start" : s.events.length ? s.events[0] : quiet(i)),
-      s.events.length > 1 ? h("ul", { class: "steps" }, s.events.slice(1).map((t) => h("li", {}, t))) : null);
+        i === 0 ? t("The start") : s.events.length ? s.events[0] : quiet(i)),
+      s.events.length > 1 ? h("ul", { class: "steps" }, s.events.slice(1).map((line) => h("li", {}, line))) : null);
   });
   logEl.replaceChildren(...entries);
 
@@ -86,9 +100,9 @@ export async function showReplay(root, tableId) {
     slider.value = String(step);
     const here = [...parts].reverse().find((p) => p.step <= step);
     const v = steps[step].view;
-    const toPlay = step < last && acting(v).length ? ` · ${who(acting(v))} to play` : "";
-    label.textContent = `move ${step} of ${last}${here ? ` · ${here.label}` : ""}${toPlay}`;
-    events.textContent = step === 0 ? "The game is set up." : steps[step].events.join(" · ") || "—";
+    const toPlay = step < last && acting(v).length ? t("{seats} to play", { seats: who(acting(v)) }) : null;
+    label.textContent = [t("move {step} of {last}", { step, last }), here ? here.label : null, toPlay].filter(Boolean).join(" · ");
+    events.textContent = step === 0 ? t("The game is set up.") : steps[step].events.join(" · ") || "—";
     board.update({ version: step, seat: null, view: v, legal: [], legal_text: [], undo_steps: 0, events: [],
       acting: acting(v), status: step === last ? "over" : "running", result: step === last ? record.result : null }, null);
     chart.mark(step);
@@ -103,30 +117,30 @@ export async function showReplay(root, tableId) {
     const target = dir > 0 ? list.find((x) => x.step > step) : [...list].reverse().find((x) => x.step < step);
     if (target) show(target.step);
   };
-  const partSelect = keys.length ? h("select", { id: "replay-part", "aria-label": `jump to a ${keys[0]}`,
+  const partSelect = keys.length ? h("select", { id: "replay-part", "aria-label": t(PART_WORDS[keys[0]].jump),
     onchange: (e) => show(Number(e.target.value)) },
-  h("option", { value: "" }, `Jump to…`), parts.map((p) => h("option", { value: String(p.step) }, p.label))) : null;
+  h("option", { value: "" }, t("Jump to…")), parts.map((p) => h("option", { value: String(p.step) }, p.label))) : null;
   slider.addEventListener("input", () => show(Number(slider.value)));
   const controls = h("div", { class: "replay-controls" },
-    h("h1", {}, `Replay of table ${tableId}`),
-    h("div", { class: "replay-buttons", role: "toolbar", "aria-label": "replay controls" },
-      h("button", { onclick: () => show(0), "aria-label": "first move" }, "« first"),
-      h("button", { id: "replay-prev-turn", onclick: () => jump(turns, -1), title: "start of the previous turn" }, "◀ turn"),
-      h("button", { id: "replay-prev", onclick: () => show(step - 1), "aria-label": "previous move" }, "◀"),
-      h("button", { id: "replay-next", onclick: () => show(step + 1), "aria-label": "next move" }, "▶"),
-      h("button", { id: "replay-next-turn", onclick: () => jump(turns, 1), title: "start of the next turn" }, "turn ▶"),
-      h("button", { onclick: () => show(last), "aria-label": "last move" }, "last »"),
+    h("h1", {}, t("Replay of table {table}", { table: tableId })),
+    h("div", { class: "replay-buttons", role: "toolbar", "aria-label": t("replay controls") },
+      h("button", { onclick: () => show(0), "aria-label": t("first move") }, t("« first")),
+      h("button", { id: "replay-prev-turn", onclick: () => jump(turns, -1), title: t("start of the previous turn") }, t("◀ turn")),
+      h("button", { id: "replay-prev", onclick: () => show(step - 1), "aria-label": t("previous move") }, "◀"),
+      h("button", { id: "replay-next", onclick: () => show(step + 1), "aria-label": t("next move") }, "▶"),
+      h("button", { id: "replay-next-turn", onclick: () => jump(turns, 1), title: t("start of the next turn") }, t("turn ▶")),
+      h("button", { onclick: () => show(last), "aria-label": t("last move") }, t("last »")),
       keys.length ? h("button", { id: "replay-next-part", onclick: () => jump(parts.filter((p) => p.key === keys[0]), 1) },
-        `next ${keys[0]} ▶`) : null,
+        t(PART_WORDS[keys[0]].next)) : null,
       partSelect),
     slider, label,
     h("a", { href: `/api/tables/${tableId}/record`, download: `longhouse-${record.game}-${tableId}.json`, class: "button" },
-      "Record (JSON)"));
+      t("Record (JSON)")));
   root.replaceChildren(h("div", { class: "replay" }, controls, events,
-    h("h2", { class: "sr-only" }, "The board"),
+    h("h2", { class: "sr-only" }, t("The board")),
     h("div", { class: "replay-main" }, boardEl,
       h("div", { class: "replay-side" },
-        h("section", { class: "panel replay-moves", "aria-label": "moves" }, h("h2", {}, "Moves"), logEl))),
+        h("section", { class: "panel replay-moves", "aria-label": t("moves") }, h("h2", {}, t("Moves")), logEl))),
     chart.el));  // the win chances under the board and the moves, the page's whole width (not squeezed beside)
   const keysHandler = (e) => {
     if (e.target.closest && e.target.closest("input, select, textarea")) return;

@@ -1,5 +1,6 @@
 // The table page's hall bar: time control, who is away (the status line), the invitation link of a private
 // table, Rematch after the game, and the confirmation before giving up a seat in a running game.
+import { list, t, tn } from "./i18n.js";
 import { timeTitle } from "./time_controls.js";
 import { h, tableUrl } from "./ui.js";
 
@@ -13,12 +14,12 @@ export function hallBar(tableId, command) {
 
   function inviteLink(token) {
     const url = location.origin + tableUrl(tableId, token);
-    const field = h("input", { id: "invite-link", readonly: true, value: url, "aria-label": "invitation link", size: "34" });
+    const field = h("input", { id: "invite-link", readonly: true, value: url, "aria-label": t("invitation link"), size: "34" });
     const copy = h("button", { type: "button", id: "copy-invite", onclick: async () => {
       field.select();
-      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { document.execCommand("copy"); }
-    } }, "Copy");
-    return [h("span", { class: "badge private" }, "private"), " Invite: ", field, copy];
+      try { await navigator.clipboard.writeText(url); copy.textContent = t("Copied"); } catch { document.execCommand("copy"); }
+    } }, t("Copy"));
+    return [h("span", { class: "badge private" }, t("private")), " ", t("Invite:"), " ", field, copy];
   }
 
   return {
@@ -27,7 +28,7 @@ export function hallBar(tableId, command) {
     guarded(button, tableStatus) {
       running = tableStatus === "running";
       button.addEventListener("click", (e) => {
-        if (running && !window.confirm("Leave your seat in this running game? A bot will play it from now on; you can take it back with Join.")) {
+        if (running && !window.confirm(t("Leave your seat in this running game? A bot will play it from now on; you can take it back with Join."))) {
           e.stopImmediatePropagation();
           e.preventDefault();
         }
@@ -37,7 +38,7 @@ export function hallBar(tableId, command) {
     // Resign asks first, and says what it means.
     resign(button) {
       button.addEventListener("click", (e) => {
-        if (!window.confirm("Resign this game? It counts as your loss at once (you are ranked last), and you cannot take the seat back.")) {
+        if (!window.confirm(t("Resign this game? It counts as your loss at once (you are ranked last), and you cannot take the seat back."))) {
           e.stopImmediatePropagation();
           e.preventDefault();
         }
@@ -45,23 +46,27 @@ export function hallBar(tableId, command) {
       return button;
     },
     update(msg, awayText) {
-      const t = msg.table;
-      running = t.status === "running";
-      time.textContent = t.time_control && t.time_control.key !== "untimed" ? timeTitle(t.time_control) : "";
-      status.textContent = t.status === "running" ? awayText : "";
+      const tb = msg.table;
+      running = tb.status === "running";
+      time.textContent = tb.time_control && tb.time_control.key !== "untimed" ? timeTitle(tb.time_control) : "";
+      status.textContent = tb.status === "running" ? awayText : "";
       invite.replaceChildren(...(msg.invite ? inviteLink(msg.invite) : []));
-      const played = (t.players || []).includes(msg.you.name);
+      const played = (tb.players || []).includes(msg.you.name);
       const parts = [];
-      if (t.rematch_of) parts.push(h("a", { href: `/replay/${t.rematch_of}`, class: "small" }, `rematch of table ${t.rematch_of}`));
-      const resigned = (t.resigned || []).map((seat) => (t.players || [])[seat]).filter(Boolean);
-      if (t.status === "over" && resigned.length) parts.push(h("span", { class: "resigned-note" }, `${resigned.join(" and ")} resigned`));
-      if (t.status === "over" && t.players) {  // the game leads on: its replay, with the analysis
-        parts.push(h("a", { href: `/replay/${t.id}`, class: "button", id: "see-replay" }, "Replay and analysis"));
+      if (tb.rematch_of) {
+        parts.push(h("a", { href: `/replay/${tb.rematch_of}`, class: "small" }, t("rematch of table {table}", { table: tb.rematch_of })));
       }
-      if (t.status === "over" && played && t.scores !== undefined) {  // not after an abandoned game
+      const resigned = (tb.resigned || []).map((seat) => (tb.players || [])[seat]).filter(Boolean);
+      if (tb.status === "over" && resigned.length) {
+        parts.push(h("span", { class: "resigned-note" }, tn("{names} resigned", "{names} resigned", resigned.length, { names: list(resigned) })));
+      }
+      if (tb.status === "over" && tb.players) {  // the game leads on: its replay, with the analysis
+        parts.push(h("a", { href: `/replay/${tb.id}`, class: "button", id: "see-replay" }, t("Replay and analysis")));
+      }
+      if (tb.status === "over" && played && tb.scores !== undefined) {  // not after an abandoned game
         parts.push(h("button", { class: "primary", id: "rematch", onclick: () => command("rematch", []),
-          title: "a new table with the same players, seats rotated; it starts when everybody has accepted" },
-        t.rematch ? `Join the rematch (table ${t.rematch})` : "Rematch"));
+          title: t("a new table with the same players, seats rotated; it starts when everybody has accepted") },
+        tb.rematch ? t("Join the rematch (table {table})", { table: tb.rematch }) : t("Rematch")));
       }
       rematch.replaceChildren(...parts);
     },

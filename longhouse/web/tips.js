@@ -3,6 +3,7 @@
 // hover and a screen reader reads with the element's name. A finger cannot hover, so on a touch screen a
 // long press on anything of the board shows the same text in a bubble (as game sites do on phones), and the
 // click that would follow the press is swallowed, so looking never plays.
+import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
 const PRESS_MS = 450;   // how long a finger rests before the name shows
@@ -85,5 +86,5 @@ export function installTips(root) {
 
 // The line that tells a touch-screen player how to see names (shown only where nothing can hover).
 export function tipNote() {
-  return h("p", { class: "tip-note" }, "Touch and hold any piece, card or space to see what it is.");
+  return h("p", { class: "tip-note" }, t("Touch and hold any piece, card or space to see what it is."));
 }

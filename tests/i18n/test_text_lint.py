@@ -39,10 +39,6 @@ console.log(JSON.stringify({ pending: TEXTS_PENDING, found }));
 SERVER_PENDING = {
     # lane tourney
     "longhouse/server/seasons.py", "longhouse/server/tourney_api.py",
-    # no lane named (the lead's): a malformed message's decoding error, str(exc)
-    "longhouse/server/cluster.py", "longhouse/server/conn.py",
-    # lane i18n-pages
-    "longhouse/server/game_pages.py", "longhouse/server/language.py", "longhouse/server/players.py",
 }
 
 
