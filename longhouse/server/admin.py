@@ -210,7 +210,7 @@ async def overview(request: Request) -> Response:
     listed = [{"id": t["id"], "game": t.get("title") or t.get("game"), "status": t.get("status"),
                "players": [s.get("name") if isinstance(s, dict) else s for s in t.get("seats", []) if s]}
               for t in sorted(tables, key=lambda t: t["id"])]
-    return JSONResponse({"figures": admin_hall.figures(hall), "tables": listed})
+    return answer(request, {"figures": admin_hall.figures(hall), "tables": listed})  # its texts in the admin's language
 
 
 async def use_reset(request: Request) -> Response:

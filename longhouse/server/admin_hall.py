@@ -144,5 +144,5 @@ def figures(hall: Hall) -> dict[str, Any]:
                       "moves timed": latency_n}
     out["commits"] = {"batches": batches, "mean moves": round(values.get("longhouse_commit_batch_moves_sum", 0.0)
                                                              / batches, 2) if batches else None}
-    out["process"] = hall.cluster.node if hall.cluster is not None else "the only one"
+    out["process"] = hall.cluster.node if hall.cluster is not None else _("the only one")
     return out

@@ -146,7 +146,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     app.state.sessions = SessionSockets(store, settings.session_age)
     app.state.guests = GuestSweep(app.state.hall)
     app.state.push = Push(store, settings)
-    app.state.hall.notices.add(PushChannel(app.state.push))
+    app.state.hall.notices.add(PushChannel(app.state.push, app.state.hall.people))
     app.state.tourneys = Director(app.state.hall)
     app.state.hall.metrics.readings = readings(app.state.hall)
     app.state.mail = MailService(store, app.state.hall.people, settings)

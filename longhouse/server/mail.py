@@ -21,9 +21,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from longhouse.i18n.catalogs import Translator
 from longhouse.server.mail_texts import Texts
 from longhouse.server.mailer import Mailer, SmtpServer
-from longhouse.server.notices import Notice
+from longhouse.server.notices import Notice, words_of
 from longhouse.server.settings import Settings
 from longhouse.store import Store
 from longhouse.store.admin import admin_store
@@ -86,10 +87,11 @@ class MailChannel:
             if address is None or not address.wants(notice.kind.value):
                 continue
             if address.digest:
-                waiting.append((notice.user_id, DigestItem(notice.table_id, notice.kind.value,
-                                                           service.texts.digest_line(notice), notice.at)))
+                line = service.texts.digest_line(notice, service.words_of(notice.user_id))
+                waiting.append((notice.user_id, DigestItem(notice.table_id, notice.kind.value, line, notice.at)))
             else:
-                mails.queue_notice(service.texts.notice(notice, address), SPACING, service.clock())
+                mails.queue_notice(service.texts.notice(notice, address, service.words_of(notice.user_id)), SPACING,
+                                   service.clock())
                 queued += 1
         mails.add_digest(waiting)
         if queued:
@@ -115,6 +117,10 @@ class MailService:
 
     def clock(self) -> float:
         return time.time()
+
+    def words_of(self, user_id: int) -> Translator:
+        """The language this account's mails are written in: its setting, else English."""
+        return words_of(self.people, user_id)
 
     def attach(self, hall: Hall) -> None:
         """Hear the hall's notices (when mail is on)."""
@@ -159,8 +165,11 @@ class MailService:
         for user_id in self.mails.digests_due(DIGEST_EVERY, now):
             name = self.people.names({user_id}).get(user_id, "")
 
-            def compose(address: Address, items: list[DigestItem], name: str = name) -> Outgoing | None:
-                return self.texts.digest(name, address, items) if address.confirmed else None
+            words = self.words_of(user_id)  # the account's language
+
+            def compose(address: Address, items: list[DigestItem], name: str = name,
+                        words: Translator = words) -> Outgoing | None:
+                return self.texts.digest(name, address, items, words) if address.confirmed else None
 
             try:
                 if self.mails.send_digest(user_id, compose, now) is not None:
@@ -178,9 +187,10 @@ class MailService:
 
     def set_address(self, user_id: int, name: str, address: str) -> bool:
         """Give the account ``address`` and mail it a confirmation link (False: it holds it, confirmed)."""
+        words = self.words_of(user_id)
         changed = self.mails.set_address(user_id, address, CONFIRM_AGE,
                                          lambda token: self.texts.confirm(user_id, name, address, token,
-                                                                          CONFIRM_AGE / 3600), self.clock())
+                                                                          CONFIRM_AGE / 3600, words), self.clock())
         if changed:
             self.wake()
         return changed
@@ -201,7 +211,8 @@ class MailService:
             if account is None or account.banned is not None:
                 continue
             token = admins.new_reset(account, RESET_AGE, "e-mail", "asked for by e-mail")
-            self.mails.queue(self.texts.reset(user_id, name, stored, token, RESET_AGE / 3600), self.clock())
+            self.mails.queue(self.texts.reset(user_id, name, stored, token, RESET_AGE / 3600, self.words_of(user_id)),
+                             self.clock())
             queued += 1
         if queued:
             self.wake()

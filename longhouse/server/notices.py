@@ -12,8 +12,8 @@ turn it now is, and who has no socket open at the table, gets ``TURN`` once per 
 person seated when the game began gets ``RESULT``) and whoever invites (``invitation``: the social lane).
 
 To add a channel: an object with a ``name`` and ``deliver(notices)``, given to ``Notices.add``
-(``hall.notices.add(channel)``, in ``create_app``). ``headline`` is each notice's one line of English text,
-which a channel may use as is (a push's title, a mail's subject).
+(``hall.notices.add(channel)``, in ``create_app``). ``headline`` is each notice's one line (a push's title, a
+mail's subject) in the words of its person's language (``words_of``: the account's setting, else English).
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ from typing import Any, Protocol
 
 from longhouse.engine.records import Record
 from longhouse.engine.state import Game, State
+from longhouse.engine.text import Words
+from longhouse.i18n import ENGLISH, N_, Msg, _, listing, ngettext
+from longhouse.i18n.catalogs import SOURCE, Translator, supported, translator
 from longhouse.server.table_settings import TableSettings
 from longhouse.store import Occupant, Person
 
@@ -45,17 +48,30 @@ class Kind(StrEnum):
     RESULT = "result"
 
 
-#: Each kind's one line (a mail's subject, a push's title), filled from the notice; the English texts, kept
-#: together for the translation mechanism.
+#: Each kind's one line (a mail's subject, a push's title), filled from the notice; catalog texts, put into
+#: words in the language of the person told (``words_of``: their account's setting, else English).
 HEADLINES = {
-    Kind.TURN: "Your turn in {title} (table {table})",
-    Kind.INVITE: "{by} invites you to {title} (table {table})",
-    Kind.RESULT: "{title} at table {table} is over: {outcome}",
+    Kind.TURN: N_("Your turn in {title} (table {table})"),
+    Kind.INVITE: N_("{by} invites you to {title} (table {table})"),
+    Kind.RESULT: N_("{title} at table {table} is over: {outcome}"),
 }
-OUTCOME_WON = "you won"
-OUTCOME_SHARED = "you share the win"
-OUTCOME_WINNERS = "{names} won"
-OUTCOME_ABANDONED = "abandoned"
+OUTCOME_WON = N_("you won")
+OUTCOME_SHARED = N_("you share the win")
+OUTCOME_ABANDONED = N_("the game was abandoned")
+OUTCOME_NOBODY = N_("nobody won")
+
+
+class Settings(Protocol):
+    """Where an account's settings are kept (``store.people.PeopleStore``)."""
+
+    def settings_of(self, user_id: int) -> dict[str, Any]: ...
+
+
+def words_of(people: Settings, user_id: int) -> Translator:
+    """The words of the language a person is told things in away from the hall (a mail, a push): their
+    account's setting (``/api/settings`` ``lang``), else English."""
+    lang = people.settings_of(user_id).get("lang")
+    return translator(supported(lang if isinstance(lang, str) else None) or SOURCE)
 
 
 @dataclass(frozen=True)
@@ -92,22 +108,25 @@ class Notice:
                    data.get("link"))
 
 
-def outcome(notice: Notice) -> str:
+def outcome(notice: Notice) -> Msg:
     """A result's outcome for its person: "you won", "Ada won", "abandoned"."""
     d = notice.detail
     if d.get("abandoned"):
-        return OUTCOME_ABANDONED
+        return _(OUTCOME_ABANDONED)
     winners = [int(s) for s in d.get("winners") or []]
     if d.get("seat") in winners:
-        return OUTCOME_WON if len(winners) == 1 else OUTCOME_SHARED
+        return _(OUTCOME_WON if len(winners) == 1 else OUTCOME_SHARED)
     players = d.get("players") or []
     names = [str(players[s]) for s in winners if 0 <= s < len(players)]
-    return OUTCOME_WINNERS.format(names=", ".join(names) or "nobody")
+    if not names:
+        return _(OUTCOME_NOBODY)
+    return ngettext("{names} won", "{names} won", len(names), names=listing(names))
 
 
-def headline(notice: Notice) -> str:
-    return HEADLINES[notice.kind].format(title=notice.title, table=notice.table_id, by=notice.by or "",
-                                         outcome=outcome(notice) if notice.kind is Kind.RESULT else "")
+def headline(notice: Notice, words: Words = ENGLISH) -> str:
+    """The notice's one line in ``words`` (English unless said)."""
+    return _(HEADLINES[notice.kind], title=notice.title, table=notice.table_id, by=notice.by or "",
+             outcome=outcome(notice) if notice.kind is Kind.RESULT else "").render(words)
 
 
 class Table(Protocol):

@@ -29,8 +29,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from longhouse.i18n import _
+from longhouse.engine.text import ENGLISH, Words
+from longhouse.i18n import N_, _
+from longhouse.i18n.catalogs import translator
 from longhouse.server.accounts import Refused, current_user, read_json, refused
+from longhouse.server.language import answer, language_of
 from longhouse.server.push_sender import PushSender
 from longhouse.server.settings import Settings
 from longhouse.server.webpush import endpoint_refusal, host_of, keys_refusal, load_key, topic_of
@@ -40,10 +43,11 @@ from longhouse.store.push import PushStore, Subscription, push_store
 log = logging.getLogger("longhouse.push")
 
 #: The events a device may be told of (the same as the mails': ``notices.Kind``'s values), with the settings
-#: panel's words for each. The English texts of this module are these and the ones below.
-EVENTS = {"turn": "your turn in a turn-based game", "invite": "an invitation to a table", "result": "a game's result"}
-TEST_TITLE = "Longhouse: push notices work"
-TEST_BODY = "This device will be told of what you chose."
+#: panel's words for each (catalog texts, answered in the request's language).
+EVENTS = {"turn": N_("your turn in a turn-based game"), "invite": N_("an invitation to a table"),
+          "result": N_("a game's result")}
+TEST_TITLE = N_("Longhouse: push notices work")
+TEST_BODY = N_("This device will be told of what you chose.")
 NOT_SIGNED_IN = _("sign in first")
 NO_EVENTS = _("choose one or more of: {names}", names=", ".join(EVENTS))
 TEST_TOO_SOON = _("a test notice was sent a moment ago; wait a little")
@@ -71,12 +75,13 @@ class Push:
                 count += 1
         return count
 
-    def test(self, sub: Subscription) -> bool:
+    def test(self, sub: Subscription, words: Words = ENGLISH) -> bool:
         now = time.monotonic()
         if now - self._tested.get(sub.user_id, -TEST_EVERY) < TEST_EVERY:
             return False
         self._tested[sub.user_id] = now
-        return self.sender.send(sub, {"title": TEST_TITLE, "body": TEST_BODY, "url": "/", "tag": "longhouse-test"})
+        return self.sender.send(sub, {"title": words.gettext(TEST_TITLE), "body": words.gettext(TEST_BODY), "url": "/",
+                                      "tag": "longhouse-test"})
 
     def stop(self) -> None:
         self.sender.stop()
@@ -111,13 +116,19 @@ def _events(value: object) -> tuple[str, ...]:
     return tuple(e for e in EVENTS if e in value)
 
 
+def _words(request: Request, user: User) -> Words:
+    """A test notice's language: the account's setting, else the page's (the request's)."""
+    setting = request.app.state.hall.people.settings_of(user.id).get("lang")
+    return translator(language_of(request, setting if isinstance(setting, str) else None))
+
+
 def _answer(sub: Subscription | None) -> Response:
     return JSONResponse({"subscribed": sub is not None, "events": list(sub.events) if sub else []})
 
 
 async def key(request: Request) -> Response:
     push = push_of(request)
-    return JSONResponse({"key": push.key.public, "events": [{"name": k, "label": v} for k, v in EVENTS.items()]})
+    return answer(request, {"key": push.key.public, "events": [{"name": k, "label": _(v)} for k, v in EVENTS.items()]})
 
 
 async def status(request: Request) -> Response:
@@ -178,7 +189,7 @@ async def test(request: Request) -> Response:
         sub = await asyncio.to_thread(push.store.find, user.id, endpoint)
         if sub is None:
             raise Refused(404, NOT_SUBSCRIBED)
-        if not push.test(sub):
+        if not push.test(sub, _words(request, user)):
             raise Refused(429, TEST_TOO_SOON)
     except Refused as exc:
         return refused(request, exc)

@@ -13,22 +13,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from longhouse.server.notices import Kind, Notice, headline
+from longhouse.engine.text import ENGLISH, Words
+from longhouse.i18n import N_
+from longhouse.server.notices import Kind, Notice, Settings, headline, words_of
 from longhouse.server.push import Push
 
-#: One line under each kind's headline (the English texts of this module).
+#: One line under each kind's headline (catalog texts: in the words of the person's language).
 BODIES = {
-    Kind.TURN: "Open the table to make your move.",
-    Kind.INVITE: "Open the table to sit down.",
-    Kind.RESULT: "See the game again, move by move.",
+    Kind.TURN: N_("Open the table to make your move."),
+    Kind.INVITE: N_("Open the table to sit down."),
+    Kind.RESULT: N_("See the game again, move by move."),
 }
 
 
-def message(notice: Notice) -> dict[str, Any]:
-    """What the service worker shows for ``notice`` (web/sw.js)."""
+def message(notice: Notice, words: Words = ENGLISH) -> dict[str, Any]:
+    """What the service worker shows for ``notice`` (web/sw.js), in ``words``."""
     # a private table's invitation names the path that lets its guest in; a result opens the game's replay
     page = notice.path if notice.kind is not Kind.RESULT else f"/replay/{notice.table_id}"
-    return {"title": headline(notice), "body": BODIES[notice.kind], "url": page,
+    return {"title": headline(notice, words), "body": words.gettext(BODIES[notice.kind]), "url": page,
             "tag": f"longhouse-table-{notice.table_id}"}
 
 
@@ -37,9 +39,11 @@ class PushChannel:
 
     name = "push"
 
-    def __init__(self, push: Push) -> None:
+    def __init__(self, push: Push, people: Settings) -> None:
         self.push = push
+        self.people = people  # each account's language (notices.words_of)
 
     def deliver(self, notices: Sequence[Notice]) -> None:
         for notice in notices:
-            self.push.notify(notice.user_id, notice.kind.value, message(notice), topic=f"table-{notice.table_id}")
+            said = message(notice, words_of(self.people, notice.user_id))
+            self.push.notify(notice.user_id, notice.kind.value, said, topic=f"table-{notice.table_id}")

@@ -3,23 +3,23 @@
 // never sends it in a request line; it goes in the body of the one POST, made when the page is opened (the
 // confirmation) or when its button is pressed (unsubscribing: a mail scanner that opens links changes nothing).
 import { api } from "./net.js";
+import { N_, t } from "./i18n.js";
 import { h } from "./ui.js";
 
 const TEXT = {
-  confirmTitle: "Your e-mail address",
-  confirming: "Confirming…",
-  confirmed: (address) => `${address} is confirmed. You can choose the notices it gets in your account's settings.`,
-  toAccount: "To your account",
-  toLobby: "To the lobby",
-  noToken: "This address holds no link: open the one in the mail.",
-  unsubscribeTitle: "Notice mails",
-  unsubscribeLead: "Turn every notice mail of this account off (your turn, invitations, results, the digest).",
-  unsubscribeButton: "Turn notice mails off",
-  forgotTitle: "Forgot your password?",
-  forgotLead: "Give the e-mail address you confirmed on your account: we mail a link to set a new password.",
-  address: "E-mail address",
-  send: "Mail me a link",
-  noAddress: "No address on your account? An admin can make you a reset link.",
+  confirmTitle: N_("Your e-mail address"),
+  confirming: N_("Confirming…"),
+  toAccount: N_("To your account"),
+  toLobby: N_("To the lobby"),
+  noToken: N_("This address holds no link: open the one in the mail."),
+  unsubscribeTitle: N_("Notice mails"),
+  unsubscribeLead: N_("Turn every notice mail of this account off (your turn, invitations, results, the digest)."),
+  unsubscribeButton: N_("Turn notice mails off"),
+  forgotTitle: N_("Forgot your password?"),
+  forgotLead: N_("Give the e-mail address you confirmed on your account: we mail a link to set a new password."),
+  address: N_("E-mail address"),
+  send: N_("Mail me a link"),
+  noAddress: N_("No address on your account? An admin can make you a reset link."),
 };
 
 // The account pages' stylesheet (account.css), added once.
@@ -49,15 +49,16 @@ const error = () => h("p", { class: "form-error", id: "mail-error", role: "alert
 export async function showConfirm(root) {
   const token = location.hash.slice(1);
   const said = result(), wrong = error();
-  page(root, "div", {}, h("h1", {}, TEXT.confirmTitle), said, wrong,
-    h("div", { class: "row" }, h("a", { class: "button primary", href: "/account" }, TEXT.toAccount),
-      h("a", { class: "button", href: "/" }, TEXT.toLobby)));
-  if (!token) { wrong.textContent = TEXT.noToken; return () => {}; }
-  said.textContent = TEXT.confirming;
+  page(root, "div", {}, h("h1", {}, t(TEXT.confirmTitle)), said, wrong,
+    h("div", { class: "row" }, h("a", { class: "button primary", href: "/account" }, t(TEXT.toAccount)),
+      h("a", { class: "button", href: "/" }, t(TEXT.toLobby))));
+  if (!token) { wrong.textContent = t(TEXT.noToken); return () => {}; }
+  said.textContent = t(TEXT.confirming);
   history.replaceState(null, "", location.pathname);  // the token leaves the address bar and the history
   try {
     const answer = await api("/api/mail/confirm", { token });
-    said.textContent = TEXT.confirmed(answer.confirmed);
+    said.textContent = t("{address} is confirmed. You can choose the notices it gets in your account's settings.",
+      { address: answer.confirmed });
   } catch (e) {
     said.textContent = "";
     wrong.textContent = e.message;
@@ -76,17 +77,17 @@ export function showUnsubscribe(root) {
       button.disabled = true;
       history.replaceState(null, "", location.pathname);
     } catch (e) { wrong.textContent = e.message; }
-  } }, TEXT.unsubscribeButton);
-  page(root, "div", {}, h("h1", {}, TEXT.unsubscribeTitle), h("p", { class: "lead" }, TEXT.unsubscribeLead), said, wrong,
-    h("div", { class: "row" }, button, h("a", { class: "button", href: "/" }, TEXT.toLobby)));
-  if (!token) wrong.textContent = TEXT.noToken;
+  } }, t(TEXT.unsubscribeButton));
+  page(root, "div", {}, h("h1", {}, t(TEXT.unsubscribeTitle)), h("p", { class: "lead" }, t(TEXT.unsubscribeLead)), said, wrong,
+    h("div", { class: "row" }, button, h("a", { class: "button", href: "/" }, t(TEXT.toLobby))));
+  if (!token) wrong.textContent = t(TEXT.noToken);
   return () => {};
 }
 
 /** @param {HTMLElement} root */
 export function showForgot(root) {
   const input = h("input", { type: "email", id: "forgot-address", autocomplete: "email", required: true,
-    maxlength: "254", placeholder: "name@example.org" });
+    maxlength: "254", placeholder: t("name@example.org") });
   const said = result(), wrong = error();
   page(root, "form", { id: "forgot-form", onsubmit: async (e) => {
     e.preventDefault();
@@ -94,11 +95,11 @@ export function showForgot(root) {
     try {
       said.textContent = (await api("/api/mail/forgot", { address: input.value.trim() })).text;
     } catch (err) { said.textContent = ""; wrong.textContent = err.message; }
-  } }, h("h1", {}, TEXT.forgotTitle), h("p", { class: "lead" }, TEXT.forgotLead),
-  h("label", {}, TEXT.address, input), said, wrong,
-  h("div", { class: "row" }, h("button", { type: "submit", class: "primary", id: "forgot-send" }, TEXT.send),
-    h("a", { class: "button", href: "/" }, TEXT.toLobby)),
-  h("p", { class: "hint" }, TEXT.noAddress));
+  } }, h("h1", {}, t(TEXT.forgotTitle)), h("p", { class: "lead" }, t(TEXT.forgotLead)),
+  h("label", {}, t(TEXT.address), input), said, wrong,
+  h("div", { class: "row" }, h("button", { type: "submit", class: "primary", id: "forgot-send" }, t(TEXT.send)),
+    h("a", { class: "button", href: "/" }, t(TEXT.toLobby))),
+  h("p", { class: "hint" }, t(TEXT.noAddress)));
   input.focus();
   return () => {};
 }

@@ -2,20 +2,20 @@
 // the settings panel gets a switch that subscribes this device to push notices (server/push.py), with the
 // events it wants and a test notice. The subscription belongs to the browser; the hall keeps it per account.
 import { api } from "./net.js";
+import { N_, t } from "./i18n.js";
 import { h, toast } from "./ui.js";
 
-// The English texts of this module, together for the translation mechanism.
+// The texts of this module (marked N_, shown in the page's language by t).
 const TEXT = {
-  heading: "On this device, also when the hall is closed",
-  toggle: "push notices",
-  test: "Send a test notice",
-  tested: "A test notice is on its way.",
-  unsupported: "This browser cannot receive push notices here. On an iPhone or iPad: add Longhouse to the home screen and open it from there.",
-  denied: "The browser did not allow notifications for this site.",
-  failed: "This browser could not subscribe to push notices: ",
-  off: "Push notices are off on this device.",
-  none: "Choose one or more events.",
-  noAnswer: "its push service did not answer; try again later.",
+  heading: N_("On this device, also when the hall is closed"),
+  toggle: N_("push notices"),
+  test: N_("Send a test notice"),
+  tested: N_("A test notice is on its way."),
+  unsupported: N_("This browser cannot receive push notices here. On an iPhone or iPad: add Longhouse to the home screen and open it from there."),
+  denied: N_("The browser did not allow notifications for this site."),
+  off: N_("Push notices are off on this device."),
+  none: N_("Choose one or more events."),
+  noAnswer: N_("its push service did not answer; try again later."),
 };
 // How long subscribing may take (ms) before the page gives up.
 const SUBSCRIBE_WAIT = 30000;
@@ -53,7 +53,7 @@ async function subscription(key) {
   // a browser whose push service cannot be reached may never answer (Chromium waits for Google's): give up
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  const late = new Promise((_, fail) => { timer = setTimeout(() => fail(new Error(TEXT.noAnswer)), SUBSCRIBE_WAIT); });
+  const late = new Promise((_, fail) => { timer = setTimeout(() => fail(new Error(t(TEXT.noAnswer))), SUBSCRIBE_WAIT); });
   try {
     return await Promise.race([reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted }), late]);
   } finally {
@@ -69,15 +69,15 @@ async function current() {
 
 /** The settings panel's part for this device: the switch, the events, the test button. */
 export function pushSettings() {
-  const box = h("div", { class: "push-settings", id: "push-settings" }, h("h2", {}, TEXT.heading));
+  const box = h("div", { class: "push-settings", id: "push-settings" }, h("h2", {}, t(TEXT.heading)));
   if (!pushSupported()) {
-    box.append(h("p", { class: "muted", id: "push-unsupported" }, TEXT.unsupported));
+    box.append(h("p", { class: "muted", id: "push-unsupported" }, t(TEXT.unsupported)));
     return box;
   }
   const toggle = h("input", { type: "checkbox", id: "push-toggle" });
   const events = h("div", { class: "push-events", id: "push-events" });
-  const test = h("button", { class: "link", id: "push-test", type: "button", disabled: true }, TEXT.test);
-  box.append(h("label", {}, toggle, " ", TEXT.toggle), events, test);
+  const test = h("button", { class: "link", id: "push-test", type: "button", disabled: true }, t(TEXT.test));
+  box.append(h("label", {}, toggle, " ", t(TEXT.toggle)), events, test);
   /** @type {Array<{name: string, label: string}>} */
   let kinds = [];
   let key = "";
@@ -101,7 +101,7 @@ export function pushSettings() {
     key = r.key;
     kinds = r.events;
     events.append(...kinds.map((k) => h("label", {}, h("input", { type: "checkbox", "data-event": k.name, checked: true,
-      onchange: () => { if (!chosen().length) toast(TEXT.none, "error"); else send().catch((e) => toast(e.message, "error")); } }),
+      onchange: () => { if (!chosen().length) toast(t(TEXT.none), "error"); else send().catch((e) => toast(e.message, "error")); } }),
     " ", k.label)));
     const sub = await current();
     const state = sub ? await api("/api/push/status", { endpoint: sub.endpoint }) : { subscribed: false, events: [] };
@@ -110,13 +110,13 @@ export function pushSettings() {
   toggle.addEventListener("change", async () => {
     await ready;
     if (toggle.checked) {
-      if (await Notification.requestPermission() !== "granted") { show(false, null); toast(TEXT.denied, "error"); return; }
+      if (await Notification.requestPermission() !== "granted") { show(false, null); toast(t(TEXT.denied), "error"); return; }
       try {
         await send();
       } catch (e) {
         show(false, null);
         box.dataset.error = String(e.message || e);
-        toast(TEXT.failed + (e.message || e), "error");
+        toast(t("This browser could not subscribe to push notices: {why}", { why: e.message || e }), "error");
       }
       return;
     }
@@ -126,14 +126,14 @@ export function pushSettings() {
       await sub.unsubscribe().catch(() => false);
     }
     show(false, null);
-    toast(TEXT.off);
+    toast(t(TEXT.off));
   });
   test.addEventListener("click", async () => {
     const sub = await current();
     if (!sub) return;
     try {
       await api("/api/push/test", { endpoint: sub.endpoint });
-      toast(TEXT.tested);
+      toast(t(TEXT.tested));
     } catch (e) {
       toast(e.message, "error");
     }

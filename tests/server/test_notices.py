@@ -128,7 +128,7 @@ def test_an_invitation_and_a_result_headline() -> None:
                                                                      "seat": 0})
     assert headline(lost).endswith("is over: Bo won")
     gone = Notice(Kind.RESULT, 5, 12, "manitou", "Manitou", detail={"abandoned": True, "seat": 0})
-    assert headline(gone).endswith("is over: abandoned")
+    assert headline(gone).endswith("is over: the game was abandoned")
 
 
 def test_pending_notices_reach_the_channels_at_shutdown(db_url: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from german_people import in_german
 from harness import Hall
 from pages import DESKTOP, PHONE, look, new_page, sign_up, small_targets
 from smtp import SmtpSink, links, mail_hall
@@ -128,7 +129,29 @@ def test_the_account_page(mhall: Hall, sink: SmtpSink, browser: Any, shots: Path
     assert httpx.post(mhall.url + "/api/signin", json={"name": "Bob", "password": "a good password"}).json()[
         "code"] == "unknown_name"
     bob_ctx.close()
-    assert errors == [] and other_errors == [] and bob_errors == []
+
+    # Ann signs in again (the reset ended her sessions) in a browser that asks for German
+    de_ctx, page, de_errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de"})
+    page.goto(mhall.url + "/")
+    page.fill("input[name=name]", "Ann")
+    page.fill("input[name=password]", "the newest password")
+    page.click("#signin")
+    page.wait_for_selector("#create-table")
+    page.goto(mhall.url + "/account")
+    page.wait_for_selector("#email-state.confirmed")
+    assert page.inner_text("#email-state") == "✓ Bestätigt: ann@example.org"
+    assert page.inner_text("#account-title") == "Dein Konto: Ann"
+    in_german(page, shots, "de-account", ".account-page")
+    page.fill("#old-password", "x" * 6)
+    page.fill("#new-password", "a better password")
+    page.fill("#new-password-again", "another password")
+    page.click("#password-change")
+    assert page.inner_text("#password-error") == "Die beiden neuen Passwörter sind verschieden."
+    page.goto(mhall.url + "/forgot")
+    page.wait_for_selector("#forgot-form")
+    in_german(page, shots, "de-forgot", ".mail-page")
+    de_ctx.close()
+    assert errors == [] and other_errors == [] and bob_errors == [] and de_errors == []
     ctx.close()
 
 

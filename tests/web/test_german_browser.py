@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Hall
+from harness import Client, Hall, play_out
 from pages import DESKTOP, PHONE, board_version, everywhere, look, new_page, phase_and_turn
 
 pytestmark = pytest.mark.browser
+
+PASSWORD = "ein gutes Passwort"
 
 
 def test_the_hall_in_german_on_every_screen(hall: Hall, browser: Any, shots: Path) -> None:
@@ -181,3 +183,71 @@ def test_a_whole_game_of_manitou_in_german_on_a_desktop_and_a_phone(hall: Hall, 
     german_board(page, shots, "de-manitou-replay")
     ctx.close()
     assert not errors, errors
+
+
+def test_the_game_pages_in_german(hall: Hall, browser: Any, shots: Path) -> None:
+    """The pages around the games in German at 1280×800 and 390×844 (German words are longer: nothing may
+    stick out sideways; axe clean): a game's page, its rules, the archive, a player's page, the leaderboard,
+    a finished game's replay with its analysis, and the hint panel at a table."""
+    anna, bernd = Client(hall, "Anna", PASSWORD), Client(hall, "Bernd", PASSWORD)
+    table_id = play_out([anna, bernd], "manitou", bots=0, play=True)
+    ctx, page, errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de"})
+    page.goto(hall.url + "/")
+    page.fill("input[name=name]", "Anna")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#signin")
+    page.wait_for_selector("#create-table")
+
+    def both(label: str) -> None:
+        for size in (DESKTOP, PHONE):
+            look(page, shots, label, size)
+        page.set_viewport_size(DESKTOP)
+
+    page.goto(f"{hall.url}/games/manitou")
+    page.wait_for_selector(".game-picture figcaption")
+    assert "Spielen lernen" in page.inner_text(".game-actions") and "Offene Tische" in page.inner_text("#game-tables")
+    assert "20–45 Minuten" in page.inner_text(".game-facts")
+    both("de-game-page")
+    page.goto(f"{hall.url}/rules/manitou")
+    page.wait_for_selector(".rules-table")
+    assert "wird geschlagen von" in page.inner_text(".rules-table thead")
+    both("de-rules-manitou")
+    page.goto(f"{hall.url}/rules/five_tribes")
+    page.wait_for_selector(".rules-table")
+    assert "Dschinn" in page.inner_text(".rules-text")
+    both("de-rules-five-tribes")
+    page.goto(f"{hall.url}/archive")
+    page.wait_for_selector(f".archive tr[data-table='{table_id}']")
+    assert "Beendete Spiele" in page.inner_text("h1") and "Wiederholung" in page.inner_text(".archive tbody")
+    both("de-archive")
+    page.goto(f"{hall.url}/player/Anna")
+    page.wait_for_selector(".player-page svg.rating-chart")
+    assert "1 Spiel gespielt" in page.inner_text(".player-totals")
+    both("de-player")
+    page.goto(f"{hall.url}/leaderboard/manitou")
+    page.wait_for_selector(".leaderboard tbody tr")
+    assert "Rangliste" in page.inner_text("h1")
+    both("de-leaderboard")
+    page.goto(f"{hall.url}/replay/{table_id}")
+    page.wait_for_selector("#analysis polyline", timeout=240000)
+    page.click("#replay-next-part")
+    assert "Jagd 2" in page.inner_text(".step-label")
+    assert "Gewinnchancen" in page.inner_text("#analysis h2")
+    both("de-replay")
+    page.goto(hall.url + "/")
+    page.wait_for_selector("#create-table")
+    page.select_option("#new-game", "manitou")
+    page.select_option("#new-seats", "2")
+    page.check("#new-hints")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector("#hint-button:enabled", timeout=60000)
+    page.click("#hint-button")
+    page.wait_for_selector(".hint-row.best", timeout=120000)
+    assert "Empfohlen:" in page.inner_text(".hint-note") and "Hilfe vom Bot" in page.inner_text(".hints h2")
+    look(page, shots, "de-hints", DESKTOP)
+    page.set_viewport_size(PHONE)
+    page.locator(".hints").scroll_into_view_if_needed()  # under the board on a phone
+    look(page, shots, "de-hints", PHONE)
+    assert not errors, errors
+    ctx.close()

@@ -36,6 +36,7 @@ def description() -> dict[str, Any]:
             "colours": dict(zip(D.COLOURS, W.COLOUR_WORDS, strict=True)),
             "landscapes": dict(zip(D.LANDSCAPES, W.LANDSCAPE_WORDS, strict=True)),
             "goods": dict(zip(D.GOODS, W.GOOD_PLURAL_WORDS, strict=True)),
+            "goods_a": dict(zip(D.GOODS, W.GOOD_A, strict=True)),
             "paths": dict(zip(D.PATHS, W.PATH_WORDS, strict=True)),
             "path_places": dict(zip(D.PATHS, W.PATH_PLACE, strict=True)),
             "seasons": dict(zip(D.SEASONS, W.SEASON_WORDS, strict=True)),

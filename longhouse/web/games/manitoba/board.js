@@ -4,14 +4,16 @@
 // in words stay one click away as a fallback. Names and reference tables come from the view and the game's
 // description (`api.description`), never from a copy of the game's tables.
 import { sameAction } from "../../hints.js";
+import { list, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
-import { COLOURS, boardCycle, cap, h, loadStylesheet, seatNamer, seatTag } from "../../kit/board.js";
+import { COLOURS, boardCycle, h, loadStylesheet, seatNamer, seatTag } from "../../kit/board.js";
 import { goodChip } from "./draw.js";
 import { indexLegal } from "./legal.js";
 import { drawPaths, drawScores, drawSeason, drawSupply, drawTotem } from "./side.js";
 import { drawTally, tallyKey, tallyReady } from "./tally.js";
 import { drawTerritory } from "./territory.js";
 import { drawMyVillage, drawOpponent, lastMoveText } from "./village.js";
+import { wordsOf } from "./words.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
@@ -33,8 +35,8 @@ export function createBoard(root, api) {
   const status = h("div", { class: "mb-status", role: "status", "aria-live": "polite" });
   const map = h("div", { class: "mb-map" });
   // each scrolls in its own frame on a short desktop screen (board.css): reachable by the keyboard too
-  const paths = h("div", { class: "mb-paths-wrap", tabindex: "0", role: "region", "aria-label": "vision paths" });
-  const side = h("div", { class: "mb-side", tabindex: "0", role: "region", "aria-label": "totem and season" });
+  const paths = h("div", { class: "mb-paths-wrap", tabindex: "0", role: "region", "aria-label": t("vision paths") });
+  const side = h("div", { class: "mb-side", tabindex: "0", role: "region", "aria-label": t("totem and season") });
   const village = h("div", { class: "mb-mine" });
   const wordsEl = h("div", { class: "mb-words-wrap" });
   const overlay = h("div", { class: "overlay mb-overlay", hidden: true });
@@ -66,7 +68,7 @@ export function createBoard(root, api) {
 
   function context(view, ix) {
     return {
-      view, ix, desc: desc(), nameOf, send, selectedFrom, wakeMode, tradeMode, perRow: lastPerRow,
+      view, ix, desc: desc(), w: wordsOf(desc()), nameOf, send, selectedFrom, wakeMode, tradeMode, perRow: lastPerRow,
       setWakeMode(on) { wakeMode = on; render(); },
       setTradeMode(on) { tradeMode = on; render(); },
       clickArea(area, act) {
@@ -91,42 +93,46 @@ export function createBoard(root, api) {
     if (isOver(view)) {
       const w = view.winners || [];
       const best = w.length ? view.villages[w[0]].score : 0;
-      text = `Game over — ${w.map(nameOf).join(" and ")} win${w.length > 1 ? "" : "s"} with ${best} points`;
+      text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points", w.length,
+        { names: list(w.map(nameOf)), points: best });
     } else if (mine && d) {
       text = d.prompt;
-      if (selectedFrom !== null) text = `Now click a lit area to move your Cree from ${view.territory.areas[selectedFrom].name} (or click it again to keep it)`;
-      if (tradeMode) text = "Wampum: click the storage sector that your top berry should turn into";
+      if (selectedFrom !== null) {
+        text = t("Now click a lit area to move your Cree from {area} (or click it again to keep it)",
+          { area: view.territory.areas[selectedFrom].name });
+      }
+      if (tradeMode) text = t("Wampum: click the storage sector that your top berry should turn into");
     } else if (d) {
       // the engine's phase in words ("Round 2 of 15, spring: Blue is choosing a passive action")
-      text = view.header ? `${view.header.phase} (${nameOf(d.seat)})` : `${cap(COLOURS[d.seat])} (${nameOf(d.seat)}) is deciding`;
+      text = view.header ? `${view.header.phase} (${nameOf(d.seat)})` : t("{name} is deciding", { name: nameOf(d.seat) });
     } else {
-      text = "Waiting…";
+      text = t("Waiting…");
     }
     const buttons = [];
-    if (mine && d && d.kind === "good") buttons.push(h("span", { class: "in-hand", title: "the good to place" }, "placing: ", ...goodsOf(d)));
-    if (ix.end) buttons.push(h("button", { id: "end-turn", class: "primary", onclick: () => send(ix.end) }, "End my turn"));
+    if (mine && d && d.kind === "good") buttons.push(h("span", { class: "in-hand", title: t("the good to place") }, t("placing:"), " ", ...goodsOf(ctx, d)));
+    if (ix.end) buttons.push(h("button", { id: "end-turn", class: "primary", onclick: () => send(ix.end) }, t("End my turn")));
     if (ix.pass) {
-      const label = d && ["score", "final_choice"].includes(d.kind) ? "Don't score" : "Pass";
+      const label = d && ["score", "final_choice"].includes(d.kind) ? t("Don't score") : t("Pass");
       buttons.push(h("button", { id: "pass", onclick: () => send(ix.pass), title: ix.pass.text }, label));
     }
     if (me !== null && cycle.msg.undo_steps > 0 && !isOver(view)) {
-      buttons.push(h("button", { id: "undo", title: `take back your last step (${cycle.msg.undo_steps} possible)`,
-        onclick: () => cycle.undo(-1) }, "↶ Undo"));
+      buttons.push(h("button", { id: "undo", title: t("take back your last step ({n} possible)", { n: cycle.msg.undo_steps }),
+        onclick: () => cycle.undo(-1) }, t("↶ Undo")));
     }
     status.className = `mb-status${mine ? " my-turn" : ""}`;
     status.replaceChildren(h("span", { class: "prompt" }, text), h("span", { class: "status-buttons" }, buttons));
   }
 
-  function goodsOf(d) {
-    return [goodChip(d.good), h("b", {}, d.good)];
+  function goodsOf(ctx, d) {
+    return [goodChip(d.good), h("b", {}, ctx.w.goodA(d.good))];
   }
 
   function renderWords(ctx) {
     const legal = cycle.legal();
     if (!legal.count) { wordsEl.replaceChildren(); return; }
     const det = h("details", { class: "mb-words", open: words ? true : null },
-      h("summary", {}, `My choices in words (${legal.count})`),
-      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": "my choices in words" },
+      h("summary", {}, t("My choices in words ({n})", { n: legal.count })),
+      h("div", { class: "words-list", tabindex: "0", role: "group", "aria-label": t("my choices in words") },
         legal.all.map((x) => h("button", { class: "legal-action", onclick: () => send(x) }, x.text))));
     det.addEventListener("toggle", () => { words = det.open; });
     wordsEl.replaceChildren(det);
@@ -157,8 +163,8 @@ export function createBoard(root, api) {
     const others = view.villages.map((v) => v.seat).filter((s) => s !== me);
     opps.replaceChildren(...others.map((s) => drawOpponent(ctx, s)));
     renderStatus(ctx);
-    const legend = h("p", { class: "map-legend" }, h("span", { class: "key-can" }, "orange edge"), " you may choose it now · ",
-      h("span", { class: "key-last" }, "seat colour"), " that seat's last move (dashed: where its Cree came from)");
+    const legend = h("p", { class: "map-legend" }, h("span", { class: "key-can" }, t("orange edge")), " ", t("you may choose it now"), " · ",
+      h("span", { class: "key-last" }, t("seat colour")), " ", t("that seat's last move (dashed: where its Cree came from)"));
     map.replaceChildren(h("div", { class: "territory-wrap" }, drawTerritory(ctx)),
       h("div", { class: "map-foot" }, drawScores(ctx), drawSupply(ctx), legend, tipNote()));
     paths.replaceChildren(drawPaths(ctx));
@@ -167,7 +173,7 @@ export function createBoard(root, api) {
       village.replaceChildren(drawMyVillage(ctx));
     } else {
       village.replaceChildren(h("p", { class: "spectating" }, api.replay
-        ? "Replay: the public view, move by move (← → step through it)." : "You are watching this table.",
+        ? t("Replay: the public view, move by move (← → step through it).") : t("You are watching this table."),
       " ", lastMoves(view)));
     }
     renderWords(ctx);
@@ -182,8 +188,8 @@ export function createBoard(root, api) {
 
   function lastMoves(view) {
     return h("span", { class: "last-all" }, view.villages.map((v) => {
-      const t = lastMoveText(view.marks[v.seat]);
-      return t ? h("span", {}, seatTag(v.seat, nameOf(v.seat)), ` ${t} `) : null;
+      const last = lastMoveText(view.marks[v.seat], desc());
+      return last ? h("span", {}, seatTag(v.seat, nameOf(v.seat)), ` ${last} `) : null;
     }));
   }
 

@@ -1,6 +1,11 @@
 // Drawing helpers of the Manitoba board: SVG elements, how each landscape, disk and good looks (colours and
 // small pictures; the names themselves come from the server's view and game description).
+import { N_, t } from "../../i18n.js";
 import { COLOURS, SVGNS, SYMBOLS, seatTag, svg as s } from "../../kit/board.js";
+
+// A good's picture says what it is, in the page's language (the same texts as the game's description).
+const GOOD_WORDS = { bison: N_("bison"), berry: N_("berries"), horse: N_("horses"), canoe: N_("canoes"), feather: N_("feathers") };
+const goodWord = (good) => (GOOD_WORDS[good] ? t(GOOD_WORDS[good]) : good);
 
 export { s, seatTag };
 
@@ -27,7 +32,7 @@ const GOOD_PATHS = {
 export function goodIcon(good, x, y, size = 20, extra = {}) {
   const g = s("g", { transform: `translate(${x} ${y}) scale(${size / 20})`, class: `good good-${good}`, ...extra });
   g.innerHTML = GOOD_PATHS[good] || "";
-  g.append(s("title", {}, `${good} (a good)`));
+  g.append(s("title", {}, goodWord(good)));
   return g;
 }
 
@@ -35,7 +40,7 @@ export function goodIcon(good, x, y, size = 20, extra = {}) {
 export function goodChip(good, cls = "") {
   const el = svgEl("-10 -10 20 20", `good-chip ${cls}`, goodIcon(good, 0, 0, 18));
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", good);
+  el.setAttribute("aria-label", goodWord(good));
   return el;
 }
 

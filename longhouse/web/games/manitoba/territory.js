@@ -2,6 +2,7 @@
 // one in the middle, two on the right, as the view's `slot` says); each area shows its landscape (colour and
 // symbol), its name as in the move log ("Hills 2"), its good and its Cree. Areas the player may choose light
 // up; the last move of every seat stays outlined in that seat's colour.
+import { list, t } from "../../i18n.js";
 import { COLOURS } from "../../kit/board.js";
 import { LAND_EDGE, LAND_FILL, cree, goodIcon, landSymbol, s, svgEl } from "./draw.js";
 
@@ -37,16 +38,17 @@ export function drawTerritory(ctx) {
   const box = (a) => areaBox(a, perRow);
   const root = svgEl(`-2 0 ${width + 4} ${rows * ROW}`, `territory-map${rows > 1 ? " wrapped" : ""}`);
   root.setAttribute("role", "group");
-  root.setAttribute("aria-label", "the territory");
+  root.setAttribute("aria-label", t("the territory"));
   if (areas.some((a) => ix.place[a.id] || ix.recall[a.id] || ix.refill[a.id] || ix.moveFrom[a.id])) root.classList.add("choosing");
   const marked = markedAreas(view.marks || []);
   const joined = joinedPairs(view, areas);
   // tile numbers over each tile, as in the area names; a wrapped chain says where it goes on
-  for (let t = 0; t < tiles; t++) {
-    const at = tileXY(t, perRow);
-    const wraps = rows > 1 && t % perRow === 0 && t > 0;
-    const goesOn = rows > 1 && t % perRow === perRow - 1 && t < tiles - 1;
-    const label = `tile ${t + 1}${wraps ? ` (its left edge joins tile ${t})` : ""}${goesOn ? ` — tile ${t + 2} joins its right edge` : ""}`;
+  for (let t0 = 0; t0 < tiles; t0++) {
+    const at = tileXY(t0, perRow);
+    const wraps = rows > 1 && t0 % perRow === 0 && t0 > 0;
+    const goesOn = rows > 1 && t0 % perRow === perRow - 1 && t0 < tiles - 1;
+    const label = [t("tile {n}", { n: t0 + 1 }), wraps ? " " : "", wraps ? t("(its left edge joins tile {n})", { n: t0 }) : "",
+      goesOn ? " — " : "", goesOn ? t("tile {n} joins its right edge", { n: t0 + 2 }) : ""].join("");
     root.append(s("text", { x: at.x + (wraps ? 4 : TW / 2), y: at.y + 11, class: "tile-no",
       "text-anchor": wraps ? "start" : "middle" }, label));
   }
@@ -61,7 +63,9 @@ export function drawTerritory(ctx) {
     const g = s("g", {
       class: cls.filter(Boolean).join(" "), "data-area": area.id, "data-name": area.name,
       tabindex: act ? "0" : null, role: act ? "button" : null,
-      "aria-label": `${area.name}${area.good ? `, ${area.good}` : ""}${area.cree !== null ? `, ${COLOURS[area.cree]} Cree` : ""}${act ? ` — ${act.text}` : ""}`,
+      "aria-label": [area.name, area.good ? `, ${ctx.w.goodA(area.good)}` : "",
+        area.cree !== null ? ", " : "", area.cree !== null ? t("Cree of {name}", { name: ctx.nameOf(area.cree) }) : "",
+        act ? ` — ${act.text}` : ""].join(""),
     });
     g.append(s("rect", { x: b.x + 1, y: b.y + 1, width: b.w - 2, height: b.h - 2, rx: 5, fill: LAND_FILL[area.landscape],
       stroke: LAND_EDGE[area.landscape], class: "area-shape" }));
@@ -70,8 +74,8 @@ export function drawTerritory(ctx) {
     const cx = b.x + b.w / 2;
     const cy = b.y + b.h / 2 + 2;
     if (area.good) g.append(goodIcon(area.good, area.cree !== null ? cx - 12 : cx, cy, 20));
-    const owner = area.cree !== null && area.cree !== undefined ? `${ctx.nameOf(area.cree)}'s Cree (${COLOURS[area.cree]})` : null;
-    if (owner) g.append(cree(area.cree, area.good ? cx + 10 : cx, cy + 2, { title: `${owner} on ${area.name}` }));
+    const owner = area.cree !== null && area.cree !== undefined ? t("Cree of {name}", { name: ctx.nameOf(area.cree) }) : null;
+    if (owner) g.append(cree(area.cree, area.good ? cx + 10 : cx, cy + 2, { title: t("{owner} on {area}", { owner, area: area.name }) }));
     for (const seat of marked.get(area.id) || []) {
       g.append(s("rect", { x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: 4,
         class: `last-mark seat-${COLOURS[seat.seat]}${seat.from ? " from" : ""}` }));
@@ -81,15 +85,15 @@ export function drawTerritory(ctx) {
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.clickArea(area, act); } });
     }
     // what the area is (its landscape and tile are its name), what lies on it, and what a click does now
-    const holds = [area.good ? `a ${area.good}` : "no good", owner].filter(Boolean).join(", ");
+    const holds = [area.good ? ctx.w.goodA(area.good) : t("no good"), owner].filter(Boolean).join(", ");
     const across = joined.filter((pair) => pair.includes(area)).map((pair) => pair.find((x) => x !== area).name);
-    const touches = across.length ? `; it touches ${across.join(" and ")} across the tiles` : "";
+    const touches = across.length ? "; " + t("it touches {areas} across the tiles", { areas: list(across) }) : "";
     g.append(s("title", {}, `${area.name}: ${holds}${touches}${act ? ` — ${act.text}` : ""}`));
     root.append(g);
   }
   // tile borders over the areas
-  for (let t = 0; t < tiles; t++) {
-    const at = tileXY(t, perRow);
+  for (let t0 = 0; t0 < tiles; t0++) {
+    const at = tileXY(t0, perRow);
     root.append(s("rect", { x: at.x, y: at.y + TOP, width: TW, height: TH, class: "tile-edge", rx: 3 }));
   }
   // Lake Manitoba / Duck Mountain Range: the joined areas of neighbouring tiles, drawn as a strait
@@ -110,7 +114,7 @@ function actionFor(ctx, area, moveTargets) {
   if (ix.place[area.id]) return ix.place[area.id];
   if (ix.recall[area.id]) return ix.recall[area.id];
   if (ix.refill[area.id]) return ix.refill[area.id];
-  if (ix.moveFrom[area.id] && area.cree === view.seat) return { select: true, text: `choose this Cree to move it (${area.name})` };
+  if (ix.moveFrom[area.id] && area.cree === view.seat) return { select: true, text: t("choose this Cree to move it ({area})", { area: area.name }) };
   return null;
 }
 
