@@ -2,26 +2,30 @@
 // words), the menu beside a player's name (in the chat, at a seat), the report dialog, and the player page's
 // buttons. The server's rules: docs/hall.md "Friends, blocks and reports".
 import { api } from "./net.js";
+import { t } from "./i18n.js";
 import { h, tableUrl, toast } from "./ui.js";
 
 // A report's reason holds this many characters (the server's limits, reports.SHORTEST and LONGEST).
 export const REASON_MIN = 3;
 export const REASON_MAX = 300;
 
-// The texts (one place, to be translated).
+// The texts (one place), in the page's language (i18n.js has its catalog before this module runs).
 const T = {
-  friends: "Friends",
-  noFriends: "You follow nobody yet. Follow players from their page (their name is a link) or with /follow NAME.",
-  offline: "offline", inLobby: "in the lobby", online: "online",
-  atTable: (id, title, seated) => `${seated ? "plays at" : "watches"} table ${id}${title ? ` · ${title}` : ""}`,
-  invite: "Invite", inviteTitle: (name, id) => `Invite ${name} to table ${id}`,
-  go: "Go to the table", dismiss: "Dismiss",
-  report: "Report…", block: "Block", unblock: "Unblock", follow: "Follow", unfollow: "Unfollow", page: "Player page",
-  reportTitle: (name) => `Report ${name}`,
-  reportLead: "Tell the moderators what happened. The chat around it, the table and the move go with your report; "
-    + "the player is not told who reported them.",
-  reason: "What happened?", send: "Send the report", cancel: "Cancel",
-  menu: (name) => `Actions for ${name}`,
+  friends: t("Friends"),
+  noFriends: t("You follow nobody yet. Follow players from their page (their name is a link) or with /follow NAME."),
+  offline: t("offline"), inLobby: t("in the lobby"), online: t("online"),
+  atTable: (id, title, seated) => (title
+    ? (seated ? t("plays at table {table} · {title}", { table: id, title }) : t("watches table {table} · {title}", { table: id, title }))
+    : (seated ? t("plays at table {table}", { table: id }) : t("watches table {table}", { table: id }))),
+  invite: t("Invite"), inviteTitle: (name, id) => t("Invite {name} to table {table}", { name, table: id }),
+  go: t("Go to the table"), dismiss: t("Dismiss"),
+  report: t("Report…"), block: t("Block"), unblock: t("Unblock"), follow: t("Follow"), unfollow: t("Unfollow"),
+  page: t("Player page"),
+  reportTitle: (name) => t("Report {name}", { name }),
+  reportLead: t("Tell the moderators what happened. The chat around it, the table and the move go with your report; "
+    + "the player is not told who reported them."),
+  reason: t("What happened?"), send: t("Send the report"), cancel: t("Cancel"),
+  menu: (name) => t("Actions for {name}", { name }),
 };
 
 /**
