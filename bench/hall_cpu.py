@@ -13,6 +13,8 @@ Left out as well: the kernel's socket work, uvloop, the HTTP upgrade, the lobby 
 
     python bench/hall_cpu.py                      # 200 two-player Manitou tables, 40,000 moves, 3 runs
     python bench/hall_cpu.py --runs 5 --moves 20000
+    python bench/hall_cpu.py --compare-german     # and, alternating, every table's second player in German
+    python bench/hall_cpu.py --compare-german --profile /tmp/cpu   # /tmp/cpu-en.prof, /tmp/cpu-de.prof
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import uvicorn
 from uvicorn.server import ServerState
 
 from longhouse.server import commands
+from longhouse.server import table as table_module
 from longhouse.server.conn import Conn, reader
 from longhouse.server.direct_socket import DirectWebSocketProtocol
 from longhouse.server.hall import Hall
@@ -80,9 +83,24 @@ def client_frame(text: str) -> bytes:
 Seat = tuple[Conn, DirectWebSocketProtocol]
 
 
-async def run(tables: int, moves: int, seed: int) -> tuple[float, int, int]:
-    """Seconds of the hall's CPU per move, moves played, games replaced."""
+class SeededSecrets:
+    """What ``server/table.py`` draws its games' seeds from (``secrets.randbits``), seeded here: runs with the
+    same seed play the very same games (English and half German alike, or two checkouts)."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def randbits(self, k: int) -> int:
+        return self._rng.getrandbits(k)
+
+
+async def run(tables: int, moves: int, seed: int, german: bool = False,
+              profile: Any = None) -> tuple[float, int, int]:
+    """Seconds of the hall's CPU per move, moves played, games replaced; ``german``: each table's second player
+    reads German (half the sockets, as ``hall.py --compare-german``); ``profile``: a ``cProfile.Profile`` on
+    while the moves are played."""
     rnd = random.Random(seed)
+    table_module.secrets = SeededSecrets(seed)  # type: ignore[assignment]
     loop = asyncio.get_running_loop()
     accepted_forever: asyncio.Future[None] = loop.create_future()
 
@@ -91,15 +109,17 @@ async def run(tables: int, moves: int, seed: int) -> tuple[float, int, int]:
         await send({"type": "websocket.accept"})
         await accepted_forever
 
-    config = uvicorn.Config(app, ws=DirectWebSocketProtocol, ws_per_message_deflate=False, log_level="error")
+    # no keep-alive pings: nobody answers them here, and a long (profiled) run would see its sockets closed
+    config = uvicorn.Config(app, ws=DirectWebSocketProtocol, ws_per_message_deflate=False, log_level="error",
+                            ws_ping_interval=None)
     config.load()
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{tmp}/hall.db")
-        hall = Hall(store, Settings(max_rate=0))
+        hall = Hall(store, Settings(max_rate=0, person_rate=0))  # every move is handled (no limit drops one)
         users = [store.create_user(f"p{i}", None, guest=True) for i in range(2 * tables)]
 
-        def open_socket(user: User, table: Table) -> Seat:
-            conn = Conn(user)
+        def open_socket(user: User, table: Table, lang: str) -> Seat:
+            conn = Conn(user, lang=lang)
             protocol = DirectWebSocketProtocol(config=config, server_state=ServerState(), app_state={}, _loop=loop)
             protocol.connection_made(Swallow())
             protocol.data_received(HANDSHAKE)
@@ -110,7 +130,7 @@ async def run(tables: int, moves: int, seed: int) -> tuple[float, int, int]:
 
         def new_game(k: int) -> tuple[Table, list[Seat]]:
             table = hall.create_table("manitou", 2, {})
-            seats = [open_socket(users[2 * k + s], table) for s in range(2)]
+            seats = [open_socket(users[2 * k + s], table, "de" if german and s == 1 else "en") for s in range(2)]
             for s, (conn, _) in enumerate(seats):
                 commands.run(table, conn, "join", [str(s + 1)])
             commands.run(table, seats[0][0], "start", [])
@@ -130,6 +150,8 @@ async def run(tables: int, moves: int, seed: int) -> tuple[float, int, int]:
         gc.set_threshold(10_000, 20, 100)
         done = replaced = 0
         clients = 0.0
+        if profile is not None:
+            profile.enable()
         start = time.process_time()
         while done < moves:
             for k in range(tables):
@@ -157,6 +179,8 @@ async def run(tables: int, moves: int, seed: int) -> tuple[float, int, int]:
             await asyncio.sleep(0)  # the turn ends: its moves are stored, then acknowledged
         await asyncio.sleep(0.01)
         used = time.process_time() - start - clients
+        if profile is not None:
+            profile.disable()
         accepted_forever.set_result(None)  # the apps return: uvicorn closes the sockets
         await asyncio.sleep(0.01)
         store.close()
@@ -169,14 +193,34 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=40_000)
     parser.add_argument("--runs", type=int, default=3, help="runs (each in a fresh store); the median is the figure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare-german", action="store_true",
+                        help="alternate runs with every table's second player in German (half the sockets)")
+    parser.add_argument("--profile", metavar="PREFIX",
+                        help="profile the moves with cProfile (CPU time): PREFIX-en.prof (and PREFIX-de.prof)")
     args = parser.parse_args()
-    figures = []
+    sides = [False, True] if args.compare_german else [False]
+    profiles: dict[bool, Any] = {}
+    if args.profile:
+        import cProfile
+
+        profiles = {german: cProfile.Profile(time.process_time) for german in sides}
+    figures: dict[bool, list[float]] = {german: [] for german in sides}
     for i in range(args.runs):
-        per_move, done, replaced = asyncio.run(run(args.tables, args.moves, args.seed + i))
-        figures.append(per_move)
-        print(f"run {i + 1}: {1000 * per_move:.4f} ms a move ({done} moves, {replaced} games replaced)", flush=True)
-    print(f"hall CPU per move, median of {args.runs}: {1000 * statistics.median(figures):.4f} ms "
-          f"({args.tables} tables)")
+        for german in sides:  # alternated, so that the machine's load falls on both alike
+            per_move, done, replaced = asyncio.run(run(args.tables, args.moves, args.seed + i, german,
+                                                       profiles.get(german)))
+            figures[german].append(per_move)
+            print(f"run {i + 1}{', half German' if german else ''}: {1000 * per_move:.4f} ms a move ({done} moves, "
+                  f"{replaced} games replaced)", flush=True)
+    for german in sides:
+        runs = ", ".join(f"{1000 * f:.4f}" for f in figures[german])
+        print(f"hall CPU per move{', half German' if german else ''}, median of {args.runs}: "
+              f"{1000 * statistics.median(figures[german]):.4f} ms ({args.tables} tables; runs {runs})")
+        if args.profile:
+            profiles[german].dump_stats(f"{args.profile}-{'de' if german else 'en'}.prof")
+    if args.compare_german:
+        english, half = statistics.median(figures[False]), statistics.median(figures[True])
+        print(f"half German costs {100 * (half / english - 1):+.1f}% CPU a move")
     return 0
 
 

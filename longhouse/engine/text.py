@@ -50,7 +50,11 @@ class Msg:
             text = words.ngettext(self.id, self.plural, self.n)
         if not self.params:
             return text
-        args = {key: render(value, words) for key, value in self.params}
+        # ``render(value, words)`` written out: a text's parameters are rendered for every reader of every
+        # message, and a call less a parameter shows
+        args: dict[str, Any] = {}
+        for key, value in self.params:
+            args[key] = value.render(words) if isinstance(value, Msg) else value
         try:
             return text.format_map(args)
         except (KeyError, IndexError, ValueError):  # a translation naming a parameter the text has not
@@ -92,7 +96,7 @@ class Listing(Msg):
         self.items = tuple(items)
 
     def render(self, words: Words) -> str:
-        return words.join([render(item, words) for item in self.items])
+        return words.join([item.render(words) if isinstance(item, Msg) else item for item in self.items])
 
     def _key(self) -> tuple[Any, ...]:
         return (Listing, self.items)
@@ -112,7 +116,7 @@ class Joined(Msg):
         self.items = tuple(items)
 
     def render(self, words: Words) -> str:
-        return self.sep.join([render(item, words) for item in self.items])
+        return self.sep.join([item.render(words) if isinstance(item, Msg) else item for item in self.items])
 
     def _key(self) -> tuple[Any, ...]:
         return (Joined, self.sep, self.items)

@@ -12,6 +12,7 @@ import functools
 import gettext
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,35 @@ def read_catalog(lang: str) -> Catalog:
         return read_po(f, locale=lang, domain=DOMAIN)
 
 
+#: Rendered texts a translator keeps (``Translator._hook``) and lists it keeps joined (``Translator.join``):
+#: when there are more, all are forgotten and kept afresh.
+RENDERED_KEPT = 4096
+JOINED_KEPT = 1024
+
+
+class _Singular(dict[str, str]):
+    """A catalog's singular entries, message id -> its text, answering a message it lacks with the message
+    itself: ``GNUTranslations.gettext`` as one dict look-up (``__getitem__``, no Python frame for a found
+    entry). Built once (the catalog never changes): an entry of its own first, else the form the plural
+    entry of that id takes for 1, as ``gettext`` looks them up."""
+
+    def __missing__(self, message: str) -> str:
+        return message
+
+
+def _singular(translations: gettext.GNUTranslations) -> _Singular:
+    catalog: dict[Any, str] = translations._catalog  # type: ignore[attr-defined]
+    one = translations.plural(1)  # type: ignore[attr-defined]
+    table = _Singular()
+    for key, text in catalog.items():
+        if isinstance(key, tuple) and key[1] == one:
+            table[key[0]] = text
+    for key, text in catalog.items():
+        if isinstance(key, str):
+            table[key] = text
+    return table
+
+
 class Translator:
     """One language's words: ``gettext``/``ngettext`` of its catalog (English where it has no entry), lists
     in its way, and a JSON encoder that writes every ``Msg`` in that language."""
@@ -66,7 +96,10 @@ class Translator:
     def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
         self.lang = lang
         self._t = translations
-        self.gettext = translations.gettext
+        self.gettext: Callable[[str], str] = translations.gettext
+        if type(translations) is gettext.GNUTranslations and translations._fallback is None:  # type: ignore[attr-defined]
+            # every text of every message goes through here: one dict look-up instead of gettext's frame
+            self.gettext = _singular(translations).__getitem__
         self.ngettext = translations.ngettext
         try:
             self._locale: Locale | None = Locale.parse(lang)
@@ -75,11 +108,25 @@ class Translator:
         self._encoder = msgspec.json.Encoder(enc_hook=self._hook)
         #: ``encode``'s bytes (for loops that encode many values).
         self.encode_bytes = self._encoder.encode
+        #: The texts rendered by the encoder, by the identity of their ``Msg`` (id -> the Msg, held so that its
+        #: id is not reused, and its text): many texts are one object encoded again and again (a phase's text,
+        #: kept by its game; a seat's name; a view's unchanging words), each rendered once. A Msg is
+        #: immutable, so its text in one language never changes; only the very object counts, not an equal
+        #: one (``1 == True``: two Msgs can be equal and read differently).
+        self._rendered: dict[int, tuple[Msg, str]] = {}
+        #: Lists joined in this language (Babel's ``format_list`` reads its locale's patterns at every call).
+        self._joined: dict[tuple[str, ...], str] = {}
 
     def join(self, items: list[str], /) -> str:
         if self.lang == SOURCE or self._locale is None:
             return ENGLISH.join(items)
-        return format_list(items, locale=self._locale)
+        key = tuple(items)
+        text = self._joined.get(key)
+        if text is None:
+            if len(self._joined) >= JOINED_KEPT:
+                self._joined.clear()
+            text = self._joined[key] = format_list(items, locale=self._locale)
+        return text
 
     def text(self, value: Any) -> str:
         """A text in this language: a ``Msg`` rendered, anything else as ``str``."""
@@ -87,7 +134,14 @@ class Translator:
 
     def _hook(self, value: Any) -> Any:
         if isinstance(value, Msg):
-            return value.render(self)
+            kept = self._rendered.get(id(value))
+            if kept is not None and kept[0] is value:
+                return kept[1]
+            text = value.render(self)
+            if len(self._rendered) >= RENDERED_KEPT:
+                self._rendered.clear()
+            self._rendered[id(value)] = (value, text)
+            return text
         raise NotImplementedError(f"cannot encode {type(value).__name__}")
 
     def encode(self, value: Any) -> str:

@@ -23,7 +23,10 @@ Languages: a client gets its texts (the engine's ``Msg``: the phase, the events,
 own language (``Conn.lang``). Every part above is made once per language and version, not per client, and
 the English parts are the base of the others: encoding a key in English notes whether any text (``Msg``)
 is in it, and only those keys are encoded again for another language; the rest of its texts are the
-English ones, shared (``_Texts.translated``).
+English ones, shared (``_Texts.translated``), and so are their changes when neither version has a text in its
+keys (the usual view: its words are in the header and the events). The header's moving members and the
+events' JSON are made once for every language; each language only writes them again in its own words (the
+translator keeps the texts of the ``Msg`` objects it rendered: a phase's text is one object, kept by its game).
 """
 
 from __future__ import annotations
@@ -73,30 +76,35 @@ Sent = tuple[object, int, int | None]
 _fixed_texts: dict[tuple[str, str, str, int, str], str] = {}
 
 
-def header_text(state: State, words: Translator | None = None) -> str:
+def header_text(state: State, words: Translator | None = None, moving: dict[str, Any] | None = None) -> str:
     """``engine.view.shared_header(state)``'s JSON text less its opening brace (``"game":...}``), to follow a
     ``viewer`` of the server's own: the fixed members' text made once per game, player count and language,
-    only the moving members encoded. Its texts in ``words``' language (English by default)."""
+    only the moving members encoded (``moving``: ``moving_header(state)`` if already made, as for the first
+    language of a version). Its texts in ``words``' language (English by default)."""
     words = words or translator(SOURCE)
     game = state.game
     key = (game.name, game.title, game.rules_version, state.num_players, words.lang)
     fixed = _fixed_texts.get(key)
     if fixed is None:
         fixed = _fixed_texts[key] = words.encode(fixed_header(state))[1:-1]
-    return f"{fixed},{words.encode(moving_header(state))[1:]}"
+    return f"{fixed},{words.encode(moving_header(state) if moving is None else moving)[1:]}"
 
 
 class _Texts:
     """The top-level keys of a view (or of its shared part) with their values' JSON text (``items``) and, when
     made against the previous version's (``before``), what changed since: the members whose text is not the
-    same (``changes``, ``"key":value`` each) and the keys gone (``gone``). None: made against nothing."""
+    same (``changes``, ``"key":value`` each) and the keys gone (``gone``). None: made against nothing.
+    ``against``: the texts they were made against (``before``); ``english``: for another language, the English
+    texts it was translated from (None: these are English)."""
 
-    __slots__ = ("changes", "gone", "items", "lingual")
+    __slots__ = ("against", "changes", "english", "gone", "items", "lingual")
 
     def __init__(self, view: dict[str, Any], before: dict[str, str] | None = None,
                  known: dict[str, str] | None = None) -> None:
         encode = _english_encode
         written = _written
+        self.against = before
+        self.english: _Texts | None = None
         #: The keys whose values have texts (``Msg``) in them, with their values: another language encodes
         #: only these again (``translated``).
         self.lingual: dict[str, Any] = {}
@@ -133,11 +141,13 @@ class _Texts:
         self.items = items
 
     @classmethod
-    def translated(cls, english: _Texts, before: dict[str, str] | None, words: Translator) -> _Texts:
+    def translated(cls, english: _Texts, before: _Texts | None, words: Translator) -> _Texts:
         """The same view's texts in another language: ``english``'s, but its keys with texts in them encoded
         again in ``words``' language; what changed against ``before`` (that language's previous version)."""
         out = cls.__new__(cls)
         out.lingual = english.lingual
+        out.english = english
+        out.against = None
         items = english.items
         if english.lingual:
             items = dict(items)
@@ -146,8 +156,16 @@ class _Texts:
         out.items = items
         out.changes = out.gone = None
         if before is not None:
-            out.changes = [member(key, text) for key, text in items.items() if before.get(key) != text]
-            out.gone = [key for key in before if key not in items]
+            was = before.english
+            if not english.lingual and was is not None and not was.lingual and english.against is was.items:
+                # Neither version has a text in it (the usual view: its words are in the header and events),
+                # so both are the English ones, and ``before`` was translated from the very texts English's
+                # changes were made against: the same changes (not one more pass over every key).
+                out.changes, out.gone = english.changes, english.gone
+            else:
+                old = before.items
+                out.changes = [member(key, text) for key, text in items.items() if old.get(key) != text]
+                out.gone = [key for key in old if key not in items]
         return out
 
 
@@ -168,8 +186,8 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "base", "before", "closed", "header", "kept", "over", "seats", "shared", "version",
-                 "words")
+    __slots__ = ("acting", "base", "before", "closed", "header", "kept", "moving", "over", "seats", "shared",
+                 "version", "words")
 
     def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
                  words: Translator, base: _Version | None = None, closed: bool = False) -> None:
@@ -182,8 +200,13 @@ class _Version:
         self.words = words
         self.base = base
         self.closed = closed
-        self.acting = () if closed else state.acting()
-        self.over = closed or state.is_over()
+        self.acting: tuple[int, ...]
+        self.over: bool
+        if base is not None and base.closed == closed:  # another language: the English version's, not asked again
+            self.acting, self.over = base.acting, base.over
+        else:
+            self.acting = () if closed else state.acting()
+            self.over = closed or state.is_over()
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
@@ -194,15 +217,18 @@ class _Version:
         #: its identity cannot pass to another object).
         self.kept: dict[str, tuple[Any, str]] = {}
         self.seats: dict[int | None, _Seat] = {}
+        #: The header's moving members (``moving_header``), made once for every language of the version.
+        self.moving: dict[str, Any] | None = None
         if base is not None:
             if base.header is not None:
-                self.header = header_text(state, words)
-                self.shared = _Texts.translated(base.shared, None if before is None else before.shared.items, words)
+                self.header = header_text(state, words, base.moving)
+                self.shared = _Texts.translated(base.shared, None if before is None else before.shared, words)
             return
         shared = state.shared_part()
         if shared is not None:
             unchanging = state.game.unchanging_view_keys
-            self.header = header_text(state, words)
+            self.moving = moving_header(state)
+            self.header = header_text(state, words, self.moving)
             known: dict[str, str] = {}
             if unchanging and earlier is not None:
                 for key, (value, text) in earlier.kept.items():
@@ -254,8 +280,8 @@ class StateTexts:
         if part is None and at.base is not None:  # another language: the English part, its texts translated
             english = self._seat(state, at.base, seat)
             old = None if at.before is None else at.before.seats.get(seat)
-            part = at.seats[seat] = _Seat(_Texts.translated(english.own, None if old is None else old.own.items,
-                                                            at.words), english.legal, english.undo)
+            part = at.seats[seat] = _Seat(_Texts.translated(english.own, None if old is None else old.own, at.words),
+                                          english.legal, english.undo)
         elif part is None:
             legal: list[Action] = []
             undo = 0
@@ -343,6 +369,7 @@ class StateTexts:
         before the rules did). Each message is made once per seat, base and language."""
         versions: dict[str, _Version] = {}
         heads: dict[str, tuple[str, str | None, list[tuple[Event, str]]]] = {}
+        jsons: list[dict[str, Any]] | None = None  # the events' JSON, made once for every language
         made: dict[tuple[str, int | None, int | None], str] = {}  # (language, seat, base or None) -> message
         out: list[tuple[str, Sent]] = []
         for i, (seat, sent) in enumerate(to):
@@ -362,7 +389,9 @@ class StateTexts:
             if text is None:
                 head = heads.get(lang)
                 if head is None:
-                    head = heads[lang] = self._head(state, at, version, status, clock, events, by, result)
+                    if jsons is None:
+                        jsons = [e.to_json() for e in events]
+                    head = heads[lang] = self._head(state, at, version, status, clock, events, jsons, by, result)
                 head_text, public, happened = head
                 part = self._seat(state, at, seat)
                 body = (self._whole(state, at, seat, part) if base is None
@@ -376,10 +405,10 @@ class StateTexts:
         return out
 
     def _head(self, state: State, at: _Version, version: int, status: str, clock: dict[str, Any] | None,
-              events: list[Event], by: int | None,
+              events: list[Event], jsons: list[dict[str, Any]], by: int | None,
               result: dict[str, Any] | None) -> tuple[str, str | None, list[tuple[Event, str]]]:
-        """The message's head (opened), the events' member when every seat sees them all (else None), and each
-        event's JSON: once per broadcast and language."""
+        """The message's head (opened), the events' member when every seat sees them all (else None), else each
+        event's text (``jsons``: the events' JSON): once per broadcast and language."""
         words = at.words
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
                                 "acting": list(at.acting), "clock": clock}
@@ -387,8 +416,6 @@ class StateTexts:
             head["result"] = result
         elif at.over:
             head["result"] = result_of(state)
-        happened = [(e, words.encode(e.to_json())) for e in events]
-        public = None
-        if all(e.seats is None for e in events):
-            public = f'"events":[{",".join(t for _, t in happened)}]'
-        return words.encode(head)[:-1], public, happened
+        if all(e.seats is None for e in events):  # the same for every seat: the whole list in one encoding
+            return words.encode(head)[:-1], f'"events":{words.encode(jsons)}', []
+        return words.encode(head)[:-1], None, [(e, words.encode(j)) for e, j in zip(events, jsons, strict=True)]

@@ -158,3 +158,26 @@ def test_msg_is_not_a_str() -> None:
     with pytest.raises(TypeError):
         msgspec.json.encode({"x": _("Game over")})
     assert isinstance(Msg("x"), Msg)
+
+
+def test_the_translators_shortcuts_answer_as_gettext_and_babel_do() -> None:
+    """A translator's catalog look-up (one dict), its joined lists and its rendered texts (kept) are what
+    ``GNUTranslations.gettext``, Babel's ``format_list`` and ``Msg.render`` give, however often asked."""
+    from babel.lists import format_list
+
+    de = translator("de")
+    catalog = catalogs.read_catalog("de")
+    gnu = compiled(catalog)
+    ids = [m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id] + ["no such text", ""]
+    assert len(ids) > 100
+    assert [de.gettext(i) for i in ids] == [gnu.gettext(i) for i in ids]
+    assert de.gettext("Red") == "Rot" and de.gettext("no such text") == "no such text"
+    items = ["Rot", "Blau", "Grün", "Gelb"]
+    for _round in range(2):
+        assert [de.join(items[:n]) for n in range(5)] == [format_list(items[:n], locale="de") for n in range(5)]
+    # kept by the object, not by equality: two equal texts that read differently each read their own way
+    one, true = Msg("{n}", {"n": 1}), Msg("{n}", {"n": True})
+    assert one == true
+    assert de.encode([one, true, one, true]) == '["1","True","1","True"]'
+    phase = listing([seat_word(0), seat_word(1)])
+    assert de.encode([phase, phase]) == '["Rot und Blau","Rot und Blau"]' == de.encode([phase, phase])

@@ -1,8 +1,8 @@
 """``state`` messages as deltas (``server/state_texts.py``), merged as a client merges them
 (``server/state_merge.py``): after every move of whole games of each game, every seat's and the spectator's
-merged state is exactly the whole state; a delta carries only keys of its own seat's view, never another
-seat's hand; a client that was sent something else than the last or the current version, or sat at another
-seat, or whose table's state was rebuilt, gets the whole state."""
+merged state (in English and in German) is exactly the whole state; a delta carries only keys of its own
+seat's view, never another seat's hand; a client that was sent something else than the last or the current
+version, or sat at another seat, or whose table's state was rebuilt, gets the whole state."""
 
 from __future__ import annotations
 
@@ -26,24 +26,27 @@ GAMES = ["manitou", "manitoba", "five_tribes"]
 class Client:
     """One connection: its seat, what the server last made for it, the state it holds (deltas merged)."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, lang: str = "en") -> None:
         self.seat = seat
+        self.lang = lang
         self.sent: Sent | None = None
         self.held: dict[str, Any] | None = None
         self.deltas = 0
 
 
 def whole(texts: StateTexts, state: State, version: int, seat: int | None, events: list[Event],
-          by: int | None) -> dict[str, Any]:
-    """The whole message for ``seat`` now, made by a fresh ``StateTexts``."""
-    [(text, _)] = StateTexts(texts.game).texts(state, version, "running", None, [(seat, None)], events, by)
+          by: int | None, lang: str = "en") -> dict[str, Any]:
+    """The whole message for ``seat`` now, made by a fresh ``StateTexts``, in ``lang``."""
+    [(text, _)] = StateTexts(texts.game).texts(state, version, "running", None, [(seat, None)], events, by,
+                                               langs=[lang])
     return dict(json.loads(text))
 
 
 def broadcast(texts: StateTexts, state: State, version: int, clients: list[Client], events: list[Event],
               by: int | None) -> list[dict[str, Any]]:
     """Send every client its message, merge it as a client does; the raw messages."""
-    made = texts.texts(state, version, "running", None, [(c.seat, c.sent) for c in clients], events, by)
+    made = texts.texts(state, version, "running", None, [(c.seat, c.sent) for c in clients], events, by,
+                       langs=[c.lang for c in clients])
     raw = []
     for client, (text, sent) in zip(clients, made, strict=True):
         client.sent = sent
@@ -57,7 +60,7 @@ def broadcast(texts: StateTexts, state: State, version: int, clients: list[Clien
 def check(texts: StateTexts, state: State, version: int, clients: list[Client], raw: list[dict[str, Any]],
           events: list[Event], by: int | None) -> None:
     for client, msg in zip(clients, raw, strict=True):
-        expected = whole(texts, state, version, client.seat, events, by)
+        expected = whole(texts, state, version, client.seat, events, by, client.lang)
         assert client.held == expected, (client.seat, version)
         if "base" in msg:
             # a delta holds only keys of this seat's own view, with this seat's values: no other seat's secret
@@ -83,7 +86,9 @@ def test_merged_deltas_are_the_whole_state_after_every_move_of_whole_games(name:
     for seed in range(2):
         state = game.new_state(players, seed, None)
         texts = StateTexts(game)
-        clients = [Client(seat) for seat in range(players)] + [Client(None), Client(0)]
+        # German ones too: their deltas are made from the English ones' (``_Texts.translated``)
+        clients = [Client(seat) for seat in range(players)] + [Client(None), Client(0), Client(0, "de"),
+                                                               Client(None, "de")]
         events: list[Event] = []
         version, by = 0, None
         while True:
