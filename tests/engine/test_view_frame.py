@@ -66,7 +66,7 @@ def test_phase_words_name_the_seat_at_play() -> None:
     state = games.get("manitou").new_state(2, 1, {"dealer": 0})
     assert str(state.view(None)["header"]["phase"]) == "Hunt 1 of 3: Red and Blue are choosing a hunting party"
     over = random_states("manitoba", 2, seed=3, steps=5000)[-1]
-    assert over.is_over() and over.view(0)["header"]["phase"] == "Game over"
+    assert over.is_over() and str(over.view(0)["header"]["phase"]) == "Game over"
     assert over.view(0)["header"]["winners"] == over.winners()
 
 
