@@ -205,10 +205,10 @@ class Hall:
         except SetupError as exc:
             raise ValueError(error_text(exc)) from exc
         row = self.store.create_table(game.name, seats, options, [None] * seats,
-                                      hall=None if settings is None else settings.to_json())
+                                      hall=None if settings is None else settings.to_json(),
+                                      above=self.gone.highest())
         table = Table(self, row)
         table.creator = creator
-        self.gone.forget(table.id)  # SQLite gave the number of a closed table to this one
         if settings is not None:
             table.settings = settings
         self.tables[table.id] = table
@@ -283,7 +283,7 @@ class Hall:
         self.tables.pop(table.id, None)
         self.lobby.changed()
 
-    def gone_text(self, table_id: int) -> str | None:
+    def gone_text(self, table_id: int) -> Text | None:
         """What became of a waiting table closed a little while ago (None: not one)."""
         return self.gone.text(table_id, [t for t in self.tables.values()
                                          if t.status != Status.OVER and not t.settings.private])

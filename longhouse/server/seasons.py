@@ -20,9 +20,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games
+from longhouse.i18n import _, joined
 from longhouse.server import ratings
 from longhouse.server.accounts import Refused, read_json, refused, store_of
 from longhouse.server.admin import admin_of, same_origin
+from longhouse.server.language import answer
 from longhouse.server.players import page, title_of
 from longhouse.store.people import PeopleStore
 from longhouse.store.tourney import TourneyError, TourneyStore
@@ -98,7 +100,7 @@ def seasons_page(store: TourneyStore, people: PeopleStore, game: str, now: float
 async def season_api(request: Request) -> Response:
     game = request.path_params["game"]
     if game not in games.names():
-        return JSONResponse({"error": f"there is no game {game!r}"}, status_code=404)
+        return answer(request, {"error": _("there is no game {game}", game=repr(game))}, status_code=404)
     director = request.app.state.tourneys
     data = await asyncio.to_thread(seasons_page, director.store, director.hall.people, game, director.clock())
     return JSONResponse(data)
@@ -107,7 +109,7 @@ async def season_api(request: Request) -> Response:
 def _when(data: dict[str, Any], key: str) -> float:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise Refused(400, f"{key} is a time: seconds since 1970, UTC")
+        raise Refused(400, _("{key} is a time: seconds since 1970, UTC", key=key))
     return float(value)
 
 
@@ -118,17 +120,18 @@ async def add_season(request: Request) -> Response:
         admin_of(request)
         game = data.get("game")
         if game not in games.names():
-            raise Refused(400, f"there is no game {game!r}; games are {', '.join(games.names())}")
+            raise Refused(400, _("there is no game {game}; games are {games}", game=repr(game),
+                                 games=joined(", ", games.names())))
         title = data.get("title")
         if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE:
-            raise Refused(400, f"name the season (at most {MAX_TITLE} characters)")
+            raise Refused(400, _("name the season (at most {n} characters)", n=MAX_TITLE))
         starts, ends = _when(data, "starts"), _when(data, "ends")
         if not starts < ends <= starts + LONGEST:
-            raise Refused(400, "a season ends after it starts, within a year")
+            raise Refused(400, _("a season ends after it starts, within a year"))
         try:
             sid = TourneyStore(store_of(request)).add_season(str(game), title.strip(), starts, ends)
         except TourneyError as exc:
-            raise Refused(400, str(exc)) from exc
+            raise Refused(400, exc.text) from exc
     except Refused as exc:
         return refused(request, exc)
     return JSONResponse({"id": sid})

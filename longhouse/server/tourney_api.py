@@ -20,16 +20,18 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from longhouse import games
+from longhouse.i18n import N_, Msg, _, joined, ngettext
 from longhouse.server import tourney_rounds as plan
 from longhouse.server.accounts import Refused, current_user, read_json, refused, store_of
 from longhouse.server.admin import same_origin
 from longhouse.server.archive import parse_table_id
 from longhouse.server.clocks import TIME_CONTROLS
+from longhouse.server.language import answer
 from longhouse.server.players import page, title_of
 from longhouse.server.tourney_director import Director
 from longhouse.store import User
 from longhouse.store.admin import admin_store
-from longhouse.store.tourney import CANCELLED, OPEN, PAUSED, RUNNING, Tournament, TourneyError
+from longhouse.store.tourney import CANCELLED, OPEN, PAUSED, RUNNING, Entrant, Tournament, TourneyError
 
 #: The choices and their limits (``docs/tournaments.md``).
 PACES: dict[str, dict[str, Any]] = {
@@ -41,9 +43,21 @@ LIMITS = {"rounds": (1, 20), "cap": (2, 256), "checkin": (0.0, 7 * 86400.0), "ro
 MAX_AHEAD = 180 * 86400.0
 MAX_NAME = 60
 ACTIONS = ("register", "unregister", "checkin", "start", "pause", "resume", "remove", "cancel")
-TEXTS = {"guest": "guests cannot play in tournaments: sign up first",
-         "admins": "only the hall's admins create tournaments",
-         "manage": "only the tournament's creator or an admin can do that", "none": "there is no such tournament"}
+#: The refusals of more than one place (the catalogs' ids).
+TEXTS = {"signin": N_("sign in first"), "guest": N_("guests cannot play in tournaments: sign up first"),
+         "admins": N_("only the hall's admins create tournaments"),
+         "manage": N_("only the tournament's creator or an admin can do that"),
+         "none": N_("there is no such tournament")}
+
+
+def choices(items: Any) -> Msg:
+    """The names to choose from, "a, b, c" (names, not words: the same in every language)."""
+    return joined(", ", [str(x) for x in items])
+
+
+def said(key: str) -> Msg:
+    """The refusal ``TEXTS[key]`` as a message."""
+    return _(TEXTS[key])
 
 
 def director_of(request: Request) -> Director:
@@ -54,9 +68,9 @@ def director_of(request: Request) -> Director:
 def signed(request: Request) -> User:
     user = current_user(request)
     if user is None:
-        raise Refused(401, "sign in first")
+        raise Refused(401, said("signin"))
     if user.guest:
-        raise Refused(403, TEXTS["guest"])
+        raise Refused(403, said("guest"))
     return user
 
 
@@ -67,12 +81,12 @@ def is_admin(request: Request, user: User | None) -> bool:
 def _number(data: dict[str, Any], key: str, default: float, kind: type = float) -> float:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise Refused(400, f"{key} must be a number")
+        raise Refused(400, _("{key} must be a number", key=key))
     if kind is int and value != int(value):
-        raise Refused(400, f"{key} must be a whole number")
+        raise Refused(400, _("{key} must be a whole number", key=key))
     low, high = LIMITS.get(key, (-math.inf, math.inf))
     if not low <= value <= high:
-        raise Refused(400, f"{key} must be from {low:g} to {high:g}")
+        raise Refused(400, _("{key} must be from {low:g} to {high:g}", key=key, low=low, high=high))
     return float(int(value)) if kind is int else float(value)
 
 
@@ -80,29 +94,32 @@ def settings_from(data: dict[str, Any], now: float) -> dict[str, Any]:
     """A new tournament's settings from a request, checked; ``Refused`` (naming what is wrong) otherwise."""
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        raise Refused(400, f"name the tournament (at most {MAX_NAME} characters)")
+        raise Refused(400, _("name the tournament (at most {n} characters)", n=MAX_NAME))
     game_name = data.get("game")
     if game_name not in games.names():
-        raise Refused(400, f"there is no game {game_name!r}; games are {', '.join(games.names())}")
+        raise Refused(400, _("there is no game {game}; games are {games}", game=repr(game_name),
+                             games=choices(games.names())))
     game = games.get(str(game_name))
     fmt = data.get("format", "swiss")
     if fmt not in plan.FORMATS:
-        raise Refused(400, f"the format is one of {', '.join(plan.FORMATS)}")
-    size = int(_number(data, "table_size", 2 if fmt != "swiss" else game.max_players, int))
-    if fmt != "swiss" and size != 2:
-        raise Refused(400, "round robin and knock-out tournaments are played two a table")
+        raise Refused(400, _("the format is one of {formats}", formats=choices(plan.FORMATS)))
+    size = int(_number(data, "table_size", game.max_players if fmt == "swiss" else 2, int))
+    if fmt == "knockout" and size != 2:
+        raise Refused(400, _("knock-out tournaments are played two a table"))
     if not max(2, game.min_players) <= size <= game.max_players:
-        raise Refused(400, f"{game.title} is for {game.min_players} to {game.max_players} players a table")
+        raise Refused(400, _("{game} is for {least} to {most} players a table", game=game.title,
+                             least=game.min_players, most=game.max_players))
     pace = data.get("pace", "real_time")
     if pace not in PACES:
-        raise Refused(400, f"the pace is one of {', '.join(PACES)}")
+        raise Refused(400, _("the pace is one of {paces}", paces=choices(PACES)))
     defaults = PACES[str(pace)]
     control = data.get("time_control", defaults["time_control"])
     if control not in TIME_CONTROLS:
-        raise Refused(400, f"there is no time control {control!r}; choose one of {', '.join(TIME_CONTROLS)}")
+        raise Refused(400, _("there is no time control {control}; choose one of {controls}",
+                             control=repr(control), controls=choices(TIME_CONTROLS)))
     starts = _number(data, "starts", now + 600.0)
     if not now - 60 <= starts <= now + MAX_AHEAD:
-        raise Refused(400, "the start is a time (seconds since 1970, UTC) from now to 180 days ahead")
+        raise Refused(400, _("the start is a time (seconds since 1970, UTC) from now to 180 days ahead"))
     return {"name": name.strip(), "game": game.name, "format": fmt, "table_size": size,
             "rounds": int(_number(data, "rounds", 3, int)), "cap": int(_number(data, "cap", 32, int)),
             "pace": pace, "time_control": control, "starts": starts,
@@ -111,13 +128,27 @@ def settings_from(data: dict[str, Any], now: float) -> dict[str, Any]:
             "forfeit_after": _number(data, "forfeit_after", float(defaults["forfeit_after"]))}
 
 
-def summary(t: Tournament, players: int, names: dict[int, str]) -> dict[str, Any]:
+def cancel_note(t: Tournament, entrants: list[Entrant]) -> Msg | None:
+    """Why the hall cancelled a tournament at its start (too few checked in); None: not so cancelled."""
+    if t.status != CANCELLED or not t.note:
+        return None
+    came = sum(1 for e in entrants if not e.removed and (e.checked_in or t.checkin <= 0))
+    try:
+        least = max(2, games.get(t.game).min_players)
+    except KeyError:
+        least = 2
+    return ngettext("{n} player checked in, {least} needed", "{n} players checked in, {least} needed", came,
+                    least=least)
+
+
+def summary(t: Tournament, entrants: list[Entrant], names: dict[int, str]) -> dict[str, Any]:
+    players = sum(1 for e in entrants if not e.removed)
     return {"id": t.id, "name": t.name, "game": t.game, "title": title_of(t.game), "format": t.format,
             "table_size": t.table_size, "rounds": t.rounds, "cap": t.cap, "pace": t.pace,
             "time_control": t.time_control, "time_title": TIME_CONTROLS[t.time_control].title,
             "starts": t.starts, "checkin": t.checkin, "round_every": t.round_every,
             "forfeit_after": t.forfeit_after, "status": t.status, "round": t.round, "players": players,
-            "champion": names.get(t.champion) if t.champion is not None else None, "note": t.note,
+            "champion": names.get(t.champion) if t.champion is not None else None, "note": cancel_note(t, entrants),
             "creator": names.get(t.creator) if t.creator is not None else None, "finished": t.finished}
 
 
@@ -129,7 +160,7 @@ def listing(director: Director, user: User | None, can_create: bool) -> dict[str
     names = director.hall.people.names(ids)
     for t in found:
         entrants = store.entrants(t.id)
-        row = summary(t, sum(1 for e in entrants if not e.removed), names)
+        row = summary(t, entrants, names)
         row["registered"] = user is not None and any(e.user_id == user.id for e in entrants)
         key = "open" if t.status == OPEN else "running" if t.status in (RUNNING, PAUSED) else "finished"
         out[key].append(row)
@@ -148,7 +179,7 @@ def detail(director: Director, tid: int, user: User | None, admin: bool) -> dict
     games_ = store.games_of(tid)
     names = {e.user_id: e.name for e in entrants}
     names.update(director.hall.people.names({u for u in (t.creator, t.champion) if u is not None}))
-    out = summary(t, sum(1 for e in entrants if not e.removed), names)
+    out = summary(t, entrants, names)
     out["players_list"] = [{"name": e.name, "checked_in": e.checked_in, "seed": e.seed, "removed": e.removed,
                             "place": e.place} for e in entrants]
     rounds: dict[int, list[dict[str, Any]]] = {}
@@ -183,13 +214,13 @@ async def tournaments(request: Request) -> Response:
         admin = is_admin(request, user)
         by_admins = request.app.state.settings.tournaments_by == "admins"
         can = user is not None and not user.guest and (admin or not by_admins)
-        return JSONResponse(await asyncio.to_thread(listing, director, user, can))
+        return answer(request, await asyncio.to_thread(listing, director, user, can))
     try:
         same_origin(request)
         data = await read_json(request)
         user = signed(request)
         if request.app.state.settings.tournaments_by == "admins" and not is_admin(request, user):
-            raise Refused(403, TEXTS["admins"])
+            raise Refused(403, said("admins"))
         values = settings_from(data, director.clock())
     except Refused as exc:
         return refused(request, exc)
@@ -200,7 +231,7 @@ async def tournaments(request: Request) -> Response:
 def _tid(request: Request) -> int:
     tid = parse_table_id(request.path_params["tid"])
     if tid is None:
-        raise Refused(404, TEXTS["none"])
+        raise Refused(404, said("none"))
     return tid
 
 
@@ -212,8 +243,8 @@ async def tournament(request: Request) -> Response:
     user = current_user(request)
     data = await asyncio.to_thread(detail, director_of(request), tid, user, is_admin(request, user))
     if data is None:
-        return JSONResponse({"error": TEXTS["none"]}, status_code=404)
-    return JSONResponse(data)
+        return answer(request, {"error": said("none")}, status_code=404)
+    return answer(request, data)
 
 
 async def act(request: Request) -> Response:
@@ -223,13 +254,13 @@ async def act(request: Request) -> Response:
         tid = _tid(request)
         what = request.path_params["action"]
         if what not in ACTIONS:
-            raise Refused(404, f"a tournament's actions are {', '.join(ACTIONS)}")
+            raise Refused(404, _("a tournament's actions are {actions}", actions=choices(ACTIONS)))
         same_origin(request)
         data = await read_json(request)
         user = signed(request)
         t = store.get(tid)
         if t is None:
-            raise Refused(404, TEXTS["none"])
+            raise Refused(404, said("none"))
         now = director.clock()
         try:
             if what == "register":
@@ -240,7 +271,7 @@ async def act(request: Request) -> Response:
                 store.check_in(tid, user.id, now)
             else:
                 if not (user.id == t.creator or is_admin(request, user)):
-                    raise Refused(403, TEXTS["manage"])
+                    raise Refused(403, said("manage"))
                 if what == "start":
                     store.start_now(tid, now)
                 elif what == "pause":
@@ -253,10 +284,10 @@ async def act(request: Request) -> Response:
                     name = data.get("name")
                     who = next((e for e in store.entrants(tid) if isinstance(name, str) and e.name == name), None)
                     if who is None:
-                        raise Refused(404, f"{name!r} is not in this tournament")
+                        raise Refused(404, _("{name} is not in this tournament", name=repr(name)))
                     store.remove(tid, who.user_id)
         except TourneyError as exc:
-            raise Refused(400, str(exc)) from exc
+            raise Refused(400, exc.text) from exc
     except Refused as exc:
         return refused(request, exc)
     return JSONResponse({"ok": True})
@@ -266,7 +297,7 @@ async def of_player(request: Request) -> Response:
     director = director_of(request)
     found = director.hall.people.user(request.path_params["name"])
     if found is None:
-        return JSONResponse({"error": "there is no such player", "code": "no_player"}, status_code=404)
+        return answer(request, {"error": _("there is no such player"), "code": "no_player"}, status_code=404)
 
     def read() -> list[dict[str, Any]]:
         placed = director.store.placed(found[0])

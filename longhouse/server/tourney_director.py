@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from longhouse import games as game_registry
+from longhouse.i18n import N_, Msg, _, ngettext
 from longhouse.server import seasons
 from longhouse.server import tourney_rounds as plan
 from longhouse.server.table_settings import TableSettings
@@ -48,17 +49,24 @@ SEASONS_EVERY = 30.0
 _RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
-#: What the players are told (one place, to be translated).
+#: What the players are told (the catalogs' ids; ``words`` makes the message of one).
 TEXTS = {
-    "round": "{name}, round {round}: your table is {table}.",
-    "round_lobby": "{name}: round {round} has begun ({tables} tables).",
-    "bye": "{name}, round {round}: you have a bye ({points:g} points).",
-    "welcome": "{name}, round {round}. Good luck!",
-    "invites": "{name} (round {round})",
-    "forfeit": "{player} did not come to the table in time and forfeits this game; a bot plays the seat.",
-    "over": "{name} is over: {champion} is the champion!",
-    "cancelled": "cancelled: {count} player(s) checked in, {least} needed",
+    "round": N_("{name}, round {round}: your table is {table}."),
+    "bye": N_("{name}, round {round}: you have a bye ({points:g} points)."),
+    "welcome": N_("{name}, round {round}. Good luck!"),
+    "forfeit": N_("{player} did not come to the table in time and forfeits this game; a bot plays the seat."),
+    "over": N_("{name} is over: {champion} is the champion!"),
 }
+
+
+def words(key: str, **params: Any) -> Msg:
+    """The message ``key`` with ``params``: what a notice, a lobby line or a table's line says (rebuilt from
+    the key and the parameters by a process that is told over Redis)."""
+    params = dict(params)
+    if key == "round_lobby":
+        return ngettext("{name}: round {round} has begun ({n} table).", "{name}: round {round} has begun ({n} tables).",
+                        int(params.pop("n")), **params)
+    return _(TEXTS[key], **params)
 
 
 class Director:
@@ -198,12 +206,12 @@ class Director:
         playing = [e for e in entrants if not e.removed and (e.checked_in or t.checkin <= 0)]
         now = self.clock()
         if len(playing) < least:
-            note = TEXTS["cancelled"].format(count=len(playing), least=least)
+            note = f"cancelled: {len(playing)} checked in, {least} needed"  # the page words it (tourney_api)
             self.store.finish(t.id, {}, None, now, CANCELLED, note, self.epoch(t.id))
             return
         ratings = {p.user_id: p.ordinal for p in self.hall.people.rating_history(t.game)}
         order = sorted(playing, key=lambda e: (-ratings.get(e.user_id, 0.0), e.registered, e.user_id))
-        rounds = plan.rounds_for(t, len(order))
+        rounds = await asyncio.to_thread(plan.rounds_for, t, [e.user_id for e in order], least)
         self.store.begin(t.id, {e.user_id: i for i, e in enumerate(order)}, rounds, now, self.epoch(t.id))
         fresh = self.store.get(t.id)
         assert fresh is not None
@@ -219,9 +227,9 @@ class Director:
             self.store.finish(t.id, places, champion, now, OVER, None, self.epoch(t.id))
             names = {e.user_id: e.name for e in entrants}
             if champion is not None:
-                text = TEXTS["over"].format(name=t.name, champion=names.get(champion, "?"))
-                self.lobby_line(text)
-                self.notify(list(places), {"type": "tournament", "tournament": t.id, "text": text, "over": True})
+                said = {"name": t.name, "champion": names.get(champion, "?")}
+                self.lobby_line("over", said)
+                self.notify(list(places), {"type": "tournament", "tournament": t.id, "over": True}, "over", said)
             return
         number = t.round + 1
         new = [Game(number, i, s, None, None, result=plan.bye_result() if len(s) == 1 else None)
@@ -230,13 +238,11 @@ class Director:
         names = {e.user_id: e.name for e in entrants}
         for g in new:
             if g.bye:
-                self.notify(g.players, {"type": "tournament", "tournament": t.id, "round": number, "text":
-                                        TEXTS["bye"].format(name=t.name, round=number, points=g.result["points"][0]
-                                                            if g.result else 0)})
+                self.notify(g.players, {"type": "tournament", "tournament": t.id, "round": number}, "bye",
+                            {"name": t.name, "round": number, "points": g.result["points"][0] if g.result else 0})
             else:
                 self._make_table(t, g, names)
-        self.lobby_line(TEXTS["round_lobby"].format(name=t.name, round=number,
-                                                    tables=sum(1 for g in new if not g.bye)))
+        self.lobby_line("round_lobby", {"name": t.name, "round": number, "n": sum(1 for g in new if not g.bye)})
 
     def _make_table(self, t: Tournament, g: Game, names: dict[int, str]) -> None:
         """The hall's table for a game of the round: its players seated in order, started, and told."""
@@ -253,12 +259,12 @@ class Director:
             if not table.connected(uid):
                 table.away_since[uid] = away
         table.forget_summary()
-        table.say(None, TEXTS["welcome"].format(name=t.name, round=g.round))
+        table.say(None, words("welcome", name=t.name, round=g.round))
         self.store.update_game(t.id, g.round, g.idx, self.epoch(t.id), table_id=table.id, started=self.clock())
-        for uid in g.players:  # by mail or push too, for those who want invitations so (notices.py)
-            hall.notices.invitation(uid, table, TEXTS["invites"].format(name=t.name, round=g.round))
-        self.notify(g.players, {"type": "tournament", "tournament": t.id, "round": g.round, "table": table.id,
-                                "text": TEXTS["round"].format(name=t.name, round=g.round, table=table.id)})
+        for uid in g.players:  # by mail or push too, for those who want invitations so (notices.py): from
+            hall.notices.invitation(uid, table, t.name)  # the tournament, by its name
+        self.notify(g.players, {"type": "tournament", "tournament": t.id, "round": g.round, "table": table.id},
+                    "round", {"name": t.name, "round": g.round, "table": table.id})
 
     def _follow(self, t: Tournament, g: Game, now: float) -> bool:
         """One look at a running game: who has come, who forfeits, whether it is over. Whether it changed."""
@@ -315,11 +321,11 @@ class Director:
         names = {e.user_id: e.name for e in self.store.entrants(t.id)}
         for seat, uid in enumerate(g.players):
             if uid in forfeits and g.table_id is not None:
-                text = TEXTS["forfeit"].format(player=names.get(uid, "?"))
-                if not self.stand_in(g.table_id, seat, uid, text):
-                    self._publish({"op": "stand_in", "table": g.table_id, "seat": seat, "user": uid, "text": text})
+                player = names.get(uid, "?")
+                if not self.stand_in(g.table_id, seat, uid, player):
+                    self._publish({"op": "stand_in", "table": g.table_id, "seat": seat, "user": uid, "player": player})
 
-    def stand_in(self, table_id: int, seat: int, uid: int, text: str) -> bool:
+    def stand_in(self, table_id: int, seat: int, uid: int, player: str) -> bool:
         table = self.hall.tables.get(table_id)
         cluster = self.hall.cluster
         if table is None or (cluster is not None and table_id not in cluster.owned):
@@ -327,20 +333,25 @@ class Director:
         occ = table.occupants[seat] if seat < len(table.occupants) else None
         if table.status == Status.RUNNING and isinstance(occ, Person) and occ.user_id == uid:
             try:
-                table.stand_in(seat, text)
+                table.stand_in(seat, words("forfeit", player=player))
             except StaleOwner:
                 return False
         return True
 
     # --- notices ----------------------------------------------------------------------------------
 
-    def lobby_line(self, text: str) -> None:
-        self.hall.lobby.line({"type": "chat", "from": None, "text": text, "time": time.time(), "tournament": True})
+    def lobby_line(self, key: str, params: dict[str, Any], local: bool = True) -> None:
+        """The lobby chat's line ``words(key, **params)``, here (and, ``local``, in every other process)."""
+        self.hall.lobby.line({"type": "chat", "from": None, "text": words(key, **params), "time": time.time(),
+                              "tournament": True}, local=False)
+        if local:
+            self._publish({"op": "lobby", "say": [key, params]})
 
-    def notify(self, users: list[int], message: dict[str, Any]) -> None:
-        """``message`` to every open lobby and table socket of ``users``, in every process."""
-        self.deliver(set(users), message)
-        self._publish({"op": "notice", "users": users, "message": message})
+    def notify(self, users: list[int], message: dict[str, Any], key: str, params: dict[str, Any]) -> None:
+        """``message`` saying ``words(key, **params)`` to every open lobby and table socket of ``users``, in
+        every process (each in its reader's language)."""
+        self.deliver(set(users), {**message, "text": words(key, **params)})
+        self._publish({"op": "notice", "users": users, "message": message, "say": [key, params]})
 
     def deliver(self, users: set[int], message: dict[str, Any]) -> None:
         conns = list(self.hall.lobby.conns) + [c for table in self.hall.tables.values() for c in table.conns]
@@ -382,8 +393,12 @@ class Director:
                 if data.get("node") == self.node:
                     continue
                 if data["op"] == "notice":
-                    self.deliver({int(u) for u in data["users"]}, data["message"])
+                    key, params = data["say"]
+                    self.deliver({int(u) for u in data["users"]}, {**data["message"], "text": words(key, **params)})
+                elif data["op"] == "lobby":
+                    key, params = data["say"]
+                    self.lobby_line(key, params, local=False)
                 elif data["op"] == "stand_in":
-                    self.stand_in(int(data["table"]), int(data["seat"]), int(data["user"]), str(data["text"]))
+                    self.stand_in(int(data["table"]), int(data["seat"]), int(data["user"]), str(data["player"]))
             except Exception:
                 log.exception("a bad tournament message")

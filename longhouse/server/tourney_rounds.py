@@ -26,14 +26,23 @@ def active(entrants: Sequence[Entrant]) -> list[int]:
     return [e.user_id for e in seeded(entrants) if not e.removed]
 
 
-def rounds_for(t: Tournament, players: int) -> int:
-    """How many rounds a tournament of ``players`` plays: a Swiss its chosen number (at most one fewer than
-    there are players), a round robin and a knock-out as many as they need."""
+def rounds_for(t: Tournament, order: Sequence[int], least: int = 2) -> int:
+    """How many rounds a tournament of the players ``order`` (seeded) plays: a Swiss its chosen number (at
+    most one fewer than there are players), a round robin and a knock-out as many as they need."""
+    players = len(order)
     if t.format == "round_robin":
-        return round_robin.rounds_needed(players)
+        return round_robin.rounds_needed(order, t.table_size, least)
     if t.format == "knockout":
         return knockout.rounds_needed(players)
     return max(1, min(t.rounds, players - 1))
+
+
+def _byes_had(games: Sequence[Game]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for g in games:
+        if g.bye:
+            out[g.players[0]] = out.get(g.players[0], 0) + 1
+    return out
 
 
 def game_points(result: dict[str, Any], players: Sequence[int], forfeits: Sequence[int]) -> dict[str, Any]:
@@ -86,11 +95,14 @@ def next_slots(t: Tournament, entrants: Sequence[Entrant], games: Sequence[Game]
     if t.format == "swiss":
         ranked = [r.player for r in table_of(t, entrants, games) if r.player in playing]
         met = swiss.met_pairs(g.players for g in games if not g.bye)
-        byes_had: dict[int, int] = {}
-        for g in games:
-            if g.bye:
-                byes_had[g.players[0]] = byes_had.get(g.players[0], 0) + 1
-        done = swiss.pair(ranked, t.table_size, met, byes_had, least)
+        done = swiss.pair(ranked, t.table_size, met, _byes_had(games), least)
+        return [*done.tables, *[[b] for b in done.byes]]
+    if t.format == "round_robin" and t.table_size > 2:  # round by round, from the meetings so far
+        here = [p for p in order if p in playing]
+        met = swiss.met_pairs(g.players for g in games if not g.bye)
+        if round_robin.everyone_met(here, met):
+            return []
+        done = round_robin.next_round(here, t.table_size, met, _byes_had(games), least)
         return [*done.tables, *[[b] for b in done.byes]]
     if t.format == "round_robin":
         planned = round_robin.schedule(order)[number - 1]

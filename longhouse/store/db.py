@@ -188,6 +188,8 @@ class Store:
                                            "status", "result", "finished", "tid")
         self._create_table = self._prepare(self.tables.insert(), "game", "seats", "options", "status", "occupants",
                                            "created", returning=self.tables.c.id)
+        self._renumber_table = self._prepare(self.tables.update().where(self.tables.c.id == bindparam("old"))
+                                             .values(id=bindparam("new")), "new", "old")
         self._set_occupants = self._prepare(self.tables.update().where(self.tables.c.id == bindparam("tid")),
                                             "occupants", "tid")
         self._start_table = self._prepare(self.tables.update().where(self.tables.c.id == bindparam("tid")),
@@ -388,9 +390,12 @@ class Store:
     # --- tables ---------------------------------------------------------------------------------
 
     def create_table(self, game: str, seats: int, options: dict[str, Any], occupants: Sequence[Occupant | None],
-                     hall: dict[str, Any] | None = None) -> TableRow:
+                     hall: dict[str, Any] | None = None, above: int = 0) -> TableRow:
         """A new waiting table; with ``hall``, its hall settings stored in the same transaction (the people
-        store's ``table_hall``: ``keep_people_in``)."""
+        store's ``table_hall``: ``keep_people_in``). Its number is above ``above`` (the numbers the hall still
+        remembers: closed tables that say what became of them): SQLite numbers a new row one above the largest
+        in the table, so deleting the newest table would give its number to the next; such a row is
+        renumbered in the same transaction (a sequence, PostgreSQL's, never gives a number twice)."""
         now = time.time()
         people = self._people
         assert hall is None or people is not None, "hall settings given: keep_people_in was not called"
@@ -398,6 +403,9 @@ class Store:
         def create(cursor: Any) -> int:
             tid = self._inserted_id(self._create_table.execute(cursor, (
                 game, seats, options, Status.WAITING.value, [occupant_to_json(o) for o in occupants], now)))
+            if tid <= above:  # nothing is numbered above ``above`` then: the row was the largest
+                self._renumber_table.execute(cursor, (above + 1, tid))
+                tid = above + 1
             if hall is not None and people is not None:
                 people.delete_hall.execute(cursor, (tid,))  # a row left by an earlier table of this number
                 people.insert_hall.execute(cursor, (tid, hall))

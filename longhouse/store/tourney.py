@@ -25,15 +25,25 @@ from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from longhouse.i18n import Msg, _
 from longhouse.store.db import StaleOwner, Store
 
 #: The tournaments' statuses: open (registration), running, paused (no new round), over, cancelled.
 OPEN, RUNNING, PAUSED, OVER, CANCELLED = "open", "running", "paused", "over", "cancelled"
 LIVE = (OPEN, RUNNING, PAUSED)
+#: Why a pause, a resumption or a cancellation is refused: the status it needs (``set_status``'s ``before``).
+STATE_TEXTS: dict[tuple[str, ...], Msg] = {
+    (RUNNING,): _("the tournament is not running"), (PAUSED,): _("the tournament is not paused"),
+    (OPEN,): _("the tournament is not open: it has started or is over")}
 
 
 class TourneyError(Exception):
-    """A request the tournament's state refuses (the message says why); nothing was changed."""
+    """A request the tournament's state refuses (``text`` says why, a message of the catalogs); nothing was
+    changed."""
+
+    def __init__(self, text: Msg) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 @dataclass(frozen=True)
@@ -107,7 +117,7 @@ class TourneyStore:
 
     def claim(self, tid: int) -> int:
         """Take a tournament's direction over: its epoch, one more than any claim before (read its state after)."""
-        for _ in range(5):
+        for _attempt in range(5):
             try:
                 with self.engine.begin() as c:
                     o = self.owners.c
@@ -202,14 +212,14 @@ class TourneyStore:
         with self.engine.begin() as c:
             t = c.execute(select(self.t).where(self.t.c.id == tid).with_for_update()).first()
             if t is None:
-                raise TourneyError("there is no such tournament")
+                raise TourneyError(_("there is no such tournament"))
             if t.status != OPEN:
-                raise TourneyError("registration has closed: the tournament has started")
+                raise TourneyError(_("registration has closed: the tournament has started"))
             p = self.players.c
             if c.execute(select(p.user_id).where(p.tournament_id == tid, p.user_id == user_id)).first():
-                raise TourneyError("you are registered already")
+                raise TourneyError(_("you are registered already"))
             if self._count(c, tid) >= t.cap:
-                raise TourneyError(f"the tournament is full ({t.cap} players)")
+                raise TourneyError(_("the tournament is full ({n} players)", n=t.cap))
             c.execute(insert(self.players).values(tournament_id=tid, user_id=user_id, name=name, registered=now,
                                                   checked_in=False, removed=False))
 
@@ -217,42 +227,42 @@ class TourneyStore:
         with self.engine.begin() as c:
             t = c.execute(select(self.t.c.status).where(self.t.c.id == tid)).first()
             if t is None or t.status != OPEN:
-                raise TourneyError("the tournament has started: ask its creator to remove you")
+                raise TourneyError(_("the tournament has started: ask its creator to remove you"))
             p = self.players.c
             if not c.execute(delete(self.players).where(p.tournament_id == tid, p.user_id == user_id)).rowcount:
-                raise TourneyError("you are not registered")
+                raise TourneyError(_("you are not registered"))
 
     def check_in(self, tid: int, user_id: int, now: float) -> None:
         with self.engine.begin() as c:
             t = c.execute(select(self.t).where(self.t.c.id == tid)).first()
             if t is None or t.status != OPEN:
-                raise TourneyError("check-in has closed: the tournament has started")
+                raise TourneyError(_("check-in has closed: the tournament has started"))
             if t.checkin > 0 and now < t.starts - t.checkin:
-                raise TourneyError("check-in opens shortly before the start")
+                raise TourneyError(_("check-in opens shortly before the start"))
             p = self.players.c
             if not c.execute(update(self.players).where(p.tournament_id == tid, p.user_id == user_id)
                              .values(checked_in=True)).rowcount:
-                raise TourneyError("register first")
+                raise TourneyError(_("register first"))
 
     def set_status(self, tid: int, status: str, before: tuple[str, ...]) -> None:
         """Pause or resume (or cancel an open one): only from one of the statuses ``before``."""
         with self.engine.begin() as c:
             if not c.execute(update(self.t).where(self.t.c.id == tid, self.t.c.status.in_(before))
                              .values(status=status)).rowcount:
-                raise TourneyError(f"the tournament is not {' or '.join(before)}")
+                raise TourneyError(STATE_TEXTS.get(before, _("the tournament cannot do that now")))
 
     def start_now(self, tid: int, now: float) -> None:
         with self.engine.begin() as c:
             if not c.execute(update(self.t).where(self.t.c.id == tid, self.t.c.status == OPEN)
                              .values(starts=now)).rowcount:
-                raise TourneyError("the tournament has started already")
+                raise TourneyError(_("the tournament has started already"))
 
     def remove(self, tid: int, user_id: int) -> None:
         p = self.players.c
         with self.engine.begin() as c:
             if not c.execute(update(self.players).where(p.tournament_id == tid, p.user_id == user_id)
                              .values(removed=True)).rowcount:
-                raise TourneyError("that player is not in this tournament")
+                raise TourneyError(_("that player is not in this tournament"))
 
     # --- what the director writes (fenced) ------------------------------------------------------
 
@@ -294,7 +304,7 @@ class TourneyStore:
         with self.engine.begin() as c:
             clash = c.execute(select(s.id).where(s.game == game, s.starts < ends, s.ends > starts)).first()
             if clash is not None:
-                raise TourneyError("that season overlaps another season of the game")
+                raise TourneyError(_("that season overlaps another season of the game"))
             key = c.execute(insert(self.seasons).values(game=game, title=title, starts=starts, ends=ends)
                             ).inserted_primary_key
         assert key is not None

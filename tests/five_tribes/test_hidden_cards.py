@@ -28,7 +28,7 @@ def test_others_see_a_card_count_and_the_holder_sees_the_cards() -> None:
     begin_turn(st, 0)
     events = play(st, "pick a1", "drop eG")
     # Merchants take the first two cards of the row, face up: the log names them to everybody.
-    assert any(e.text.endswith("takes Fish, Wheat") and e.seats is None for e in events)
+    assert any(str(e.text).endswith("takes Fish, Wheat") and e.seats is None for e in events)
     assert st.view(0)["players"][0]["resources"][_code("fi")] == 1
     for observer in (1, 2, None):
         p = st.view(observer)["players"][0]
@@ -42,7 +42,7 @@ def test_a_blind_draw_is_named_only_to_its_taker() -> None:
     give_cards(st, 0, "fk")
     events = play(st, "power Sloar F")
     assert st.hands[0][_code("je")] == 1 and st.shown[0] == [0] * 10
-    mine = " ".join(e["text"] for e in visible_events(events, 0))
+    mine = " ".join(str(e["text"]) for e in visible_events(events, 0))
     assert "Jewels" in mine
     for observer in (1, 2, None):
         theirs = json.dumps(plain(visible_events(events, observer))) + json.dumps(plain(st.view(observer)))

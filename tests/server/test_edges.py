@@ -95,6 +95,31 @@ def test_a_table_everyone_left_says_what_became_of_it_for_a_while(hall: Hall) ->
     assert refusal(cid, secret).startswith("there is no such table")
 
 
+def test_the_newest_table_left_keeps_its_number_when_its_creator_opens_another(hall: Hall) -> None:
+    """The newest table, left before anyone sat: SQLite gives the next new row the largest number plus one, so
+    the creator's next table took the closed one's number, and the note about it was dropped."""
+    ann, cid = Client(hall, "Ann"), Client(hall, "Cid")
+    lobby = ann.lobby()
+    tid = create_table(lobby, "toy", 2, sit=True)  # the newest table
+    wa = ann.table(tid)
+    command(wa, "/leave")
+    wa.wait(lambda m: m["type"] == "table" and m["you"]["seat"] is None)
+    wa.close()
+    gone(hall, lobby, tid)
+    other = create_table(lobby, "toy", 2, sit=True)  # Ann opens another
+    assert other != tid and other > tid
+    text = refusal(cid, tid)
+    assert text.startswith(f"Table {tid} closed before its game began: everyone left it.")
+    assert f"Its creator is at table {other} now." in text
+    assert hall.store.table(other) is not None and hall.store.table(tid) is None
+    ws = cid.ws(f"/ws/table/{tid}?lang=de")  # in the reader's language
+    german = str(ws.wait_type("error", code="refused")["message"])
+    ws.close()
+    assert german.startswith(f"Tisch {tid} wurde geschlossen, bevor sein Spiel begann")
+    assert f"an Tisch {other}" in german
+    assert create_table(lobby, "toy", 2) > other  # and numbering goes on from there
+
+
 def test_a_bot_for_an_away_player_is_offered_after_the_grace_the_table_names(hall: Hall) -> None:
     tid, (_ann, _bob), (wa, wb) = seated_table(hall, ["Ann", "Bob"], away_bot=False)
     table = [m for m in wa.messages if m["type"] == "table"][-1]

@@ -14,7 +14,9 @@ import pytest
 from harness import Client, FakeClock, Hall
 from tourney_play import act, create, current_games, detail, play_round, wait_for
 
+from longhouse.i18n.catalogs import translator
 from longhouse.server.seasons import keep_ended, seasons_page
+from longhouse.server.tourney_director import words
 from longhouse.store.admin import admin_store
 
 
@@ -92,6 +94,29 @@ def test_a_knock_out_goes_to_the_winner(hall: Hall) -> None:
     assert places[loser] == 2
 
 
+def test_a_round_robin_at_three_a_table_until_everyone_has_met(hall: Hall) -> None:
+    """Five players at three a table (tables of 3 and 2): round by round until every pair has met, the
+    number of rounds known at the start; every table's points hand out 3 a player."""
+    folks = people(hall, ["Ann", "Bob", "Cy", "Dee", "Eve"])
+    owner = folks["Ann"]
+    tid = create(owner, format="round_robin", table_size=3)
+    register_all(tid, folks)
+    assert act(owner, tid, "start").status_code == 200
+    rounds = wait_for(owner, tid, lambda d: d["status"] == "running", what="the start")["rounds"]
+    assert rounds >= 2
+    for number in range(1, rounds + 1):
+        data = play_round(hall, folks, tid, number)
+        assert sorted(len(g["players"]) for g in data["rounds_list"][number - 1]["games"]) == [2, 3]
+    data = wait_for(owner, tid, lambda d: d["status"] == "over", what="the end")
+    tables = [g["players"] for r in data["rounds_list"] for g in r["games"]]
+    met = {frozenset(p) for t in tables for p in combinations(t, 2)}
+    assert met == {frozenset(p) for p in combinations(folks, 2)}
+    for r in data["rounds_list"]:
+        for g in r["games"]:
+            assert sum(g["points"]) == 3 * len(g["players"])
+    assert data["champion"] == data["standings"][0]["name"]
+
+
 def test_creating_registering_and_checking_in(db_url: str) -> None:
     h = Hall(db_url, tournaments_by="admins")
     try:
@@ -104,7 +129,8 @@ def test_creating_registering_and_checking_in(db_url: str) -> None:
         admin_store(h.store).grant(account, "test", "running the tests")
         refused: list[tuple[dict[str, Any], str]] = [
             ({"game": "chess"}, "no game"), ({"table_size": 5}, "players a table"),
-            ({"format": "knockout", "table_size": 3}, "two a table"), ({"cap": 1}, "cap"),
+            ({"format": "knockout", "table_size": 3}, "two a table"), ({"format": "round_robin", "table_size": 5},
+                                                                          "players a table"), ({"cap": 1}, "cap"),
             ({"starts": time.time() - 3600}, "start"), ({"name": ""}, "name"), ({"rounds": "x"}, "rounds")]
         for bad, why in refused:
             r = ann.http.post("/api/tournaments", json={**body, **bad})
@@ -114,6 +140,13 @@ def test_creating_registering_and_checking_in(db_url: str) -> None:
         assert act(guest, tid, "register").status_code == 403  # guests do not play in tournaments
         assert act(ann, tid, "register").status_code == 200
         assert act(ann, tid, "register").json()["error"] == "you are registered already"
+        # the refusals in the reader's language
+        de = ann.http.post(f"/api/tournaments/{tid}/register?lang=de", json={})
+        assert de.status_code == 400 and de.json()["error"] == "du bist schon angemeldet"
+        de = ann.http.post("/api/tournaments?lang=de", json={**body, "cap": 1})
+        assert de.status_code == 400 and de.json()["error"] == "cap muss zwischen 2 und 256 liegen"
+        de = ann.http.get("/api/tournaments/999?lang=de")
+        assert de.status_code == 404 and de.json()["error"] == "dieses Turnier gibt es nicht"
         assert act(bob, tid, "register").status_code == 200
         carl = Client(h, "Carl")
         r = act(carl, tid, "register")
@@ -256,3 +289,15 @@ def test_turn_based_rounds_start_at_their_set_time(hall: Hall) -> None:
     data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2 at its time")
     assert [g["state"] for g in current_games(data)] == ["playing", "bye"]
     assert current_games(data)[1]["players"] != detail(ann, tid)["rounds_list"][0]["games"][1]["players"]
+
+
+def test_what_the_players_are_told_is_in_their_language() -> None:
+    """The round's lobby line, a bye, the end: words of the catalogs, rebuilt from a key and parameters (as a
+    process told over Redis does), each reader's in their language."""
+    de, en = translator("de"), translator("en")
+    line = words("round_lobby", name="Cup", round=2, n=3)
+    assert en.encode({"text": line}) == '{"text":"Cup: round 2 has begun (3 tables)."}'
+    assert de.encode({"text": line}) == '{"text":"Cup: Runde 2 hat begonnen (3 Tische)."}'
+    assert de.encode(words("round_lobby", name="Cup", round=1, n=1)) == '"Cup: Runde 1 hat begonnen (1 Tisch)."'
+    assert de.encode(words("bye", name="Cup", round=3, points=3.0)) == '"Cup, Runde 3: du hast ein Freilos (3 Punkte)."'
+    assert "Turniersieger" in de.encode(words("over", name="Cup", champion="Ann"))

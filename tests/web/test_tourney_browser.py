@@ -2,7 +2,8 @@
 running, finished), a finished round robin's page (final standings, the champion, every table with its
 replay), a running tournament's page (its tables to play or watch, the player's own table, the organiser's
 controls), creating one from the form and registering, the champion on the player's page, and a season's
-table. Screenshots (``test-output/<test>/``) are looked at; no sideways scroll, no serious axe finding."""
+table; the list, the finished tournament and the season in German too. Screenshots (``test-output/<test>/``)
+are looked at; no sideways scroll, no serious axe finding."""
 
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     page.set_viewport_size(DESKTOP)
     page.locator("#t-pause").click()
     page.wait_for_selector("#t-resume")
-    assert "paused" in page.inner_text(".t-info")
+    assert "Paused" in page.inner_text(".t-info")
     page.locator("#t-resume").click()
     page.wait_for_selector("#t-pause")
 
@@ -151,6 +152,30 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     bob.wait_for_url(f"**/table/{table}", timeout=20000)
     page.wait_for_selector(".seat-list li")
     look(page, shots, "taken-to-the-table", DESKTOP)
-    assert not errors and not bob_errors, (errors, bob_errors)
+    # in German: the list, the finished tournament and the season's table
+    de_ctx, de, de_errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de"})
+    de.goto(f"{hall.url}/tournaments")
+    de.wait_for_selector(".t-section[data-section=finished] .t-row")
+    assert de.get_attribute("html", "lang") == "de"
+    finished = de.inner_text(".t-section[data-section=finished]")
+    assert "Turniere" in de.inner_text("h1") and "Jeder gegen jeden" in finished
+    assert f"Turniersieger: {champion}" in finished
+    look(de, shots, "list-de", DESKTOP)
+    look(de, shots, "list-de", PHONE)
+    de.set_viewport_size(DESKTOP)
+    de.goto(f"{hall.url}/tournament/{done}")
+    de.wait_for_selector(".t-champion")
+    assert "Abschlusstabelle" in de.inner_text(".t-main") and "Runde 3" in de.inner_text(".t-main")
+    assert de.locator(".t-game a.button:has-text('Wiederholung')").count() == 6
+    look(de, shots, "finished-de", DESKTOP)
+    look(de, shots, "finished-de", PHONE)
+    de.set_viewport_size(DESKTOP)
+    de.goto(f"{hall.url}/seasons/toy")
+    de.wait_for_selector(".season .t-standings")
+    assert "Diese Saison" in de.inner_text(".season h2") and "Liga" in de.inner_text(".season thead")
+    look(de, shots, "season-de", DESKTOP)
+    look(de, shots, "season-de", PHONE)
+    assert not errors and not bob_errors and not de_errors, (errors, bob_errors, de_errors)
+    de_ctx.close()
     bob_ctx.close()
     ctx.close()

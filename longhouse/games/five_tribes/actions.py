@@ -26,30 +26,37 @@ from typing import ClassVar
 
 from longhouse.engine.errors import IllegalAction
 from longhouse.engine.notation import JSON, ActionTable, Notated, Word, whole
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
+from longhouse.engine.text import N_, Msg, Text, _, listing, ngettext
 from longhouse.games.five_tribes.board import DIRECTION_LETTERS, tile_from_name, tile_name
 from longhouse.games.five_tribes.data import (
+    A_TRIBE,
     COLOUR_LETTERS,
-    COLOUR_NAMES,
     DJINN_INDEX,
     DJINNS,
     NUM_RESOURCE_TYPES,
     NUM_TILES,
     RESOURCE_CODES,
-    RESOURCE_NAMES,
+    RESOURCE_WORDS,
     TURN_TRACK_COSTS,
     ZERO_BID,
 )
 
 PAYMENTS = ("", "E", "F", "EE", "EF")
-_PAY_WORDS = {"": "", "E": "an Elder", "F": "a Fakir", "EE": "2 Elders", "EF": "an Elder and a Fakir"}
+#: What a payment code means, in words (the object of "paying …").
+PAY_WORDS: dict[str, Text] = {"": "", "E": _("an Elder"), "F": _("a Fakir"), "EE": _("2 Elders"),
+                              "EF": _("an Elder and a Fakir")}
+#: A drop's direction: the tile to the north, east, south or west.
+_DROP_WORDS = (N_("Drop {meeple} on the tile to the north"), N_("Drop {meeple} on the tile to the east"),
+               N_("Drop {meeple} on the tile to the south"), N_("Drop {meeple} on the tile to the west"))
 _LAST_TILE = NUM_TILES - 1
 
 
 def _pay(d: JSON, allowed: tuple[str, ...]) -> str:
     v = d.get("pay", "")
     if v not in allowed:
-        raise IllegalAction(f"'pay' must be one of {allowed}, not {v!r}")
+        raise IllegalAction(_("'pay' must be one of {allowed}, not {value}", allowed=str(allowed),
+                              value=repr(v)[:40]))
     return str(v)
 
 
@@ -57,25 +64,26 @@ def _tile(word: str) -> int:
     try:
         return tile_from_name(word)
     except ValueError as exc:
-        raise IllegalAction(str(exc)) from None
+        raise IllegalAction(_("{word} is not a tile (a1 to f5)", word=repr(word)[:40])) from exc
 
 
 def _djinn(word: str) -> int:
     for name, i in DJINN_INDEX.items():
         if name.lower() == word.lower():
             return i
-    raise IllegalAction(f"{word!r} is not a Djinn")
+    raise IllegalAction(_("{word} is not a Djinn", word=repr(word)[:40]))
 
 
 def _colour(word: str) -> int:
     if len(word) != 1 or word.upper() not in COLOUR_LETTERS:
-        raise IllegalAction(f"{word!r} is not a meeple colour (Y W G B R)")
+        raise IllegalAction(_("{word} is not a meeple colour (Y W G B R)", word=repr(word)[:40]))
     return COLOUR_LETTERS.index(word.upper())
 
 
 def _card(word: str) -> int:
     if word not in RESOURCE_CODES:
-        raise IllegalAction(f"{word!r} is not a resource code ({', '.join(RESOURCE_CODES)})")
+        raise IllegalAction(_("{word} is not a resource code ({codes})", word=repr(word)[:40],
+                              codes=", ".join(RESOURCE_CODES)))
     return RESOURCE_CODES.index(word)
 
 
@@ -85,10 +93,6 @@ def _words(text: str, head: str, counts: tuple[int, ...]) -> list[str] | None:
     if w[0].lower() != head or len(w) - 1 not in counts:
         return None
     return w[1:]
-
-
-def _a(name: str) -> str:
-    return "an" if name[0] in "AE" else "a"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,19 +117,22 @@ class Bid(Notated):
             return Bid(ZERO_BID)
         costs = [str(c) for c in TURN_TRACK_COSTS[:ZERO_BID]]
         if args[0] not in costs:
-            raise IllegalAction(f"there is no Turn Order spot costing {args[0]!r}")
+            raise IllegalAction(_("there is no Turn Order spot costing {cost}", cost=repr(args[0])[:40]))
         fakirs = 0
         if len(args) == 2:
             if not (args[1].startswith("k") and args[1][1:].isdigit()):
-                raise IllegalAction("the Kumarbi discount is written kN")
+                raise IllegalAction(_("the Kumarbi discount is written kN"))
             fakirs = int(args[1][1:])
         return Bid(costs.index(args[0]), fakirs)
 
-    def words(self) -> str:
+    def words(self) -> Msg:
         if self.spot == ZERO_BID:
-            return "Bid 0 for turn order (join the zero queue)"
-        extra = f", discarding {self.fakirs} Fakir(s) with Kumarbi" if self.fakirs else ""
-        return f"Bid for the {TURN_TRACK_COSTS[self.spot]} spot{extra}"
+            return _("Bid 0 for turn order (join the zero queue)")
+        cost = TURN_TRACK_COSTS[self.spot]
+        if self.fakirs:
+            return ngettext("Bid for the {cost} spot, discarding {n} Fakir with Kumarbi",
+                            "Bid for the {cost} spot, discarding {n} Fakirs with Kumarbi", self.fakirs, cost=cost)
+        return _("Bid for the {cost} spot", cost=cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +152,8 @@ class Pick(Notated):
         args = _words(text, "pick", (1,))
         return None if args is None else Pick(_tile(args[0]))
 
-    def words(self) -> str:
-        return f"Pick up the meeples on {tile_name(self.tile)}"
+    def words(self) -> Msg:
+        return _("Pick up the meeples on {tile}", tile=tile_name(self.tile))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,9 +176,8 @@ class Drop(Notated):
             return None
         return Drop(DIRECTION_LETTERS.index(args[0][0]), _colour(args[0][1]))
 
-    def words(self) -> str:
-        name = COLOUR_NAMES[self.colour]
-        return f"Drop {_a(name)} {name} on the tile to the {('north', 'east', 'south', 'west')[self.direction]}"
+    def words(self) -> Msg:
+        return Msg(_DROP_WORDS[self.direction], {"meeple": A_TRIBE[self.colour]})
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +197,8 @@ class Fakirs(Notated):
         args = _words(text, "fakirs", (1,))
         return Fakirs(int(args[0])) if args is not None and args[0].isdigit() else None
 
-    def words(self) -> str:
-        return f"Discard {self.count} Fakir(s) for the bonus"
+    def words(self) -> Msg:
+        return ngettext("Discard {n} Fakir for the bonus", "Discard {n} Fakirs for the bonus", self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +212,7 @@ class Kill(Notated):
     def read(cls, d: JSON) -> Kill:
         k = Kill(whole(d, "colour", 0, 4), whole(d, "tile", -1, _LAST_TILE, -1), whole(d, "seat", -1, 3, -1))
         if (k.tile < 0) == (k.seat < 0):
-            raise IllegalAction("a kill names either a tile or a seat")
+            raise IllegalAction(_("a kill names either a tile or a seat"))
         return k
 
     def to_text(self) -> str:
@@ -223,10 +229,10 @@ class Kill(Notated):
             return Kill(colour, seat=int(args[0][4:]))
         return Kill(colour, tile=_tile(args[0]))
 
-    def words(self) -> str:
-        where = f"on {tile_name(self.tile)}" if self.tile >= 0 else f"in {seat_name(self.seat)}'s pool"
-        name = COLOUR_NAMES[self.colour]
-        return f"Assassinate {_a(name)} {name} {where}"
+    def words(self) -> Msg:
+        if self.tile >= 0:
+            return _("Assassinate {meeple} on {tile}", meeple=A_TRIBE[self.colour], tile=tile_name(self.tile))
+        return _("Assassinate {meeple} in {seat}'s pool", meeple=A_TRIBE[self.colour], seat=seat_word(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,11 +255,13 @@ class Place(Notated):
             return None
         pay = args[1] if len(args) == 2 else ""
         if pay not in ("", "E", "F"):
-            raise IllegalAction("a placement pays E or F")
+            raise IllegalAction(_("a placement pays E or F"))
         return Place(_tile(args[0]), pay)
 
-    def words(self) -> str:
-        return f"Place it on {tile_name(self.tile)}" + (f", paying {_PAY_WORDS[self.pay]}" if self.pay else "")
+    def words(self) -> Msg:
+        if self.pay:
+            return _("Place it on {tile}, paying {payment}", tile=tile_name(self.tile), payment=PAY_WORDS[self.pay])
+        return _("Place it on {tile}", tile=tile_name(self.tile))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +282,8 @@ class Summon(Notated):
         args = _words(text, "summon", (2,))
         return Summon(_djinn(args[0]), args[1]) if args is not None and args[1] in ("EE", "EF") else None
 
-    def words(self) -> str:
-        return f"Take {DJINNS[self.djinn].name}, paying {_PAY_WORDS[self.pay]}"
+    def words(self) -> Msg:
+        return _("Take {djinn}, paying {payment}", djinn=DJINNS[self.djinn].name, payment=PAY_WORDS[self.pay])
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +298,7 @@ class Buy(Notated):
         if (not isinstance(cards, list) or not 1 <= len(cards) <= 2
                 or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < NUM_RESOURCE_TYPES
                        for c in cards)):
-            raise IllegalAction("'cards' must be a list of 1 or 2 resource numbers")
+            raise IllegalAction(_("'cards' must be a list of 1 or 2 resource numbers"))
         return Buy(tuple(sorted(cards)), whole(d, "price", 0, 99))
 
     def to_text(self) -> str:
@@ -303,17 +311,17 @@ class Buy(Notated):
             return None
         cards = [_card(c) for c in args[0].split(",")]
         if not 1 <= len(cards) <= 2:
-            raise IllegalAction("a purchase is 1 or 2 cards")
+            raise IllegalAction(_("a purchase is 1 or 2 cards"))
         return Buy(tuple(sorted(cards)), int(args[1]))
 
-    def words(self) -> str:
-        return "Buy " + " and ".join(RESOURCE_NAMES[c] for c in self.cards) + f" for {self.price} gold"
+    def words(self) -> Msg:
+        return _("Buy {cards} for {price} gold", cards=listing(RESOURCE_WORDS[c] for c in self.cards), price=self.price)
 
 
 @dataclass(frozen=True, slots=True)
 class Skip(Word):
     kind: ClassVar[str] = "skip"
-    said: ClassVar[str] = "Skip the tile action"
+    said: ClassVar[Text] = _("Skip the tile action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,10 +357,16 @@ class Power(Notated):
                 tile = _tile(word)
         return Power(djinn, pay, tile)
 
-    def words(self) -> str:
-        target = f" on {tile_name(self.tile)}" if self.tile >= 0 else ""
-        pay = f", paying {_PAY_WORDS[self.pay]}" if self.pay else ""
-        return f"Use {DJINNS[self.djinn].name}{target}{pay}"
+    def words(self) -> Msg:
+        djinn = DJINNS[self.djinn].name
+        if self.tile >= 0 and self.pay:
+            return _("Use {djinn} on {tile}, paying {payment}", djinn=djinn, tile=tile_name(self.tile),
+                     payment=PAY_WORDS[self.pay])
+        if self.tile >= 0:
+            return _("Use {djinn} on {tile}", djinn=djinn, tile=tile_name(self.tile))
+        if self.pay:
+            return _("Use {djinn}, paying {payment}", djinn=djinn, payment=PAY_WORDS[self.pay])
+        return _("Use {djinn}", djinn=djinn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,8 +386,8 @@ class Keep(Notated):
         args = _words(text, "keep", (1,))
         return None if args is None else Keep(_djinn(args[0]))
 
-    def words(self) -> str:
-        return f"Keep {DJINNS[self.djinn].name}"
+    def words(self) -> Msg:
+        return _("Keep {djinn}", djinn=DJINNS[self.djinn].name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,20 +407,20 @@ class SuitCard(Notated):
         args = _words(text, "suit", (1,))
         return None if args is None else SuitCard(_card(args[0]))
 
-    def words(self) -> str:
-        return f"Add {RESOURCE_NAMES[self.card]} to the suit to sell"
+    def words(self) -> Msg:
+        return _("Add {card} to the suit to sell", card=RESOURCE_WORDS[self.card])
 
 
 @dataclass(frozen=True, slots=True)
 class Sell(Word):
     kind: ClassVar[str] = "sell"
-    said: ClassVar[str] = "Sell the suit"
+    said: ClassVar[Text] = _("Sell the suit")
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Word):
     kind: ClassVar[str] = "end"
-    said: ClassVar[str] = "End the turn"
+    said: ClassVar[Text] = _("End the turn")
 
 
 FTAction = Bid | Pick | Drop | Fakirs | Kill | Place | Summon | Buy | Skip | Power | Keep | SuitCard | Sell | EndTurn

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from longhouse.engine.text import Msg, Text, _, ngettext
+
 # --- the Sultanate -------------------------------------------------------------------------------
 
 ROWS: Final = 5
@@ -23,6 +25,9 @@ OASIS: Final = 2
 SMALL_MARKET: Final = 3
 LARGE_MARKET: Final = 4
 KIND_NAMES: Final = ("Village", "Sacred Place", "Oasis", "Small Market", "Large Market")
+#: The kinds in words, in the reader's language (``KIND_NAMES`` are the English names the notation's readers
+#: and the research adapters use).
+KIND_WORDS: Final = (_("Village"), _("Sacred Place"), _("Oasis"), _("Small Market"), _("Large Market"))
 BLUE_KINDS: Final = frozenset({VILLAGE, SACRED})
 
 
@@ -65,6 +70,27 @@ COLOUR_LETTERS: Final = "YWGBR"
 COLOUR_NAMES: Final = ("Vizier", "Elder", "Merchant", "Builder", "Assassin")
 #: The same with the indefinite article, for the move log ("drops an Elder").
 A_COLOUR: Final = ("a Vizier", "an Elder", "a Merchant", "a Builder", "an Assassin")
+#: The tribes in words, in the reader's language: one meeple, several, one as the object of a verb ("drops
+#: an Elder", "kills a Vizier") and as a subject ("A Vizier comes out of the bag").
+TRIBE_WORDS: Final = (_("Vizier"), _("Elder"), _("Merchant"), _("Builder"), _("Assassin"))
+TRIBE_PLURALS: Final = (_("Viziers"), _("Elders"), _("Merchants"), _("Builders"), _("Assassins"))
+A_TRIBE: Final = (_("a Vizier"), _("an Elder"), _("a Merchant"), _("a Builder"), _("an Assassin"))
+A_TRIBE_SUBJECT: Final = (_("A Vizier"), _("An Elder"), _("A Merchant"), _("A Builder"), _("An Assassin"))
+
+
+def tribe_count(colour: int, n: int) -> Msg:
+    """``n`` meeples of a tribe in words: "1 Vizier", "3 Elders" (the plural form of the reader's language)."""
+    if colour == 0:
+        return ngettext("{n} Vizier", "{n} Viziers", n)
+    if colour == 1:
+        return ngettext("{n} Elder", "{n} Elders", n)
+    if colour == 2:
+        return ngettext("{n} Merchant", "{n} Merchants", n)
+    if colour == 3:
+        return ngettext("{n} Builder", "{n} Builders", n)
+    return ngettext("{n} Assassin", "{n} Assassins", n)
+
+
 MEEPLE_COUNTS: Final = (16, 20, 18, 18, 18)
 assert sum(MEEPLE_COUNTS) == 90
 MEEPLES_PER_TILE: Final = 3
@@ -72,6 +98,9 @@ MEEPLES_PER_TILE: Final = 3
 # --- resource cards ------------------------------------------------------------------------------
 
 RESOURCE_NAMES: Final = ("Ivory", "Jewels", "Gold", "Papyrus", "Silk", "Spice", "Fish", "Wheat", "Pottery", "Fakir")
+#: The Resource cards in words, in the reader's language.
+RESOURCE_WORDS: Final = (_("Ivory"), _("Jewels"), _("Gold"), _("Papyrus"), _("Silk"), _("Spice"), _("Fish"), _("Wheat"),
+                         _("Pottery"), _("Fakir"))
 RESOURCE_CODES: Final = ("iv", "je", "go", "pa", "si", "sp", "fi", "wh", "po", "fk")
 RESOURCE_COUNTS: Final = (2, 2, 2, 4, 4, 4, 6, 6, 6, 18)
 FAKIR: Final = 9
@@ -98,34 +127,35 @@ class Djinn:
     name: str
     vp: int
     cost: str
-    text: str
+    #: The power in words (a text of the catalogs).
+    text: Text
 
 
 DJINNS: Final = (
-    Djinn("Al-Amin", 5, NO_COST, "At game end every 2 Fakirs count as 1 wild Merchandise in your suits."),
-    Djinn("Anun-Nak", 8, COST_E_OR_F, "Put 3 meeples from the bag on a completely empty tile."),
-    Djinn("Ba'al", 6, NO_COST, "Whenever a player gains a Djinn: 1 GC if it is you, 2 GC if an opponent."),
-    Djinn("Boaz", 6, NO_COST, "Your Viziers and Elders cannot be assassinated."),
-    Djinn("Bouraq", 6, COST_E_OR_F, "Place 1 Palace on any Village."),
-    Djinn("Echidna", 4, COST_2, "This turn your Builders earn double gold."),
-    Djinn("Enki", 8, COST_E_OR_F, "Place 1 Palm Tree on any Oasis."),
-    Djinn("Hagis", 10, COST_E_OR_F, "When you place a Palace you may put it on a neighbouring tile instead."),
-    Djinn("Haurvatat", 8, NO_COST, "At game end your Palm Trees score 5 VP each instead of 3."),
-    Djinn("Iblis", 8, COST_E_OR_F, "This turn your Assassins kill 2 meeples (one tile, or one opponent's pool)."),
-    Djinn("Jafaar", 6, NO_COST, "At game end your Viziers score 3 VP each instead of 1."),
+    Djinn("Al-Amin", 5, NO_COST, _("At game end every 2 Fakirs count as 1 wild Merchandise in your suits.")),
+    Djinn("Anun-Nak", 8, COST_E_OR_F, _("Put 3 meeples from the bag on a completely empty tile.")),
+    Djinn("Ba'al", 6, NO_COST, _("Whenever a player gains a Djinn: 1 GC if it is you, 2 GC if an opponent.")),
+    Djinn("Boaz", 6, NO_COST, _("Your Viziers and Elders cannot be assassinated.")),
+    Djinn("Bouraq", 6, COST_E_OR_F, _("Place 1 Palace on any Village.")),
+    Djinn("Echidna", 4, COST_2, _("This turn your Builders earn double gold.")),
+    Djinn("Enki", 8, COST_E_OR_F, _("Place 1 Palm Tree on any Oasis.")),
+    Djinn("Hagis", 10, COST_E_OR_F, _("When you place a Palace you may put it on a neighbouring tile instead.")),
+    Djinn("Haurvatat", 8, NO_COST, _("At game end your Palm Trees score 5 VP each instead of 3.")),
+    Djinn("Iblis", 8, COST_E_OR_F, _("This turn your Assassins kill 2 meeples (one tile, or one opponent's pool).")),
+    Djinn("Jafaar", 6, NO_COST, _("At game end your Viziers score 3 VP each instead of 1.")),
     Djinn("Kandicha", 6, NO_COST,
-          "Your kills: a Merchant draws a Resource card, a Builder pays its gold, a Vizier/Elder comes to you."),
-    Djinn("Kumarbi", 6, COST_F_PLUS, "When bidding, each Fakir discarded lets you pay the next lower spot's cost."),
-    Djinn("Lamia", 10, COST_E_OR_F, "When you place a Palm Tree you may put it on a neighbouring tile instead."),
-    Djinn("Leta", 4, COST_2, "Take control of a completely empty tile with one of your camels."),
-    Djinn("Marid", 6, NO_COST, "Each meeple dropped on your tiles: 1 GC if you move it, 2 GC if an opponent does."),
+          _("Your kills: a Merchant draws a Resource card, a Builder pays its gold, a Vizier/Elder comes to you.")),
+    Djinn("Kumarbi", 6, COST_F_PLUS, _("When bidding, each Fakir discarded lets you pay the next lower spot's cost.")),
+    Djinn("Lamia", 10, COST_E_OR_F, _("When you place a Palm Tree you may put it on a neighbouring tile instead.")),
+    Djinn("Leta", 4, COST_2, _("Take control of a completely empty tile with one of your camels.")),
+    Djinn("Marid", 6, NO_COST, _("Each meeple dropped on your tiles: 1 GC if you move it, 2 GC if an opponent does.")),
     # Monkir's VP: 6 in three sources, 5 in one; our ruling is 6 (see rulings.MONKIR_VP).
-    Djinn("Monkir", 6, NO_COST, "Each Palace placed: 1 GC if you placed it, 2 GC if an opponent did."),
-    Djinn("Nekir", 6, NO_COST, "Each meeple killed: 1 GC if your Assassins killed it, 2 GC if an opponent's did."),
-    Djinn("Shamhat", 6, NO_COST, "At game end your Elders score 4 VP each instead of 2."),
-    Djinn("Sibittis", 4, COST_2, "Draw the top 3 Djinns, keep 1, discard the others."),
-    Djinn("Sloar", 8, COST_F, "Take the top card of the Resource draw pile."),
-    Djinn("Utug", 4, COST_2, "Take control of a tile holding only meeples with one of your camels."),
+    Djinn("Monkir", 6, NO_COST, _("Each Palace placed: 1 GC if you placed it, 2 GC if an opponent did.")),
+    Djinn("Nekir", 6, NO_COST, _("Each meeple killed: 1 GC if your Assassins killed it, 2 GC if an opponent's did.")),
+    Djinn("Shamhat", 6, NO_COST, _("At game end your Elders score 4 VP each instead of 2.")),
+    Djinn("Sibittis", 4, COST_2, _("Draw the top 3 Djinns, keep 1, discard the others.")),
+    Djinn("Sloar", 8, COST_F, _("Take the top card of the Resource draw pile.")),
+    Djinn("Utug", 4, COST_2, _("Take control of a tile holding only meeples with one of your camels.")),
 )
 assert len(DJINNS) == 22
 DJINN_INDEX: Final = {d.name: i for i, d in enumerate(DJINNS)}

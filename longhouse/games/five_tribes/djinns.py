@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
+from longhouse.engine.text import _
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import placement
 from longhouse.games.five_tribes.data import (
-    A_COLOUR,
+    A_TRIBE_SUBJECT,
     ANUN_NAK,
     BOURAQ,
     DJINNS,
@@ -97,14 +98,15 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
     st.pay(seat, a.pay)
     st.used |= 1 << d
     name = DJINNS[d].name
-    where = f" on {B.tile_name(a.tile)}" if a.tile >= 0 else ""
-    ev.append(Event("power", f"{player(seat)} uses {name}{where}", {"seat": seat, "djinn": d, "tile": a.tile}))
+    text = (_("{seat} uses {djinn} on {tile}", seat=player(seat), djinn=name, tile=B.tile_name(a.tile)) if a.tile >= 0
+            else _("{seat} uses {djinn}", seat=player(seat), djinn=name))
+    ev.append(Event("power", text, {"seat": seat, "djinn": d, "tile": a.tile}))
     if d == ANUN_NAK:
-        for _ in range(min(3, sum(st.bag))):
+        for _i in range(min(3, sum(st.bag))):
             c = st.draw_meeple()
             st.add_meeple(a.tile, c)
-            who = A_COLOUR[c][0].upper() + A_COLOUR[c][1:]
-            ev.append(Event("meeple", f"{who} comes out of the bag onto {B.tile_name(a.tile)}",
+            ev.append(Event("meeple", _("{meeple} comes out of the bag onto {tile}", meeple=A_TRIBE_SUBJECT[c],
+                                        tile=B.tile_name(a.tile)),
                             {"tile": a.tile, "colour": c}))
     elif d == BOURAQ:
         placement.start_placement(st, PALACE, a.tile, st.phase, ev)
@@ -114,7 +116,7 @@ def apply_power(st: FTState, seat: int, a: A.Power, ev: list[Event]) -> None:
         st.take_control(seat, a.tile, ev)
     elif d == SIBITTIS:
         drawn = []
-        for _ in range(3):
+        for _i in range(3):
             x = st.draw_djinn()
             if x < 0:
                 break

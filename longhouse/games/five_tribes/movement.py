@@ -7,21 +7,22 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
+from longhouse.engine.text import _, joined, ngettext
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import tiles, tribes
 from longhouse.games.five_tribes.data import (
-    A_COLOUR,
+    A_TRIBE,
     BLUE,
-    COLOUR_NAMES,
     COLOURS,
     GREEN,
     MARID,
     NUM_TILES,
     RED,
-    RESOURCE_NAMES,
+    RESOURCE_WORDS,
     WHITE,
     YELLOW,
+    tribe_count,
 )
 from longhouse.games.five_tribes.state import (
     ASSASSINS,
@@ -85,7 +86,9 @@ def apply_pick(st: FTState, seat: int, tile: int, ev: list[Event]) -> None:
     st.mv_path = [tile]
     st.moved = True
     st.phase = DROP
-    ev.append(Event("pick", f"{player(seat)} picks up {st.mv_left} meeples on {B.tile_name(tile)}",
+    text = ngettext("{seat} picks up {n} meeple on {tile}", "{seat} picks up {n} meeples on {tile}", st.mv_left,
+                    seat=player(seat), tile=B.tile_name(tile))
+    ev.append(Event("pick", text,
                     {"seat": seat, "tile": tile, "meeples": st.mv_hand[:]}))
 
 
@@ -100,7 +103,8 @@ def apply_drop(st: FTState, seat: int, a: A.Drop, ev: list[Event]) -> None:
     marid = st.djinn_owner[MARID]
     if marid >= 0 and st.owner[b] == marid:
         st.gain_gold(marid, 1 if marid == seat else 2)
-    ev.append(Event("drop", f"{player(seat)} drops {A_COLOUR[c]} on {B.tile_name(b)}",
+    text = _("{seat} drops {meeple} on {tile}", seat=player(seat), meeple=A_TRIBE[c], tile=B.tile_name(b))
+    ev.append(Event("drop", text,
                     {"seat": seat, "tile": b, "colour": c}))
     if st.mv_left == 0:
         st.last_colour = c
@@ -117,8 +121,8 @@ def after_move(st: FTState, seat: int, t: int, c: int, ev: list[Event]) -> None:
     st.tribe_count = k
     if st.tile_empty_of_meeples(t):
         st.take_control(seat, t, ev, by_move=True)
-    name = COLOUR_NAMES[c]
-    ev.append(Event("collect", f"{player(seat)} collects {k} {name}s", {"seat": seat, "colour": c, "count": k}))
+    ev.append(Event("collect", _("{seat} collects {meeples}", seat=player(seat), meeples=tribe_count(c, k)),
+                    {"seat": seat, "colour": c, "count": k}))
     if c == YELLOW:
         st.viziers[seat] += k
     elif c == WHITE:
@@ -129,7 +133,8 @@ def after_move(st: FTState, seat: int, t: int, c: int, ev: list[Event]) -> None:
         del st.res_row[:k]
         st.take_cards(seat, take, seen=True)
         if take:
-            ev.append(Event("cards", f"{player(seat)} takes " + ", ".join(RESOURCE_NAMES[x] for x in take),
+            cards = joined(", ", (RESOURCE_WORDS[x] for x in take))
+            ev.append(Event("cards", _("{seat} takes {cards}", seat=player(seat), cards=cards),
                             {"seat": seat, "cards": take}))
     elif c == BLUE:
         st.bag[BLUE] += k

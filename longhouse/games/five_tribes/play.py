@@ -14,6 +14,7 @@ from longhouse.engine.errors import SnapshotError
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Action
+from longhouse.engine.text import _
 from longhouse.engine.undo import TurnUndo
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import djinns as D
@@ -152,7 +153,7 @@ class FTPlay(FTState):
 
     def _undone(self, seat: int, taken: int, kept: int) -> list[Event]:
         self.touch()
-        return [Event("undo", f"{player(seat)} takes back a step", {"seat": seat, "to_step": kept})]
+        return [Event("undo", _("{seat} takes back a step", seat=player(seat)), {"seat": seat, "to_step": kept})]
 
     # --- the score, the hidden, snapshots ----------------------------------------------------------
 

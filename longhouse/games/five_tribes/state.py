@@ -22,8 +22,9 @@ from typing import Any, ClassVar
 from longhouse.engine.events import Event
 from longhouse.engine.fields import Fields
 from longhouse.engine.rng import Rng
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
 from longhouse.engine.state import JSON, Game, State
+from longhouse.engine.text import _
 from longhouse.engine.undo import TurnUndo, TurnUndoState
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import rulings
@@ -41,8 +42,8 @@ from longhouse.games.five_tribes.data import (
     PALACES,
     PALM_TREES,
     RESOURCE_COUNTS,
-    RESOURCE_NAMES,
     RESOURCE_ROW_SIZE,
+    RESOURCE_WORDS,
     STARTING_GOLD,
     TILE_TYPES,
     WHITE,
@@ -114,13 +115,17 @@ FIELDS = Fields(
     fresh={"_ver": 0, "_cache": None, "_revealed": False, "undo_turn": None},
 )
 
-player = seat_name
+#: A seat in the move log's words ("Red", "Rot"): a text of the catalogs.
+player = seat_word
 
 
 def blind_draw_events(seat: int, card: int, djinn: str) -> list[Event]:
     """A card drawn blind: everybody learns that a card was drawn, only its taker which one."""
-    return [Event("draw", f"{player(seat)} draws a Resource card ({djinn})", {"seat": seat, "count": 1}),
-            Event("cards", f"{player(seat)} draws {RESOURCE_NAMES[card]} ({djinn})", {"seat": seat, "cards": [card]},
+    return [Event("draw", _("{seat} draws a Resource card ({djinn})", seat=player(seat), djinn=djinn),
+                  {"seat": seat, "count": 1}),
+            Event("cards", _("{seat} draws {card} ({djinn})", seat=player(seat), card=RESOURCE_WORDS[card],
+                             djinn=djinn),
+                  {"seat": seat, "cards": [card]},
                   seats=(seat,))]
 
 
@@ -356,7 +361,7 @@ class FTState(TurnUndoState, State):
             return False
         self.owner[tile] = seat
         self.camels[seat] -= 1
-        events.append(Event("control", f"{player(seat)} takes control of {B.tile_name(tile)}",
+        events.append(Event("control", _("{seat} takes control of {tile}", seat=player(seat), tile=B.tile_name(tile)),
                             {"seat": seat, "tile": tile}))
         if self.camels[seat] == 0 and (by_move or rulings.ANY_CAMEL_PLACEMENT_ENDS_GAME):
             self.last_camel = True
@@ -365,7 +370,8 @@ class FTState(TurnUndoState, State):
     def gain_djinn(self, seat: int, djinn: int, events: list[Event]) -> None:
         self.djinns[seat].append(djinn)
         self.djinn_owner[djinn] = seat
-        events.append(Event("djinn", f"{player(seat)} takes {DJINNS[djinn].name}", {"seat": seat, "djinn": djinn}))
+        events.append(Event("djinn", _("{seat} takes {djinn}", seat=player(seat), djinn=DJINNS[djinn].name),
+                            {"seat": seat, "djinn": djinn}))
         baal = self.djinn_owner[BAAL]
         # RULING baal-not-itself: no payout for taking Ba'al itself.
         if baal >= 0 and (djinn != BAAL or rulings.BAAL_PAYS_FOR_ITSELF):
@@ -374,7 +380,8 @@ class FTState(TurnUndoState, State):
     def place_palace(self, tile: int, events: list[Event]) -> None:
         self.palaces[tile] += 1
         self.palace_supply -= 1
-        events.append(Event("palace", f"{player(self.seat)} places a Palace on {B.tile_name(tile)}", {"tile": tile}))
+        events.append(Event("palace", _("{seat} places a Palace on {tile}", seat=player(self.seat),
+                                        tile=B.tile_name(tile)), {"tile": tile}))
         monkir = self.djinn_owner[MONKIR]
         if monkir >= 0:
             self.gain_gold(monkir, 1 if monkir == self.seat else 2)
@@ -382,7 +389,8 @@ class FTState(TurnUndoState, State):
     def place_palm(self, tile: int, events: list[Event]) -> None:
         self.palms[tile] += 1
         self.palm_supply -= 1
-        events.append(Event("palm", f"{player(self.seat)} places a Palm Tree on {B.tile_name(tile)}", {"tile": tile}))
+        events.append(Event("palm", _("{seat} places a Palm Tree on {tile}", seat=player(self.seat),
+                                      tile=B.tile_name(tile)), {"tile": tile}))
 
     def draw_resource(self) -> int:
         """The top card of the Resource draw pile (reshuffling the discards when it is empty); -1 if none."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
+from longhouse.engine.text import _, joined
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import djinns as D
 from longhouse.games.five_tribes import placement
@@ -16,7 +17,7 @@ from longhouse.games.five_tribes.data import (
     LARGE_MARKET_PRICE,
     LARGE_MARKET_REACH,
     OASIS,
-    RESOURCE_NAMES,
+    RESOURCE_WORDS,
     SACRED,
     SMALL_MARKET,
     SMALL_MARKET_PRICE,
@@ -79,8 +80,9 @@ def apply_tile(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
         for card in a.cards:
             st.res_row.remove(card)
         st.take_cards(seat, a.cards, seen=True)
-        ev.append(Event("buy", f"{player(seat)} buys " + ", ".join(RESOURCE_NAMES[c] for c in a.cards)
-                        + f" for {price} gold", {"seat": seat, "cards": list(a.cards), "price": price}))
+        cards = joined(", ", (RESOURCE_WORDS[c] for c in a.cards))
+        ev.append(Event("buy", _("{seat} buys {cards} for {price} gold", seat=player(seat), cards=cards, price=price),
+                        {"seat": seat, "cards": list(a.cards), "price": price}))
     st.phase = FREE
 
 
@@ -100,7 +102,8 @@ def apply_suit(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
     for card in st.suit:
         st.discard_card(seat, card)
     value = st.gain_gold(seat, value)
-    ev.append(Event("sell", f"{player(seat)} sells " + ", ".join(RESOURCE_NAMES[c] for c in st.suit)
-                    + f" for {value} gold", {"seat": seat, "cards": st.suit[:], "gold": value}))
+    cards = joined(", ", (RESOURCE_WORDS[c] for c in st.suit))
+    ev.append(Event("sell", _("{seat} sells {cards} for {gold} gold", seat=player(seat), cards=cards, gold=value),
+                    {"seat": seat, "cards": st.suit[:], "gold": value}))
     st.suit = []
     st.phase = Phase(st.ret_phase)

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
+from longhouse.engine.text import _
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import djinns as D
 from longhouse.games.five_tribes import rulings, tiles
 from longhouse.games.five_tribes.data import (
-    A_COLOUR,
+    A_TRIBE,
     BLUE,
     BOAZ,
     COLOURS,
@@ -53,14 +54,15 @@ def maybe_auto(st: FTState, ev: list[Event]) -> None:
 
 
 def apply_fakirs(st: FTState, seat: int, n: int, ev: list[Event]) -> None:
-    for _ in range(n):
+    for _i in range(n):
         st.discard_card(seat, FAKIR)
     if st.phase == BUILDERS:
         gold = (st.tribe_count + n) * st.blue_block(st.final_tile)
         if st.echidna:
             gold *= 2
         gold = st.gain_gold(seat, gold)
-        ev.append(Event("builders", f"{player(seat)}'s Builders earn {gold} gold", {"seat": seat, "gold": gold}))
+        ev.append(Event("builders", _("{seat}'s Builders earn {gold} gold", seat=player(seat), gold=gold),
+                        {"seat": seat, "gold": gold}))
         tiles.tile_action(st, ev)
         return
     st.ass_range = st.tribe_count + n
@@ -102,16 +104,18 @@ def apply_kill(st: FTState, seat: int, a: A.Kill, ev: list[Event]) -> None:
     if a.tile >= 0:
         t = a.tile
         st.remove_meeples(t, c, 1)
-        where = B.tile_name(t)
+        text = _("{seat}'s Assassins kill {meeple} in {tile}", seat=player(seat), meeple=A_TRIBE[c],
+                 tile=B.tile_name(t))
         st.kill_tile = t
     else:
         if c == YELLOW:
             st.viziers[a.seat] -= 1
         else:
             st.elders[a.seat] -= 1
-        where = f"{player(a.seat)}'s pool"
+        text = _("{seat}'s Assassins kill {meeple} in {victim}'s pool", seat=player(seat), meeple=A_TRIBE[c],
+                 victim=player(a.seat))
         st.kill_seat = a.seat
-    ev.append(Event("kill", f"{player(seat)}'s Assassins kill {A_COLOUR[c]} in {where}",
+    ev.append(Event("kill", text,
                     {"seat": seat, "tile": a.tile, "victim_seat": a.seat, "colour": c}))
     if kandicha and c in (YELLOW, WHITE) and (a.tile >= 0 or rulings.KANDICHA_APPLIES_TO_POOL_KILLS):
         if c == YELLOW:

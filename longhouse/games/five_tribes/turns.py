@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
+from longhouse.engine.text import _, joined, ngettext
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import rulings, scoring
 from longhouse.games.five_tribes.data import (
@@ -58,7 +59,7 @@ def legal_bids(st: FTState, seat: int) -> list[Any]:
 def apply_bid(st: FTState, seat: int, a: A.Bid, ev: list[Event]) -> None:
     marker = st.bid_track.pop(0)
     price = min(bid_price(st, seat, a.spot, a.fakirs), st.gold[seat])
-    for _ in range(a.fakirs):
+    for _i in range(a.fakirs):
         st.discard_card(seat, FAKIR)
     if a.fakirs and not rulings.KUMARBI_AT_EVERY_BID:
         st.used_round[seat] |= 1 << KUMARBI
@@ -67,9 +68,12 @@ def apply_bid(st: FTState, seat: int, a: A.Bid, ev: list[Event]) -> None:
         st.zero_queue.insert(0, marker)
     else:
         st.paid_spots[a.spot] = marker
-    kum = f" (Kumarbi, {a.fakirs} Fakir(s))" if a.fakirs else ""
-    ev.append(Event("bid", f"{player(seat)} bids for the {TURN_TRACK_COSTS[a.spot]} spot, paying {price}{kum}",
-                    {"seat": seat, "spot": a.spot, "price": price, "fakirs": a.fakirs}))
+    cost = TURN_TRACK_COSTS[a.spot]
+    text = (ngettext("{seat} bids for the {cost} spot, paying {price} (Kumarbi, {n} Fakir)",
+                     "{seat} bids for the {cost} spot, paying {price} (Kumarbi, {n} Fakirs)", a.fakirs,
+                     seat=player(seat), cost=cost, price=price) if a.fakirs
+            else _("{seat} bids for the {cost} spot, paying {price}", seat=player(seat), cost=cost, price=price))
+    ev.append(Event("bid", text, {"seat": seat, "spot": a.spot, "price": price, "fakirs": a.fakirs}))
     if not st.bid_track:
         st.play_queue = [m for m in st.paid_spots if m >= 0] + st.zero_queue
         start_turn(st, ev)
@@ -89,7 +93,7 @@ def start_turn(st: FTState, ev: list[Event]) -> None:
     st.used = 0 if rulings.POWERS_RESET_EACH_PLAYER_TURN else st.used_round[st.seat]
     st.clear_turn()
     st.phase = PICK
-    ev.append(Event("turn", f"{player(st.seat)} plays", {"seat": st.seat, "marker": marker}))
+    ev.append(Event("turn", _("{seat} plays", seat=player(st.seat)), {"seat": st.seat, "marker": marker}))
     st.begin_undo(st.seat)
 
 
@@ -121,8 +125,8 @@ def end_round(st: FTState, ev: list[Event]) -> None:
         st.phase = OVER
         st.marker = -1
         sc = scoring.scores(st)
-        ev.append(Event("end", "The game is over: " + ", ".join(f"{player(s)} {v}" for s, v in enumerate(sc)),
-                        {"scores": sc}))
+        points = joined(", ", (_("{seat} {points}", seat=player(s), points=v) for s, v in enumerate(sc)))
+        ev.append(Event("end", _("The game is over: {points}", points=points), {"scores": sc}))
         return
     st.round += 1
     st.used_round = [0] * st.num_players
@@ -130,4 +134,4 @@ def end_round(st: FTState, ev: list[Event]) -> None:
     st.marker = -1
     st.paid_spots = [-1] * PAID_SPOTS
     st.zero_queue = []
-    ev.append(Event("round", f"Round {st.round + 1}: bidding for turn order", {"round": st.round}))
+    ev.append(Event("round", _("Round {round}: bidding for turn order", round=st.round + 1), {"round": st.round}))

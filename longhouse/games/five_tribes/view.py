@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from longhouse.engine.seats import seat_name
+from longhouse.engine.seats import seat_word
+from longhouse.engine.text import N_, Msg, _
 from longhouse.games.five_tribes import rulings, scoring
 from longhouse.games.five_tribes.data import AL_AMIN, DJINNS, ZERO_SPOTS
 from longhouse.games.five_tribes.state import (
-    BID,
     DROP,
     KEEP,
     KILL,
@@ -111,30 +111,32 @@ def view(state: FTState, seat: int | None) -> JSON:
 
 #: What the seat at play is doing in each phase, in words.
 _DOING: dict[str, str] = {
-    "bid": "bidding for turn order",
-    "pick": "choosing a tile to pick up meeples",
-    "drop": "dropping meeples",
-    "builders": "scoring the Builders",
-    "assassins": "choosing the Assassins' target",
-    "kill": "choosing whom the Assassins kill",
-    "tile": "using the tile's action",
-    "place": "placing a Palm Tree or Palace",
-    "keep": "choosing cards to keep",
-    "free": "using a Djinn or selling merchandise",
-    "suit": "selling merchandise",
+    "bid": N_("Round {round}: {seat} is bidding for turn order"),
+    "pick": N_("Round {round}: {seat} is choosing a tile to pick up meeples"),
+    "drop": N_("Round {round}: {seat} is dropping meeples"),
+    "builders": N_("Round {round}: {seat} is scoring the Builders"),
+    "assassins": N_("Round {round}: {seat} is choosing the Assassins' target"),
+    "kill": N_("Round {round}: {seat} is choosing whom the Assassins kill"),
+    "tile": N_("Round {round}: {seat} is using the tile's action"),
+    "place": N_("Round {round}: {seat} is placing a Palm Tree or Palace"),
+    "keep": N_("Round {round}: {seat} is choosing a Djinn to keep"),
+    "free": N_("Round {round}: {seat} is using a Djinn or selling merchandise"),
+    "suit": N_("Round {round}: {seat} is selling merchandise"),
 }
 
 
-def phase_text(state: FTState) -> str:
-    """The round and who is doing what, the same for every seat."""
+def phase_text(state: FTState) -> Msg:
+    """The round (counted from 1, as the move log's "Round 2: bidding for turn order") and who is doing what,
+    the same for every seat."""
     if state.phase == OVER:
-        return "Game over"
-    name = PHASE_NAMES[state.phase]
+        return _("Game over")
+    rnd = state.round + 1
     who = state.acting()
-    doing = _DOING.get(name, name)
-    if state.phase == BID or state.phase not in TURN_PHASES:
-        return f"Round {state.round}: " + (f"{seat_name(who[0])} is {doing}" if who else doing)
-    return f"Round {state.round}: {seat_name(state.seat)} is {doing}"
+    if state.phase in TURN_PHASES:
+        who = (state.seat,)
+    if not who:
+        return _("Round {round}", round=rnd)
+    return Msg(_DOING[PHASE_NAMES[state.phase]], {"round": rnd, "seat": seat_word(who[0])})
 
 
 def public_points(state: FTState) -> list[dict[str, int]]:

@@ -3,6 +3,7 @@
 // is: a tile, a track spot, a Djinn card, a market card, a meeple colour. It knows only the seat's view, the
 // legal actions sent with it and the game description (names of tiles, tribes, cards and Djinns).
 import { sameAction } from "../../hints.js";
+import { N_, list, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, h, loadStylesheet, seatTag } from "../../kit/board.js";
 import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
@@ -10,9 +11,19 @@ import { distance, drawSultanate, meepleIcon, neighbour, tileName, tribeWords } 
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
+// What another seat is doing, by phase (the status line), and the short word on its panel.
+const DOING = {
+  bid: N_("{who} is bidding for turn order…"), pick: N_("{who} is choosing meeples to move…"), drop: N_("{who} is moving meeples…"),
+  builders: N_("{who} is paying the Builders…"), assassins: N_("{who} is sending the Assassins…"), kill: N_("{who} is choosing a victim…"),
+  tile: N_("{who} is using the tile…"), place: N_("{who} is placing a piece…"), keep: N_("{who} is choosing a Djinn…"),
+  free: N_("{who} is finishing the turn…"), suit: N_("{who} is selling merchandise…"),
+};
+const PLAYING = N_("{who} is playing…");
+const WAITING = { bid: N_("bidding…"), drop: N_("moving…"), pick: N_("to play"), kill: N_("choosing a victim…"), other: N_("playing…") };
+
 async function fetchDescription() {
   const res = await fetch("/api/games/five_tribes");
-  if (!res.ok) throw new Error(`the game description did not load (${res.status})`);
+  if (!res.ok) throw new Error(t("the game description did not load ({status})", { status: res.status }));
   return res.json();
 }
 
@@ -29,9 +40,9 @@ export function createBoard(root, api) {
   let sheetHidden = false;
 
   const el = h("div", { class: "five-tribes" });
-  const top = h("div", { class: "ft-top", role: "list", "aria-label": "opponents" });
+  const top = h("div", { class: "ft-top", role: "list", "aria-label": t("opponents") });
   const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
-  const bar = h("div", { class: "ft-bar", role: "toolbar", "aria-label": "your decision" });
+  const bar = h("div", { class: "ft-bar", role: "toolbar", "aria-label": t("your decision") });
   const boardBox = h("div", { class: "ft-board-box" });
   const side = h("div", { class: "ft-side" });
   const mine = h("div", { class: "ft-mine" });
@@ -57,14 +68,15 @@ export function createBoard(root, api) {
   const header = () => v().header || null;
   const colour = (s) => (header() && header().seats[s] ? header().seats[s].colour : COLOURS[s]);
   const symbol = (s) => (header() && header().seats[s] ? header().seats[s].symbol : SYMBOLS[s]);
-  const nameOf = (s) => names()[s] || cap(colour(s));
+  const nameOf = (s) => names()[s] || seatWord(s);
+  // the seat's colour in words, in the page's language ("Red", "Rot"), as the header names it
+  const seatWord = (s) => (header() && header().seats[s] ? header().seats[s].name : cap(colour(s)));
   const tag = (s) => seatTag(s, nameOf(s), { colour: colour(s), symbol: symbol(s) });
   const ctx = () => ({ desc, me: me(), colour, symbol, name: nameOf, tag });
   const tribe = (c) => desc.tribes[c];
-  const tileLabel = (t) => `${tileName(desc, t)} (${desc.tiles[v().tiles[t]].name})`;
+  const tileLabel = (at) => `${tileName(desc, at)} (${desc.tiles[v().tiles[at]].name})`;
   const myTurn = () => me() !== null && v().acting.includes(me()) && L().length > 0;
   const pay = (p) => desc.payments[p] || p;
-  const an = (word) => (/^[AEIOU]/.test(word) ? `an ${word}` : `a ${word}`);
 
   const send = (action) => cycle.send(action);
   const undo = () => cycle.undo(-1);
@@ -81,28 +93,28 @@ export function createBoard(root, api) {
   // A map tile -> {label, options: [{label, icon, action}]}; one option is played at once, several open a chooser.
   function tileTargets() {
     const out = new Map();
-    const add = (t, option, label = "") => {
-      if (!out.has(t)) out.set(t, { label, options: [] });
-      out.get(t).options.push(option);
+    const add = (at, option, label = "") => {
+      if (!out.has(at)) out.set(at, { label, options: [] });
+      out.get(at).options.push(option);
     };
     const view = v();
     if (armed) {
       for (const a of of("power")) {
         if (a.djinn === armed.djinn && a.pay === armed.pay && a.tile >= 0) {
-          add(a.tile, { label: `${desc.djinns[a.djinn].name} on ${tileName(desc, a.tile)}`, action: a });
+          add(a.tile, { label: t("{djinn} on {tile}", { djinn: desc.djinns[a.djinn].name, tile: tileName(desc, a.tile) }), action: a });
         }
       }
       return out;
     }
-    for (const a of of("pick")) add(a.tile, { label: `Pick up the meeples on ${tileName(desc, a.tile)}`, action: a });
+    for (const a of of("pick")) add(a.tile, { label: t("Pick up the meeples on {tile}", { tile: tileName(desc, a.tile) }), action: a });
     const drops = of("drop");
     if (drops.length && view.move) {
       const here = view.move.path[view.move.path.length - 1];
       const last = view.move.left === 1;
       for (const a of drops) {
-        const t = neighbour(desc, here, a.direction);
+        const to = neighbour(desc, here, a.direction);
         const tr = tribe(a.colour);
-        add(t, { label: last ? `${tr.name} — collect the ${tr.plural}` : `Drop ${an(tr.name)}`,
+        add(to, { label: last ? t("{tribe} — collect the {tribes}", { tribe: tr.name, tribes: tr.plural }) : t("Drop {meeple}", { meeple: tr.a }),
           icon: meepleIcon(desc, a.colour, 16), action: a, colour: a.colour });
       }
       if (last) {
@@ -114,35 +126,38 @@ export function createBoard(root, api) {
     for (const a of of("kill")) {
       if (a.tile < 0) continue;
       const tr = tribe(a.colour);
-      add(a.tile, { label: `Kill ${an(tr.name)}`, icon: meepleIcon(desc, a.colour, 16), action: a });
+      add(a.tile, { label: t("Kill {meeple}", { meeple: tr.a }), icon: meepleIcon(desc, a.colour, 16), action: a });
     }
+    const palm = view.placing && view.placing[0] === "palm";
+    const [putHere, putPaying] = palm ? [N_("Put the Palm Tree on {tile}"), N_("Put the Palm Tree on {tile}, paying {payment}")]
+      : [N_("Put the Palace on {tile}"), N_("Put the Palace on {tile}, paying {payment}")];
     for (const a of of("place")) {
-      const what = view.placing ? (view.placing[0] === "palm" ? "Palm Tree" : "Palace") : "it";
-      add(a.tile, { label: a.pay ? `Put the ${what} on ${tileName(desc, a.tile)}, paying ${pay(a.pay)}` : `Put the ${what} on ${tileName(desc, a.tile)}`, action: a });
+      const where = { tile: tileName(desc, a.tile), payment: pay(a.pay) };
+      add(a.tile, { label: a.pay ? t(putPaying, where) : t(putHere, where), action: a });
     }
     return out;
   }
 
-  function onTile(t) {
-    const target = tileTargets().get(t);
+  function onTile(tile) {
+    const target = tileTargets().get(tile);
     if (!target || cycle.pending) return;
     if (target.options.length === 1) {
       send(target.options[0].action);
       return;
     }
-    chooser = { title: `On ${tileLabel(t)}:`, options: target.options, anchor: t };
+    chooser = { title: t("On {tile}:", { tile: tileLabel(tile) }), options: target.options, anchor: tile };
     render();
   }
 
-  function describeTile(t) {
+  function describeTile(at) {
     const view = v();
-    const tile = desc.tiles[view.tiles[t]];
-    const meeples = view.meeples[t].map((n, c) => (n ? tribeWords(tribe(c), n) : null)).filter(Boolean);
-    const owner = view.owner[t] >= 0 ? `, ${nameOf(view.owner[t])}'s camel` : "";
-    const extras = [view.palms[t] ? `${view.palms[t]} Palm Tree${view.palms[t] > 1 ? "s" : ""}` : null,
-      view.palaces[t] ? `${view.palaces[t]} Palace${view.palaces[t] > 1 ? "s" : ""}` : null].filter(Boolean);
-    return `${tileName(desc, t)}: ${tile.name}, ${tile.vp} VP${owner}; ${meeples.length ? meeples.join(", ") : "no meeples"}`
-      + (extras.length ? `; ${extras.join(", ")}` : "");
+    const tile = desc.tiles[view.tiles[at]];
+    const meeples = view.meeples[at].map((n, c) => (n ? tribeWords(tribe(c), n) : null)).filter(Boolean);
+    const head = [t("{tile}: {kind}, {vp} VP", { tile: tileName(desc, at), kind: tile.name, vp: tile.vp })];
+    if (view.owner[at] >= 0) head.push(t("{name}'s camel", { name: nameOf(view.owner[at]) }));
+    const extras = [view.palms[at] ? tn("{n} Palm Tree", "{n} Palm Trees", view.palms[at]) : null,
+      view.palaces[at] ? tn("{n} Palace", "{n} Palaces", view.palaces[at]) : null].filter(Boolean);
+    return [head.join(", "), meeples.length ? meeples.join(", ") : t("no meeples"), ...(extras.length ? [extras.join(", ")] : [])].join("; ");
   }
 
   // --- the status line and the decision bar -------------------------------------------------------------------
@@ -151,40 +166,39 @@ export function createBoard(root, api) {
     if (view.phase === "over") {
       const r = cycle.msg.result || { winners: [], scores: view.scores || [] };
       const w = r.winners || [];
-      return w.length ? `Game over — ${w.map(nameOf).join(" and ")} win${w.length > 1 ? "" : "s"} with ${r.scores[w[0]]} points` : "Game over";
+      return w.length ? tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points", w.length,
+        { names: list(w.map(nameOf)), points: r.scores[w[0]] }) : t("Game over");
     }
     const actor = view.acting[0];
     if (!myTurn()) {
-      const who = `${cap(colour(actor))} (${nameOf(actor)})`;
-      const doing = { bid: "is bidding for turn order", pick: "is choosing meeples to move", drop: "is moving meeples",
-        builders: "is paying the Builders", assassins: "is sending the Assassins", kill: "is choosing a victim",
-        tile: "is using the tile", place: "is placing a piece", keep: "is choosing a Djinn", free: "is finishing the turn",
-        suit: "is selling merchandise" }[view.phase] || "is playing";
-      return `${who} ${doing}…`;
+      const who = seatWord(actor) === nameOf(actor) ? nameOf(actor) : t("{seat} ({name})", { seat: seatWord(actor), name: nameOf(actor) });
+      return t(DOING[view.phase] || PLAYING, { who });
     }
-    if (armed) return `${desc.djinns[armed.djinn].name}: click a lit tile (or Cancel)`;
+    if (armed) return t("{djinn}: click a lit tile (or Cancel)", { djinn: desc.djinns[armed.djinn].name });
     const tribeInfo = view.tribe;
     switch (view.phase) {
-      case "bid": return "Your bid: click a free spot on the Turn Order track — you pay its cost, the highest plays first";
-      case "pick": return of("pick").length ? "Your turn: click a lit tile to pick up all its meeples (or use a Djinn first)"
-        : "No meeple move is left: use a Djinn, sell, or end your turn";
+      case "bid": return t("Your bid: click a free spot on the Turn Order track — you pay its cost, the highest plays first");
+      case "pick": return of("pick").length ? t("Your turn: click a lit tile to pick up all its meeples (or use a Djinn first)")
+        : t("No meeple move is left: use a Djinn, sell, or end your turn");
       case "drop": return view.move.left === 1
-        ? "Last meeple: it must land on a tile holding its colour — the label shows the tribe you will collect"
-        : `Drop one meeple on a lit tile (${view.move.left} in hand; no going straight back)`;
-      case "builders": return `Builders: ${tribeInfo.count} × ${tribeInfo.blue_tiles} blue tile${tribeInfo.blue_tiles === 1 ? "" : "s"} around — discard Fakirs to raise the multiplier?`;
-      case "assassins": return `Assassins: range ${tribeInfo.count} — discard Fakirs to reach further?`;
-      case "kill": return `Assassins (range ${view.assassin_range}): click a lit tile to kill a meeple there, or an opponent's Vizier or Elder`;
+        ? t("Last meeple: it must land on a tile holding its colour — the label shows the tribe you will collect")
+        : t("Drop one meeple on a lit tile ({n} in hand; no going straight back)", { n: view.move.left });
+      case "builders": return tn("Builders: {count} × {n} blue tile around — discard Fakirs to raise the multiplier?",
+        "Builders: {count} × {n} blue tiles around — discard Fakirs to raise the multiplier?", tribeInfo.blue_tiles, { count: tribeInfo.count });
+      case "assassins": return t("Assassins: range {n} — discard Fakirs to reach further?", { n: tribeInfo.count });
+      case "kill": return t("Assassins (range {n}): click a lit tile to kill a meeple there, or an opponent's Vizier or Elder", { n: view.assassin_range });
       case "tile": {
         const kind = desc.tiles[view.tiles[view.final_tile]];
-        if (of("summon").length) return `${kind.name}: take a Djinn (a Take button on a Djinn card), or skip`;
-        if (of("buy").length) return `${kind.name}: ${kind.action} — click a card of the market, or skip`;
-        return `${kind.name}: nothing you can afford here — skip, or use a Djinn`;
+        if (of("summon").length) return t("{kind}: take a Djinn (a Take button on a Djinn card), or skip", { kind: kind.name });
+        if (of("buy").length) return t("{kind}: {action} — click a card of the market, or skip", { kind: kind.name, action: kind.action });
+        return t("{kind}: nothing you can afford here — skip, or use a Djinn", { kind: kind.name });
       }
-      case "place": return `Place the ${view.placing[0] === "palm" ? "Palm Tree" : "Palace"}: click a lit tile (a neighbour costs an Elder or a Fakir)`;
-      case "keep": return "Sibittis: keep one of the Djinns drawn";
-      case "free": return "Use a Djinn, sell merchandise (click your cards), or end your turn";
-      case "suit": return "Selling: click more different merchandise cards, then Sell";
-      default: return "Your move";
+      case "place": return view.placing[0] === "palm" ? t("Place the Palm Tree: click a lit tile (a neighbour costs an Elder or a Fakir)")
+        : t("Place the Palace: click a lit tile (a neighbour costs an Elder or a Fakir)");
+      case "keep": return t("Sibittis: keep one of the Djinns drawn");
+      case "free": return t("Use a Djinn, sell merchandise (click your cards), or end your turn");
+      case "suit": return t("Selling: click more different merchandise cards, then Sell");
+      default: return t("Your move");
     }
   }
 
@@ -192,33 +206,33 @@ export function createBoard(root, api) {
     const view = v();
     const items = [];
     if (me() !== null && cycle.msg.undo_steps > 0 && view.phase !== "over") {
-      items.push(h("button", { id: "ft-undo", disabled: cycle.pending || null, title: `take back your last step (${cycle.msg.undo_steps} possible)`, onclick: undo }, "↶ Undo"));
+      items.push(h("button", { id: "ft-undo", disabled: cycle.pending || null, title: t("take back your last step ({n} possible)", { n: cycle.msg.undo_steps }), onclick: undo }, "↶ " + t("Undo")));
     }
     if (view.move && myTurn()) {
-      items.push(h("span", { class: "ft-hand", title: "the meeples in your hand" }, "In hand:",
-        view.move.hand.map((n, c) => (n ? h("span", { class: "ft-hand-meeple", title: `${tribeWords(tribe(c), n)} in hand` },
+      items.push(h("span", { class: "ft-hand", title: t("the meeples in your hand") }, t("In hand:"),
+        view.move.hand.map((n, c) => (n ? h("span", { class: "ft-hand-meeple", title: t("{meeples} in hand", { meeples: tribeWords(tribe(c), n) }) },
           meepleIcon(desc, c, 14), h("b", {}, String(n))) : null))));
     }
     for (const a of of("fakirs")) {
-      const t = view.tribe;
+      const tr = view.tribe;
       const effect = view.phase === "builders"
-        ? `${(t.count + a.count) * t.blue_tiles * (view.echidna ? 2 : 1)} gold`
-        : `range ${t.count + a.count}`;
+        ? t("{gold} gold", { gold: (tr.count + a.count) * tr.blue_tiles * (view.echidna ? 2 : 1) })
+        : t("range {n}", { n: tr.count + a.count });
       items.push(h("button", { class: `ft-fakirs${a.count === 0 ? " primary" : ""}`, dataset: { count: a.count }, onclick: () => send(a) },
-        a.count === 0 ? `No Fakir: ${effect}` : `${a.count} Fakir${a.count > 1 ? "s" : ""}: ${effect}`));
+        a.count === 0 ? t("No Fakir: {effect}", { effect }) : tn("{n} Fakir: {effect}", "{n} Fakirs: {effect}", a.count, { effect })));
     }
     if (of("sell").length) {
       const n = view.suit.length;
       items.push(h("button", { id: "ft-sell", class: "primary", onclick: () => send({ type: "sell" }) },
-        `Sell ${n} card${n > 1 ? "s" : ""} for ${desc.suit_values[n]} gold`));
+        tn("Sell {n} card for {gold} gold", "Sell {n} cards for {gold} gold", n, { gold: desc.suit_values[n] })));
     }
     if (of("skip").length) {
-      const what = view.phase === "kill" ? "Kill no one" : "Skip the tile action";
+      const what = view.phase === "kill" ? t("Kill no one") : t("Skip the tile action");
       items.push(h("button", { id: "ft-skip", onclick: () => send({ type: "skip" }) }, what));
     }
-    if (of("end").length) items.push(h("button", { id: "ft-end", class: view.phase === "free" ? "primary" : "", onclick: () => send({ type: "end" }) }, "End turn"));
+    if (of("end").length) items.push(h("button", { id: "ft-end", class: view.phase === "free" ? "primary" : "", onclick: () => send({ type: "end" }) }, t("End turn")));
     if (armed || chooser || marketFirst !== null) {
-      items.push(h("button", { id: "ft-cancel", onclick: () => { armed = null; chooser = null; marketFirst = null; render(); } }, "Cancel"));
+      items.push(h("button", { id: "ft-cancel", onclick: () => { armed = null; chooser = null; marketFirst = null; render(); } }, t("Cancel")));
     }
     bar.replaceChildren(...items);
   }
@@ -255,17 +269,18 @@ export function createBoard(root, api) {
     const onSpot = (spot) => {
       const acts = spotActions(spot);
       if (acts.length === 1) { send(acts[0]); return; }
-      chooser = { title: `Bid for the ${desc.turn_track[spot]} spot with Kumarbi?`, options: acts.map((a) => ({
-        label: a.fakirs ? `Discard ${a.fakirs} Fakir${a.fakirs > 1 ? "s" : ""}: pay ${desc.turn_track[Math.min(spot + a.fakirs, desc.zero_bid)]}`
-          : `Pay ${desc.turn_track[spot]}`, action: a })) };
+      chooser = { title: t("Bid for the {cost} spot with Kumarbi?", { cost: desc.turn_track[spot] }), options: acts.map((a) => ({
+        label: a.fakirs ? tn("Discard {n} Fakir: pay {cost}", "Discard {n} Fakirs: pay {cost}", a.fakirs, { cost: desc.turn_track[Math.min(spot + a.fakirs, desc.zero_bid)] })
+          : t("Pay {cost}", { cost: desc.turn_track[spot] }), action: a })) };
       render();
     };
     const summons = of("summon");
-    const display = h("section", { class: "ft-djinn-display", "aria-label": "Djinns on display" },
-      h("h3", {}, `Djinns `, h("small", {}, `${view.djinn_deck_size} in the pile`)),
+    const display = h("section", { class: "ft-djinn-display", "aria-label": t("Djinns on display") },
+      h("h3", {}, t("Djinns") + " ", h("small", {}, t("{n} in the pile", { n: view.djinn_deck_size }))),
       h("div", { class: "ft-djinn-row" }, view.djinn_row.map((d) => djinnCard(ctx(), d, {
         buttons: summons.filter((a) => a.djinn === d).map((a) => h("button", { class: "ft-summon primary", dataset: { djinn: d, pay: a.pay },
-          "aria-label": `Take ${desc.djinns[d].name}, paying ${pay(a.pay)}`, onclick: () => send(a) }, `Take — pay ${pay(a.pay)}`)),
+          "aria-label": t("Take {djinn}, paying {payment}", { djinn: desc.djinns[d].name, payment: pay(a.pay) }), onclick: () => send(a) },
+        t("Take — pay {payment}", { payment: pay(a.pay) }))),
         cls: summons.some((a) => a.djinn === d) ? "lit" : "",
       }))));
     side.replaceChildren(tracks(ctx(), view, spotActions, onSpot), display, renderMarket());
@@ -310,9 +325,12 @@ export function createBoard(root, api) {
         onclick: lit ? () => onCard(r) : null });
     });
     const price = large ? desc.markets.large.price : desc.markets.small.price;
-    return h("section", { class: "ft-market", "aria-label": "the market" },
-      h("h3", {}, "Market ", h("small", {}, `${view.resource_deck_size} in the pile · first 3 for a Small Market, first 6 for a Large one`)),
-      buys.length ? h("p", { class: "ft-hint" }, marketFirst !== null ? `Now the second card (${price} gold for both)` : `Buy for ${price} gold: click ${large ? "two cards" : "a card"}`) : null,
+    const hint = marketFirst !== null ? t("Now the second card ({price} gold for both)", { price })
+      : large ? t("Buy for {price} gold: click two cards", { price }) : t("Buy for {price} gold: click a card", { price });
+    return h("section", { class: "ft-market", "aria-label": t("the market") },
+      h("h3", {}, t("Market") + " ", h("small", {}, t("{n} in the pile", { n: view.resource_deck_size }) + " · "
+        + t("first {small} for a Small Market, first {large} for a Large one", { small: desc.markets.small.reach, large: desc.markets.large.reach }))),
+      buys.length ? h("p", { class: "ft-hint" }, hint) : null,
       h("div", { class: "ft-market-row" }, cards));
   }
 
@@ -320,14 +338,14 @@ export function createBoard(root, api) {
   function waitWord(s) {
     const view = v();
     if (view.phase === "over" || !view.acting.includes(s)) return "";
-    return s === me() ? "your move" : { bid: "bidding…", drop: "moving…", pick: "to play", kill: "choosing a victim…" }[view.phase] || "playing…";
+    return s === me() ? t("your move") : t(WAITING[view.phase] || WAITING.other);
   }
 
   function poolKills(s) {
     const kills = of("kill").filter((a) => a.seat === s);
     if (!kills.length) return null;
     return h("div", { class: "ft-pool-kills" }, kills.map((a) => h("button", { class: "ft-pool-kill primary", dataset: { seat: s, colour: a.colour },
-      onclick: () => send(a) }, meepleIcon(desc, a.colour, 12), `Kill ${an(tribe(a.colour).name)}`)));
+      onclick: () => send(a) }, meepleIcon(desc, a.colour, 12), t("Kill {meeple}", { meeple: tribe(a.colour).a }))));
   }
 
   function renderTop() {
@@ -343,19 +361,20 @@ export function createBoard(root, api) {
     const s = me();
     if (s === null) {
       mine.className = "ft-mine spectator";
-      mine.replaceChildren(h("p", { class: "spectating" }, api.replay ? "Replay: the public view, move by move."
-        : "You are watching. Gold and cards in hand stay hidden."));
+      mine.replaceChildren(h("p", { class: "spectating" }, api.replay ? t("Replay: the public view, move by move.")
+        : t("You are watching. Gold and cards in hand stay hidden.")));
       return;
     }
     mine.className = `ft-mine seat-${colour(s)}${view.acting.includes(s) ? " acting" : ""}`;
     const p = view.players[s];
     const suitCards = new Set(of("suit").map((a) => a.card));
     const held = (p.resources || []).map((n, r) => [r, n]).filter(([, n]) => n > 0);
-    const hand = h("div", { class: "ft-hand-cards", role: "group", "aria-label": "your cards" },
+    const hand = h("div", { class: "ft-hand-cards", role: "group", "aria-label": t("your cards") },
       held.length ? held.map(([r, n]) => resourceCard(ctx(), r, { count: n, button: suitCards.has(r),
         cls: `${suitCards.has(r) ? "lit" : ""}${view.suit.includes(r) ? " chosen" : ""}`,
-        onclick: suitCards.has(r) ? () => send({ type: "suit", card: r }) : null })) : h("span", { class: "ft-none" }, "no cards"));
-    const suit = view.suit.length ? h("span", { class: "ft-suit" }, `For sale: ${view.suit.map((r) => desc.resources[r].name).join(", ")} → ${desc.suit_values[view.suit.length]} gold`) : null;
+        onclick: suitCards.has(r) ? () => send({ type: "suit", card: r }) : null })) : h("span", { class: "ft-none" }, t("no cards")));
+    const suit = view.suit.length ? h("span", { class: "ft-suit" }, t("For sale: {cards} → {gold} gold",
+      { cards: view.suit.map((r) => desc.resources[r].name).join(", "), gold: desc.suit_values[view.suit.length] })) : null;
     const powers = of("power");
     const myDjinns = p.djinns.map((d) => {
       const mineActs = powers.filter((a) => a.djinn === d);
@@ -364,39 +383,39 @@ export function createBoard(root, api) {
         const acts = mineActs.filter((a) => a.pay === py);
         const targeted = acts.some((a) => a.tile >= 0);
         return h("button", { class: `ft-power primary${armed && armed.djinn === d && armed.pay === py ? " armed" : ""}`, dataset: { djinn: d, pay: py },
-          "aria-label": `Use ${desc.djinns[d].name}${py ? `, paying ${pay(py)}` : ""}`,
+          "aria-label": py ? t("Use {djinn}, paying {payment}", { djinn: desc.djinns[d].name, payment: pay(py) }) : t("Use {djinn}", { djinn: desc.djinns[d].name }),
           onclick: () => {
             if (targeted) { armed = { djinn: d, pay: py }; chooser = null; render(); } else send(acts[0]);
-          } }, `Use — pay ${pay(py)}`);
+          } }, py ? t("Use — pay {payment}", { payment: pay(py) }) : t("Use"));
       });
       return djinnCard(ctx(), d, { buttons, used: view.used_powers.includes(d) && desc.djinns[d].paid, cls: buttons.length ? "lit" : "" });
     });
     const info = h("div", { class: "ft-my-info" },
-      h("div", { class: "ft-my-line" }, h("b", {}, "Your cards "), suit, hand),
-      h("div", { class: "ft-my-line muted" }, `Gold ${p.gold} · best merchandise value ${p.merchandise_value ?? 0} · `
-        + `Palm Trees left ${view.palm_supply}, Palaces left ${view.palace_supply}`));
+      h("div", { class: "ft-my-line" }, h("b", {}, t("Your cards") + " "), suit, hand),
+      h("div", { class: "ft-my-line muted" }, t("Gold {gold} · best merchandise value {value} · Palm Trees left {palms}, Palaces left {palaces}",
+        { gold: p.gold, value: p.merchandise_value ?? 0, palms: view.palm_supply, palaces: view.palace_supply })));
     mine.replaceChildren(...[playerPanel(ctx(), view, s, { wait: waitWord(s), extra: info, noDjinns: true }),
-      myDjinns.length ? h("div", { class: "ft-my-djinns", "aria-label": "your Djinns" }, myDjinns) : null,
+      myDjinns.length ? h("div", { class: "ft-my-djinns", "aria-label": t("your Djinns") }, myDjinns) : null,
       renderKeep()].filter(Boolean));
   }
 
   function renderKeep() {
     const keeps = of("keep");
     if (!keeps.length) return null;
-    return h("div", { class: "ft-keep panel" }, h("h3", {}, "Sibittis: keep one"),
+    return h("div", { class: "ft-keep panel" }, h("h3", {}, t("Sibittis: keep one")),
       h("div", { class: "ft-djinn-row" }, keeps.map((a) => djinnCard(ctx(), a.djinn, { cls: "lit",
         buttons: [h("button", { class: "ft-keep-button primary", dataset: { djinn: a.djinn },
-          "aria-label": `Keep ${desc.djinns[a.djinn].name}`, onclick: () => send(a) }, "Keep")] }))));
+          "aria-label": t("Keep {djinn}", { djinn: desc.djinns[a.djinn].name }), onclick: () => send(a) }, t("Keep"))] }))));
   }
 
   // --- the board ----------------------------------------------------------------------------------------------
   function renderBoard() {
     const view = v();
     const targets = myTurn() && !cycle.pending ? tileTargets() : new Map();
-    const lit = new Map([...targets].map(([t, x]) => [t, x.label]));
+    const lit = new Map([...targets].map(([at, x]) => [at, x.label]));
     let range = null;
     if (view.phase === "kill" && view.assassin_range !== null && view.final_tile >= 0) {
-      range = new Set([...Array(view.tiles.length).keys()].filter((t) => distance(desc, view.final_tile, t) <= view.assassin_range));
+      range = new Set([...Array(view.tiles.length).keys()].filter((at) => distance(desc, view.final_tile, at) <= view.assassin_range));
     }
     const path = view.move ? view.move.path : view.path;
     const svg = drawSultanate(desc, view, {
@@ -417,11 +436,11 @@ export function createBoard(root, api) {
     const given = cycle.msg.result || {};
     const result = { breakdown: given.breakdown || view.breakdown, scores: given.scores || view.scores,
       winners: given.winners || (view.header ? view.header.winners : []) };
-    overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": "final scores" },
-      h("h2", {}, "The game is over"), h("h3", {}, "Final results"), scoreSheet(ctx(), view, result),
+    overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": t("final scores") },
+      h("h2", {}, t("The game is over")), h("h3", {}, t("Final results")), scoreSheet(ctx(), view, result),
       h("div", { class: "row" },
-        h("button", { id: "see-board", onclick: () => { sheetHidden = true; render(); } }, "See the board"),
-        api.replay ? null : h("a", { href: "/", class: "button primary" }, "Back to the lobby"))));
+        h("button", { id: "see-board", onclick: () => { sheetHidden = true; render(); } }, t("See the board")),
+        api.replay ? null : h("a", { href: "/", class: "button primary" }, t("Back to the lobby")))));
     overlay.hidden = false;
   }
 
@@ -433,7 +452,7 @@ export function createBoard(root, api) {
     status.classList.toggle("my-turn", myTurn());
     renderBar();
     if (view.phase === "over" && sheetHidden) {
-      bar.append(h("button", { id: "show-results", onclick: () => { sheetHidden = false; render(); } }, "Score sheet"));
+      bar.append(h("button", { id: "show-results", onclick: () => { sheetHidden = false; render(); } }, t("Score sheet")));
     }
     renderBoard();
     renderSide();
@@ -456,7 +475,7 @@ export function createBoard(root, api) {
   }
 
   function marked(a, q) {
-    const tile = (t) => (t >= 0 ? boardBox.querySelector(`.ft-tile[data-tile="${t}"]`) : null);
+    const tile = (at) => (at >= 0 ? boardBox.querySelector(`.ft-tile[data-tile="${at}"]`) : null);
     const choice = chooser ? [.../** @type {NodeListOf<HTMLElement>} */ (boardBox.querySelectorAll(".ft-choice"))].find((b) => sameAction(JSON.parse(b.dataset.action), a)) : null;
     const here = v().move ? v().move.path[v().move.path.length - 1] : -1;
     const market = (r, n) => [.../** @type {NodeListOf<HTMLElement>} */ (side.querySelectorAll(".ft-market .ft-card.lit"))].filter((c) => Number(c.dataset.card) === r).slice(0, n);

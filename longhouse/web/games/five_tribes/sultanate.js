@@ -2,6 +2,7 @@
 // pieces with counts, camels in their owner's colour, Palm Trees and Palaces, the column letters and row
 // numbers of the notation, the lit tiles a click may choose, and the path of a meeple move.
 // Everything it names comes from the game description (`desc`) and the view.
+import { N_, t, tn } from "../../i18n.js";
 import { svg as el } from "../../kit/board.js";
 
 const T = 100;          // a tile's side in SVG units
@@ -12,15 +13,15 @@ const CAMEL = "M-13,6 L-12,-1 Q-13,-6 -9,-6 L-7,-3 Q-4,-10 0,-4 Q3,-10 6,-4 L8,-
 const PALM = "M-1.2,9 L-0.5,-3 L1,-3 L1.8,9 Z M0,-4 Q-7,-8 -11,-2 Q-6,-6 0,-3 Q-4,-11 -9,-10 Q-2,-10 0,-4 Q4,-11 9,-10 Q3,-9 0,-4 Q6,-7 11,-2 Q6,-5 0,-3 Z";
 const PALACE = "M-9,9 L-9,-1 L-6,-1 L-6,-5 L-3,-5 Q0,-12 3,-5 L6,-5 L6,-1 L9,-1 L9,9 Z";
 
-export function tileName(desc, t) {
-  return desc.sultanate.columns[t % desc.sultanate.cols] + String(Math.floor(t / desc.sultanate.cols) + 1);
+export function tileName(desc, at) {
+  return desc.sultanate.columns[at % desc.sultanate.cols] + String(Math.floor(at / desc.sultanate.cols) + 1);
 }
 
-export function neighbour(desc, t, d) {
+export function neighbour(desc, at, d) {
   const { rows, cols } = desc.sultanate;
   const [dr, dc] = desc.sultanate.directions[d].step;
-  const r = Math.floor(t / cols) + dr;
-  const c = (t % cols) + dc;
+  const r = Math.floor(at / cols) + dr;
+  const c = (at % cols) + dc;
   return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
 }
 
@@ -29,7 +30,7 @@ export function distance(desc, a, b) {
   return Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
 }
 
-const centre = (desc, t) => [M + (t % desc.sultanate.cols) * T + T / 2, M + Math.floor(t / desc.sultanate.cols) * T + T / 2];
+const centre = (desc, at) => [M + (at % desc.sultanate.cols) * T + T / 2, M + Math.floor(at / desc.sultanate.cols) * T + T / 2];
 
 // Each tribe's letter (the first of its name: Viziers V, Elders E, Merchants M, Builders B, Assassins A), on
 // every meeple, so that the tribes are told apart by more than hue.
@@ -37,9 +38,13 @@ export function tribeLetter(tribe) {
   return tribe.name.slice(0, 1).toUpperCase();
 }
 
+// The tribes' colours in words.
+const COLOUR_WORDS = { yellow: N_("yellow"), white: N_("white"), green: N_("green"), blue: N_("blue"), red: N_("red") };
+
 // A tribe in words for a tip: "3 Viziers (V, yellow)".
 export function tribeWords(tribe, n) {
-  return `${n} ${n === 1 ? tribe.name : tribe.plural} (${tribeLetter(tribe)}, ${tribe.colour})`;
+  return t("{n} {tribe} ({letter}, {colour})", { n, tribe: n === 1 ? tribe.name : tribe.plural, letter: tribeLetter(tribe),
+    colour: t(COLOUR_WORDS[tribe.colour] || tribe.colour) });
 }
 
 function letter(tribe) {
@@ -73,7 +78,7 @@ export function drawSultanate(desc, view, opts) {
   const { rows, cols } = desc.sultanate;
   const W = M + cols * T + 6;
   const H = M + rows * T + 6;
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "ft-sultanate", role: "group", "aria-label": "the Sultanate" });
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "ft-sultanate", role: "group", "aria-label": t("the Sultanate") });
   for (let c = 0; c < cols; c++) {
     svg.append(el("text", { x: M + c * T + T / 2, y: 15, class: "ft-coord", "text-anchor": "middle" }, desc.sultanate.columns[c]));
   }
@@ -82,30 +87,30 @@ export function drawSultanate(desc, view, opts) {
   }
   const showPath = opts.path && opts.path.length ? { seat: opts.pathSeat, path: opts.path, live: true }
     : opts.last && opts.last.path.length ? { ...opts.last, live: false } : null;
-  for (let t = 0; t < rows * cols; t++) svg.append(drawTile(desc, view, t, opts, showPath));
+  for (let at = 0; at < rows * cols; at++) svg.append(drawTile(desc, view, at, opts, showPath));
   if (showPath) svg.append(drawPath(desc, showPath, opts));
   return svg;
 }
 
-function drawTile(desc, view, t, opts, move) {
-  const code = view.tiles[t];
+function drawTile(desc, view, at, opts, move) {
+  const code = view.tiles[at];
   const tile = desc.tiles[code];
-  const x = M + (t % desc.sultanate.cols) * T;
-  const y = M + Math.floor(t / desc.sultanate.cols) * T;
-  const lit = opts.lit && opts.lit.has(t);
+  const x = M + (at % desc.sultanate.cols) * T;
+  const y = M + Math.floor(at / desc.sultanate.cols) * T;
+  const lit = opts.lit && opts.lit.has(at);
   const classes = ["ft-tile", `k-${tile.kind}`];
   if (lit) classes.push("lit");
-  if (opts.range && opts.range.has(t)) classes.push("in-range");
-  if (opts.final === t) classes.push("final");
-  if (opts.selected === t) classes.push("selected");
-  const g = el("g", { class: classes.join(" "), transform: `translate(${x},${y})`, "data-tile": t, "data-name": tileName(desc, t) });
+  if (opts.range && opts.range.has(at)) classes.push("in-range");
+  if (opts.final === at) classes.push("final");
+  if (opts.selected === at) classes.push("selected");
+  const g = el("g", { class: classes.join(" "), transform: `translate(${x},${y})`, "data-tile": at, "data-name": tileName(desc, at) });
   g.append(el("rect", { x: 2, y: 2, width: T - 4, height: T - 4, rx: 7, class: "ft-ground" }));
   g.append(el("text", { x: 7, y: 16, class: "ft-kind", textLength: tile.name.length > 9 ? 63 : null,
     lengthAdjust: "spacingAndGlyphs" }, tile.name));
   g.append(el("circle", { cx: T - 15, cy: 15, r: 11, class: tile.blue ? "ft-vp blue" : "ft-vp red" }));
   g.append(el("text", { x: T - 15, y: 19.5, class: "ft-vp-text", "text-anchor": "middle" }, String(tile.vp)));
   // the meeples: one piece per tribe present, with its count
-  const counts = view.meeples[t];
+  const counts = view.meeples[at];
   const present = counts.map((n, c) => [c, n]).filter(([, n]) => n > 0);
   const slot = present.length > 4 ? 18.5 : 22;
   const scale = present.length > 4 ? 1.1 : 1.3;
@@ -123,49 +128,59 @@ function drawTile(desc, view, t, opts, move) {
     g.append(piece);
   });
   // the owner's camel, Palm Trees and Palaces along the bottom
-  const owner = view.owner[t];
+  const owner = view.owner[at];
   if (owner >= 0) {
     const camel = el("g", { transform: "translate(20,84)", class: `ft-camel seat-${opts.seatColour(owner)}` },
-      el("title", {}, `${opts.seatName(owner)}'s camel: the tile is theirs and scores ${tile.vp} VP for them`));
+      el("title", {}, t("{name}'s camel: the tile is theirs and scores {vp} VP for them", { name: opts.seatName(owner), vp: tile.vp })));
     camel.append(el("path", { d: CAMEL, transform: "scale(1.05)" }));
     camel.append(el("text", { x: 0, y: -10, class: "ft-camel-sym", "text-anchor": "middle" }, opts.seatSymbol(owner)));
     g.append(camel);
   }
   let bx = T - 15;
-  const pieces = [[view.palaces[t], PALACE, "ft-palace", "Palace", desc.vp.palace], [view.palms[t], PALM, "ft-palm", "Palm Tree", desc.vp.palm]];
-  for (const [count, d, cls, name, vp] of pieces) {
+  const pieces = [[view.palaces[at], PALACE, "ft-palace", desc.vp.palace, (n, vp) => tn("{n} Palace: {vp} VP each for the tile's owner", "{n} Palaces: {vp} VP each for the tile's owner", n, { vp })],
+    [view.palms[at], PALM, "ft-palm", desc.vp.palm, (n, vp) => tn("{n} Palm Tree: {vp} VP each for the tile's owner", "{n} Palm Trees: {vp} VP each for the tile's owner", n, { vp })]];
+  for (const [count, d, cls, vp, words] of pieces) {
     if (!count) continue;
     const item = el("g", { transform: `translate(${bx},84) scale(1.35)`, class: cls }, el("path", { d }),
-      el("title", {}, `${count} ${name}${count > 1 ? "s" : ""}: ${vp} VP each for the tile's owner`));
+      el("title", {}, words(count, vp)));
     if (count > 1) item.append(el("text", { x: -10, y: 5, class: "ft-small-count", "text-anchor": "end" }, `${count}`));
     g.append(item);
     bx -= count > 1 ? 40 : 28;
   }
   if (lit) {
-    const label = opts.lit.get(t);
+    const label = opts.lit.get(at);
     g.setAttribute("role", "button");
     g.setAttribute("tabindex", "0");
     if (label) {
       g.append(el("rect", { x: 6, y: 64, width: T - 12, height: 15, rx: 4, class: "ft-lit-label-bg" }));
       g.append(el("text", { x: T / 2, y: 75, class: "ft-lit-label", "text-anchor": "middle" }, label));
     }
-    g.addEventListener("click", () => opts.onTile(t));
+    g.addEventListener("click", () => opts.onTile(at));
     g.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTile(t); }
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTile(at); }
     });
   }
-  g.setAttribute("aria-label", opts.describeTile(t));
+  g.setAttribute("aria-label", opts.describeTile(at));
   // its name on hover and long press: what lies there and what the tile does when a move ends on it
-  const step = move ? move.path.indexOf(t) : -1;
-  const who = move && move.seat >= 0 ? `${opts.seatName(move.seat)}'s` : "the";
-  const onPath = step < 0 ? "" : ` (${step ? `step ${step}` : "start"} of ${who} ${move.live ? "move so far" : "last move"})`;
-  g.append(el("title", {}, `${opts.describeTile(t)}${onPath}. ${tile.name}: ${tile.action}`
-    + `${lit && opts.lit.get(t) ? ` — now: ${opts.lit.get(t)}` : ""}`));
+  const step = move ? move.path.indexOf(at) : -1;
+  const onPath = step < 0 ? "" : ` (${pathWords(move, step, opts)})`;
+  g.append(el("title", {}, `${opts.describeTile(at)}${onPath}. ${tile.name}: ${tile.action}`
+    + (lit && opts.lit.get(at) ? " — " + t("now: {action}", { action: opts.lit.get(at) }) : "")));
   return g;
 }
 
+// Where a tile lies on a move: "step 2 of Red's move so far", "start of the last move".
+function pathWords(move, step, opts) {
+  const where = step ? t("step {n}", { n: step }) : t("start");
+  if (move.seat >= 0) {
+    const name = opts.seatName(move.seat);
+    return move.live ? t("{where} of {name}'s move so far", { where, name }) : t("{where} of {name}'s last move", { where, name });
+  }
+  return move.live ? t("{where} of the move so far", { where }) : t("{where} of the last move", { where });
+}
+
 function drawPath(desc, move, opts) {
-  const pts = move.path.map((t) => centre(desc, t));
+  const pts = move.path.map((at) => centre(desc, at));
   const colour = move.seat >= 0 ? opts.seatColour(move.seat) : "grey";
   const g = el("g", { class: `ft-path seat-${colour}${move.live ? " live" : " last"}`, "aria-hidden": "true" });
   if (pts.length > 1) {
