@@ -22,6 +22,7 @@ from pages import DESKTOP, PHONE, axe_check, board_version, sideways, sign_up, s
 from playwright.sync_api import Error as PlaywrightError
 
 from longhouse import games
+from longhouse.engine.text import plain
 from longhouse.games.manitoba.data import SCORE_TILES
 from longhouse.games.manitoba.texts import tile_text
 
@@ -261,7 +262,7 @@ def test_manitou_hint_marks_the_card_and_its_ground(hall: Hall, browser: Any, sh
 
 def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any, shots: Path) -> None:
     page, hints, table_id = open_table(browser, hall, "manitoba")
-    desc = games.get("manitoba").describe()
+    desc = plain(games.get("manitoba").describe())  # its texts in English, as the page shows them
     page.wait_for_selector(".manitoba .territory-map .area")
     hinted_move(page, hall, table_id, hints, ".manitoba", shots)
     # play on (the bot's preferred moves, then plain clicks) until Cree stand on the map and a path has a marker
@@ -283,11 +284,11 @@ def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any,
         assert texts and all(texts), (kind, texts)
     names = page.eval_on_selector_all(".territory-map .area", "els => els.map((e) => e.dataset.name)")
     assert [t.split(":")[0] for t in found["area"]] == names
-    goods = {g["name"] for g in desc["goods"]}
+    goods = {g["name"] for g in desc["goods"]} | {g["plural"] for g in desc["goods"]}  # "berries" as a label
     assert {t.split(" (")[0] for t in found["good"]} <= goods
     assert all(any(land in t for land in desc["landscapes"]) for t in found["disk"]), found["disk"]
     spaces = [
-        f"{p['name'].capitalize()}'s path, space {sp['space']}: {sp['text']}"
+        f"{desc['words']['path_places'][p['name']]}, space {sp['space']}: {sp['text']}"
         for p, row in zip(desc["paths"], desc["path_spaces"], strict=True)
         for sp in row
     ]
@@ -304,7 +305,7 @@ def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any,
 
 def test_five_tribes_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any, shots: Path) -> None:
     page, hints, table_id = open_table(browser, hall, "five_tribes")
-    desc = games.get("five_tribes").describe()
+    desc = plain(games.get("five_tribes").describe())  # its texts in English, as the page shows them
     page.wait_for_selector(".five-tribes .ft-tile")
 
     def on_track(page: Any, action: dict[str, Any]) -> None:

@@ -171,7 +171,7 @@ def test_a_whole_game_of_manitou_in_german_on_a_desktop_and_a_phone(hall: Hall, 
     page.wait_for_selector("text=Das Spiel ist vorbei — Endergebnis")
     german_board(page, shots, "de-manitou-final")
     assert looked == {"select", "hunt", "score"} and plays >= 3 * 7 - 1
-    assert "Gesamt" in page.inner_text(".score-panel") and "Fellräuber" in page.inner_text(".score-panel")
+    assert "Summe" in page.inner_text(".score-panel") and "Fellräuber" in page.inner_text(".score-panel")
     # the replay: the board as a spectator's, a hunt in, in German too
     table_id = int(page.url.rstrip("/").split("/")[-1])
     page.goto(f"{hall.url}/replay/{table_id}")

@@ -44,7 +44,8 @@ export function createBoard(root, api) {
   const status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
   const bar = h("div", { class: "ft-bar", role: "toolbar", "aria-label": t("your decision") });
   const boardBox = h("div", { class: "ft-board-box" });
-  const side = h("div", { class: "ft-side" });
+  // the turn order, Djinns and market scroll on their own when the board is short: a keyboard reaches them too
+  const side = h("div", { class: "ft-side", tabindex: "0", role: "region", "aria-label": t("turn order, Djinns and market") });
   const mine = h("div", { class: "ft-mine" });
   const overlay = h("div", { class: "overlay", hidden: true });
   el.append(top, h("div", { class: "ft-status-row" }, status, bar), h("div", { class: "ft-middle" }, boardBox, side), mine,
