@@ -223,6 +223,7 @@ def test_the_game_pages_the_lobby_links_and_the_rules_index(hall: Hall, browser:
             look(page, shots, f"game-{game}", size)
         page.set_viewport_size(DESKTOP)
     page.click(".game-nav a[href='/games/manitou']")
+    page.wait_for_selector(".game-page .game-picture .manitou")  # Manitou's page, not still Five Tribes'
     page.click("#learn-link")
     page.wait_for_selector("#learn-board .manitou")
     page.goto(hall.url + "/rules")
