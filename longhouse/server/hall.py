@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from longhouse import bots, games
+from longhouse import games
 from longhouse.bots import thinking
 from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import LonghouseError, SetupError
@@ -121,20 +121,20 @@ class Hall:
         if row.status == Status.RUNNING:
             for seat, occ in enumerate(table.occupants):
                 if isinstance(occ, BotSeat):
-                    table.bots[seat] = bots.make(occ.level, seed=row.id * 8 + seat + table.version)
+                    table.bots.seat(seat, occ.level, seed=row.id * 8 + seat + table.version)
         return table
 
     def adopt(self, row: TableRow) -> Table | None:
         """Take over a table at run time (another process that owned it has gone): load it, start its bots."""
         table = self.load(row)
         if table is not None:
-            table.schedule_bots()
+            table.bots.schedule()
             self.lobby.changed()
         return table
 
     def start_bots(self) -> None:
         for table in self.tables.values():
-            table.schedule_bots()
+            table.bots.schedule()
 
     def clock(self) -> float:
         """The time clocks, away periods and abandonment are measured in: the limits' (injectable) clock."""

@@ -4,7 +4,8 @@ The game itself is the table's move authority's (``authority.py``). A move goes:
 seating here) and the version they saw -> the authority refuses it or applies it -> the record entry is
 stored, together with the other moves of this turn of the event loop (``commits.py``) -> only then is each
 client sent its seat's own view and the events it may see. If the store fails, the authority is rebuilt
-from the stored record and the movers are told their moves were not played.
+from the stored record and the movers are told their moves were not played. The bots' seats and turns are
+``TableBots``' (``table_bots.py``): their moves go through the same authority and the same commit.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from longhouse import bots, games
-from longhouse.bots.thinking import Thinker
 from longhouse.engine.errors import IllegalAction, LonghouseError
 from longhouse.engine.events import Event
 from longhouse.engine.records import Record
@@ -35,12 +35,12 @@ from longhouse.server.conn import Conn, send_each
 from longhouse.server.fencing import fenced_people
 from longhouse.server.json_text import closed, member, opened
 from longhouse.server.limits import Limits
-from longhouse.server.metrics import HallMetrics
 from longhouse.server.notices import Notices
 from longhouse.server.protocol import encode
 from longhouse.server.resign import mark
 from longhouse.server.settings import Settings
 from longhouse.server.state_texts import StateTexts
+from longhouse.server.table_bots import BotHall, TableBots
 from longhouse.server.table_settings import TableSettings
 from longhouse.server.timekeeper import Timekeeper
 from longhouse.store import BotSeat, Move, Occupant, Person, Status, Store, TableRow
@@ -63,16 +63,13 @@ class Listing(Protocol):
     def listing_changed(self, table_id: int) -> None: ...  # its summary or status changed
 
 
-class Host(Protocol):
-    """What a table needs from the hall around it (``Hall`` is one)."""
+class Host(BotHall, Protocol):
+    """What a table needs from the hall around it (``Hall`` is one); its bots' part: ``BotHall``."""
 
     store: Store
     settings: Settings
     limits: Limits
-    bot_delay: float
-    thinker: Thinker  # where bots think (worker processes)
     commits: GroupCommit[Table]  # where moves are stored, a turn of the event loop at a time
-    metrics: HallMetrics  # what /metrics serves
     notices: Notices  # turn and result notices (notices.py)
     social: Social  # who blocks whom (chat lines hidden, seats refused): social.py
 
@@ -134,8 +131,7 @@ class Table:
         self._table_prefix: str | None = None  # the shared part of the table message, encoded once per change
         self._watchers_due = False
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
-        self.bots: dict[int, bots.Bot] = {}
-        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.bots = TableBots(self)  # the seats bots play, and their turns
         self.settings = TableSettings()
         self.keeper = Timekeeper(self)
         self.texts = StateTexts(self.game)  # the state messages, their shared part made once per version
@@ -363,18 +359,15 @@ class Table:
             self.bound.setdefault(occupant.user_id, seat)
         self.save_seating()
         if isinstance(occupant, BotSeat):
-            self.bots[seat] = bots.make(occupant.level, seed=secrets.randbits(32))
+            self.bots.seat(seat, occupant.level)
         self.keeper.sync()
         self.seating_changed()
         self.resend_state()
-        self.schedule_bots()
+        self.bots.schedule()
 
     def unseat(self, seat: int) -> None:
         self.occupants[seat] = None
-        self.bots.pop(seat, None)
-        task = self.bot_tasks.pop(seat, None)
-        if task is not None:
-            task.cancel()
+        self.bots.remove(seat)
         self.save_seating()
         self.keeper.sync()
         self.seating_changed()
@@ -382,9 +375,7 @@ class Table:
 
     def stand_in(self, seat: int, text: Text) -> None:
         """A bot takes over a running game's seat (time out, away, given up); the chat says ``text``."""
-        task = self.bot_tasks.pop(seat, None)
-        if task is not None:
-            task.cancel()
+        self.bots.cancel(seat)
         self.say(None, text)
         self.sit(seat, BotSeat(default_bot(), f"Bot {english(self.seat_label(seat))}"))
 
@@ -412,14 +403,14 @@ class Table:
         self.authority.begin(record, state)
         self.status = Status.RUNNING
         self.bound = {occ.user_id: seat for seat, occ in enumerate(seated) if isinstance(occ, Person)}
-        self.bots = {}
+        self.bots.clear()
         for seat, occ in enumerate(seated):
             if isinstance(occ, BotSeat):
-                self.bots[seat] = bots.make(occ.level, seed=secrets.randbits(32))
+                self.bots.seat(seat, occ.level)
         self.keeper.started()
         self.seating_changed()
         self.resend_state()
-        self.schedule_bots()
+        self.bots.schedule()
         self.hall.notices.after_move(self)
         return None
 
@@ -464,7 +455,7 @@ class Table:
                     clock_cleared=clock is not None and clock[0] is None)
         if over:
             self.status = Status.OVER
-            self._stop_bots()
+            self.bots.stop()
         # the messages are made now, of this version, and sent once it is stored
         sends = self._state_texts(events, by=seat)
         self.hall.commits.add(self, move, seat, lambda: self._acknowledged(sends, over))
@@ -476,7 +467,7 @@ class Table:
             self.hall.table_finished(self)
             self.seating_changed()
         else:
-            self.schedule_bots()
+            self.bots.schedule()
             self.hall.notices.after_move(self)
 
     def not_stored(self, movers: list[int]) -> None:
@@ -489,7 +480,7 @@ class Table:
             if self.seat_of(conn.user.id) in movers:
                 conn.error(_("the move could not be stored; it was not played"), code="store")
         with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop().call_later(1.0, self.schedule_bots)
+            asyncio.get_running_loop().call_later(1.0, self.bots.schedule)
 
     def _rebuild(self, kept: int) -> None:
         """The game again as the store has it after a failed write; if the store cannot be read either (it
@@ -513,7 +504,7 @@ class Table:
             self.id, result, finished, within)), result)  # StaleOwner: another process owns it now (fencing.py)
         self.status = Status.OVER
         self.keeper.clock = None
-        self._stop_bots()
+        self.bots.stop()
         self.say(None, text)
         self.seating_changed()
 
@@ -549,52 +540,7 @@ class Table:
             out.append((conn, text))
         return out
 
-    # --- bots -----------------------------------------------------------------------------------
-
-    def schedule_bots(self) -> None:
-        if self.state is None or self.status != Status.RUNNING:
-            return
-        for seat in self.state.acting():
-            if seat in self.bots and seat not in self.bot_tasks:
-                self.bot_tasks[seat] = asyncio.get_running_loop().create_task(self._bot_turn(seat))
-
-    async def _bot_turn(self, seat: int) -> None:
-        try:
-            # A turn others watch comes at a human pace; a simultaneous (usually hidden) choice goes faster.
-            state = self.state
-            alone = state is not None and len(state.acting()) == 1
-            await asyncio.sleep(self.hall.bot_delay if alone else self.hall.bot_delay / 4)
-            while (self.state is not None and self.status == Status.RUNNING and seat in self.bots
-                   and seat in self.state.acting()):
-                version = self.version
-                bot = self.bots[seat]
-                # thought in a worker process: the event loop stays free for every other table
-                asked = time.perf_counter()
-                action = (await self.hall.thinker.think(bot, self.state, seat)).action
-                self.hall.metrics.thought(time.perf_counter() - asked)
-                state = self.state
-                if state is None or self.bots.get(seat) is not bot or seat not in state.acting():
-                    return
-                if self.version != version and not state.is_legal(seat, action):
-                    continue
-                events, entry = self.authority.apply(seat, action)
-                self.bot_tasks.pop(seat, None)
-                self.commit(seat, entry, events)
-                return
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the bot at seat %s failed", self.id, seat)
-        finally:
-            if self.bot_tasks.get(seat) is asyncio.current_task():
-                del self.bot_tasks[seat]
-
-    def _stop_bots(self) -> None:
-        for task in self.bot_tasks.values():
-            task.cancel()
-        self.bot_tasks.clear()
-
     def stop(self, code: int = 1000, reason: str = "") -> None:
-        self._stop_bots()
+        self.bots.stop()
         for conn in list(self.conns):
             conn.close(code, reason)

@@ -117,7 +117,7 @@ def test_two_people_and_two_bots_play_manitou_to_the_end(hall: Hall, browser: An
             pages = [(p.get_attribute(".manitou", "data-phase"), p.get_attribute(".manitou", "data-version"),
                       p.inner_text(".status-line")) for p in (ann, bob)]
             raise AssertionError(f"the game did not finish in time: server version {table.version}, acting "
-                                 f"{table.state.acting()}, bot tasks {list(table.bot_tasks)}; pages {pages}")
+                                 f"{table.state.acting()}, bot tasks {list(table.bots.tasks)}; pages {pages}")
         assert not errors, errors
         finished = 0
         for page in (ann, bob):
