@@ -91,12 +91,21 @@ def test_sitting_by_clicking_a_seat_with_bots_added_and_removed_on_its_tile(hall
     bob_ctx.close()
 
 
-#: The controls of the table's head (its commands, the hall bar's buttons) that are cut: their words wider than
-#: their box, or the box past the screen's edge.
-HEAD_CUT = """() => [...document.querySelectorAll('.table-head button, .table-head .button, .table-head select')]
-  .filter((e) => { const r = e.getBoundingClientRect(); if (!r.width) return false;
+#: The controls of the table's head (its commands, the hall bar's buttons) that are cut (their words wider than
+#: their box, or the box past the screen's edge) or that touch the one before them on their row.
+HEAD_CUT = """() => {
+  const all = [...document.querySelectorAll('.table-head button, .table-head .button, .table-head select')]
+    .filter((e) => e.getBoundingClientRect().width);
+  const name = (e) => e.id || e.textContent;
+  const cut = all.filter((e) => { const r = e.getBoundingClientRect();
     return e.scrollWidth > e.clientWidth + 1 || r.right > document.documentElement.clientWidth + 1 || r.left < -1; })
-  .map((e) => e.id || e.textContent)"""
+    .map(name);
+  all.forEach((e, i) => { const r = e.getBoundingClientRect();
+    const before = all.slice(0, i).map((b) => [b, b.getBoundingClientRect()])
+      .filter(([, q]) => Math.abs(q.top - r.top) < 4 && q.right <= r.left + 1);
+    if (before.length && r.left - Math.max(...before.map(([, q]) => q.right)) < 2) cut.push('touches: ' + name(e)); });
+  return cut;
+}"""
 
 
 def commands_whole(page: Any, shots: Path, label: str) -> None:
