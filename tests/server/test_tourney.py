@@ -349,7 +349,7 @@ def test_a_turn_based_round_ends_at_its_set_time_and_decides_its_unfinished_game
     game = next(g for g in current_games(data) if g["state"] == "playing")
     sockets, scores = first_picks(folks, tid, game)
     clock.advance(2 * 86400 - 1)  # a second before the end: the game goes on
-    time.sleep(1.0)
+    Steps(hall).after()
     assert next(g for g in current_games(detail(ann, tid)) if g["table"] == game["table"])["state"] == "playing"
     clock.advance(1)
     data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2 after round 1's end")
@@ -393,7 +393,7 @@ def test_a_round_end_that_passes_while_the_hall_is_down_decides_the_game_when_it
     try:
         zed = Client(h, "Zed")
         clock.advance(86400)
-        time.sleep(1.0)
+        Steps(h).after()
         data = detail(zed, tid)
         assert data["round_ends"] == ends and current_games(data)[0]["state"] == "playing"  # not early either
         clock.advance(86400)
