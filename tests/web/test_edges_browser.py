@@ -143,7 +143,34 @@ def test_the_new_table_form_and_the_tables_commands_fit_in_both_languages(hall: 
     page.on("dialog", lambda d: d.accept())
     page.click("#cmd-resign")
     page.wait_for_selector("#see-replay")
+    # the board no longer asks for the hunting party of a game that is over
+    assert page.inner_text(".manitou .status-line") == ENDED[lang]
+    assert page.locator(".manitou .status-line.my-turn, .manitou .my-area.acting").count() == 0
     commands_whole(page, shots, "commands-over")
+    assert not errors, errors
+    ctx.close()
+
+
+#: The board's status line when a resignation ended a game of two (Ann's).
+ENDED = {"en": "The game is over: Ann resigned", "de": "Das Spiel ist vorbei: Ann hat aufgegeben"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, browser: Any, shots: Path,
+                                                              lang: str) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP, **LANGS[lang])
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", "five_tribes")
+    page.select_option("#new-seats", "2")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".five-tribes .status-line")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#cmd-resign")
+    page.wait_for_selector("#see-replay")
+    page.wait_for_function("(text) => document.querySelector('.five-tribes .status-line').textContent === text",
+                           arg=ENDED[lang])
+    both(page, shots, "five-tribes-resigned")
     assert not errors, errors
     ctx.close()
 
