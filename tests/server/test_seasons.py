@@ -30,8 +30,9 @@ def test_an_admin_sets_a_game_s_seasons_and_each_refusal_changes_nothing(hall: H
     now = time.time()
     body: dict[str, Any] = {"game": "toy", "title": "Winter", "starts": now - 60, "ends": now + 86400}
     assert bob.http.post("/api/seasons", json=body).status_code == 403  # admins only
-    refused = [{"game": "chess"}, {"title": ""}, {"title": "x" * 61}, {"starts": "soon"}, {"starts": True},
-               {"starts": -1}, {"ends": now - 120}, {"ends": now + 400 * 86400}]
+    refused: list[dict[str, Any]] = [{"game": "chess"}, {"title": ""}, {"title": "x" * 61}, {"starts": "soon"},
+                                     {"starts": True}, {"starts": -1}, {"ends": now - 120},
+                                     {"ends": now + 400 * 86400}]
     for bad in refused:
         r = ann.http.post("/api/seasons", json={**body, **bad})
         assert r.status_code == 400 and r.json()["error"], (bad, r.text)
