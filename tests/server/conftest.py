@@ -9,7 +9,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import Hall, register_toy, unregister_toy
+from harness import Hall, close_kept, register_toy, unregister_toy
+
+
+@pytest.fixture(autouse=True)
+def closed_clients() -> Iterator[None]:
+    """The sockets and HTTP clients a test opened through the harness are closed when it ends."""
+    yield
+    close_kept()
 
 
 @pytest.fixture(autouse=True)

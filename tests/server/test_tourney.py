@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from harness import Client, FakeClock, Hall
-from tourney_play import act, create, current_games, detail, play_round, wait_for
+from tourney_play import Steps, act, create, current_games, detail, play_round, wait_for
 
 from longhouse.i18n.catalogs import translator
 from longhouse.server.seasons import keep_ended, seasons_page
@@ -180,7 +180,7 @@ def test_the_start_time_survives_a_restart_and_only_checked_in_players_play(tmp_
     h.app.state.tourneys.clock = clock
     try:
         zed = Client(h, "Zed")  # (the clients above spoke to the hall before its restart, on another port)
-        time.sleep(0.5)
+        Steps(h).after()
         assert detail(zed, tid)["status"] == "open"  # not started early
         clock.advance(600)  # the start has passed while the hall was down: it starts as soon as it is up
         data = wait_for(zed, tid, lambda d: d["status"] == "running" and d["round"] == 1, what="the start")
@@ -215,7 +215,7 @@ def test_pause_remove_and_forfeit(hall: Hall) -> None:
     data = wait_for(ann, tid, lambda d: all(g["state"] == "done" for g in current_games(d)), what="round 1's end")
     dee = next(g for g in current_games(data) if "Dee" in g["players"])
     assert dee["points"][dee["players"].index("Dee")] == 0  # placed last, whatever the bot made of it
-    time.sleep(0.5)
+    Steps(hall).after()
     assert detail(ann, tid)["round"] == 1  # paused: no new round
     assert act(ann, tid, "remove", name="Bob").status_code == 200
     assert act(ann, tid, "resume").status_code == 200
@@ -283,7 +283,7 @@ def test_turn_based_rounds_start_at_their_set_time(hall: Hall) -> None:
     register_all(tid, folks)
     clock.advance(61)
     play_round(hall, folks, tid, 1)
-    time.sleep(1.0)
+    Steps(hall).after()
     data = detail(ann, tid)
     assert data["round"] == 1 and [g["state"] for g in current_games(data)] == ["done", "bye"]  # not due yet
     clock.advance(2 * 86400)
@@ -349,7 +349,7 @@ def test_a_turn_based_round_ends_at_its_set_time_and_decides_its_unfinished_game
     game = next(g for g in current_games(data) if g["state"] == "playing")
     sockets, scores = first_picks(folks, tid, game)
     clock.advance(2 * 86400 - 1)  # a second before the end: the game goes on
-    time.sleep(1.0)
+    Steps(hall).after()
     assert next(g for g in current_games(detail(ann, tid)) if g["table"] == game["table"])["state"] == "playing"
     clock.advance(1)
     data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2 after round 1's end")
@@ -393,7 +393,7 @@ def test_a_round_end_that_passes_while_the_hall_is_down_decides_the_game_when_it
     try:
         zed = Client(h, "Zed")
         clock.advance(86400)
-        time.sleep(1.0)
+        Steps(h).after()
         data = detail(zed, tid)
         assert data["round_ends"] == ends and current_games(data)[0]["state"] == "playing"  # not early either
         clock.advance(86400)
