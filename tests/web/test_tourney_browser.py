@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from harness import Client, Hall, register_toy, unregister_toy
 from pages import DESKTOP, PHONE, everywhere, look, new_page, small_targets
-from tourney_play import act, create, current_games, play_round, wait_for
+from tourney_play import act, create, current_games, play_round_in_person, wait_for
 
 from longhouse.store.tourney import TourneyStore
 
@@ -58,13 +58,13 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     folks = {n: Client(hall, n, PASSWORD) for n in names}
     ann = folks["Ann"]
     TourneyStore(hall.store).add_season("toy", "Winter season", time.time() - 86400, time.time() + 30 * 86400)
-    # a finished round robin of four
+    # a finished round robin of four, its games played by the people themselves (so they are rated)
     done = create(ann, name="Toy round robin", format="round_robin")
     for c in folks.values():
         act(c, done, "register")
     act(ann, done, "start")
     for number in (1, 2, 3):
-        play_round(hall, folks, done, number)
+        play_round_in_person(folks, done, number)
     final = wait_for(ann, done, lambda d: d["status"] == "over", what="the end")
     champion = final["champion"]
     # a Swiss in its first round, and one open for registration
