@@ -8,7 +8,6 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,20 +24,6 @@ from longhouse.server.notices import Kind, Notice
 from longhouse.store import Store
 from longhouse.store.admin import admin_store
 from longhouse.store.mail import Outgoing, mail_store
-
-
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def mhall(db_url: str, sink: SmtpSink) -> Iterator[Hall]:
-    h = mail_hall(db_url, sink)
-    yield h
-    h.stop()
 
 
 def fragment(link: str, path: str) -> str:

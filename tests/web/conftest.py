@@ -10,6 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
 from harness import Hall
+from smtp import mhall, sink  # noqa: F401  (the mail tests' fixtures: an SMTP server, a hall mailing to it)
 
 CHROMIUM = os.environ.get("LONGHOUSE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
