@@ -10,7 +10,6 @@ import email
 import email.policy
 import re
 import threading
-import time
 from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
@@ -25,7 +24,7 @@ class Handler:
     def __init__(self) -> None:
         self.mails: list[EmailMessage] = []
         self.envelopes: list[tuple[str, list[str]]] = []
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()  # notified at each mail accepted
         #: an SMTP answer to give DATA instead of accepting ("451 4.3.0 try later")
         self.refuse: str | None = None
 
@@ -37,6 +36,7 @@ class Handler:
         with self.lock:
             self.mails.append(message)
             self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+            self.lock.notify_all()
         return "250 OK"
 
 
@@ -67,12 +67,9 @@ class SmtpSink:
 
     def wait(self, count: int, timeout: float = 15.0) -> list[EmailMessage]:
         """The first ``count`` mails, once that many have come."""
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            got = self.mails
-            if len(got) >= count:
-                return got[:count]
-            time.sleep(0.02)
+        with self.handler.lock:
+            if self.handler.lock.wait_for(lambda: len(self.handler.mails) >= count, timeout):
+                return self.handler.mails[:count]
         raise AssertionError(f"{count} mails expected within {timeout} s, got {len(self.mails)}: "
                              f"{[m['Subject'] for m in self.mails]}")
 

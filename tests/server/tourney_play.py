@@ -3,10 +3,42 @@ takes them to, are seen there, and hand their seat to a bot (which plays it for 
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
 from harness import WS, Client, Hall, command
+
+from tests.waiting import until
+
+
+class Steps:
+    """The hall's tournament director's steps (``Director.step``: one look at every tournament) counted from
+    now on: ``after`` waits until it has looked again (a step begun after the call has ended), so that a test
+    sees that something did not happen (a start, a round) without waiting a length of time."""
+
+    def __init__(self, hall: Hall) -> None:
+        director = hall.app.state.tourneys
+        real = director.step
+        self.changed = threading.Condition()
+        self.begun = self.ended = 0
+
+        async def step() -> None:
+            with self.changed:
+                self.begun += 1
+            try:
+                await real()
+            finally:
+                with self.changed:
+                    self.ended += 1
+                    self.changed.notify_all()
+
+        director.step = step
+
+    def after(self, timeout: float = 15.0) -> None:
+        with self.changed:
+            wanted = self.begun + 1
+            assert self.changed.wait_for(lambda: self.ended >= wanted, timeout), "the director took no step"
 
 
 def create(owner: Client, **settings: Any) -> int:
@@ -29,15 +61,18 @@ def detail(client: Client, tid: int) -> dict[str, Any]:
 
 
 def wait_for(client: Client, tid: int, pred: Any, timeout: float = 60.0, what: str = "") -> dict[str, Any]:
-    deadline = time.time() + timeout
-    while True:
-        data = detail(client, tid)
-        if pred(data):
-            return data
-        if time.time() > deadline:
-            raise AssertionError(f"tournament {tid}: not {what or pred} within {timeout}s: {data['status']}, "
-                                 f"round {data['round']}: {data['rounds_list'][-1:]}")
-        time.sleep(0.1)
+    seen: list[dict[str, Any]] = []
+
+    def holds() -> dict[str, Any] | None:
+        seen[:] = [detail(client, tid)]
+        return seen[0] if pred(seen[0]) else None
+
+    try:
+        return until(holds, timeout, every=0.1)
+    except AssertionError:
+        data = seen[0]
+        raise AssertionError(f"tournament {tid}: not {what or pred} within {timeout}s: {data['status']}, "
+                             f"round {data['round']}: {data['rounds_list'][-1:]}") from None
 
 
 def current_games(data: dict[str, Any]) -> list[dict[str, Any]]:
