@@ -393,3 +393,25 @@ def test_a_round_end_that_passes_while_the_hall_is_down_decides_the_game_when_it
         assert data["round_ends"] is None
     finally:
         h.stop()
+
+
+def test_a_round_s_table_reaches_its_players_by_mail_or_push_too(hall: Hall) -> None:
+    """Each player seated at a round's table is invited to it through the hall's notices (the channels mail and
+    Web Push take, each by the person's own choices), by the tournament's name; one with a bye is not."""
+    from test_notices import Recorder
+
+    from longhouse.server.notices import Kind
+
+    recorder = Recorder()
+    hall.hall.notices.add(recorder)
+    folks = people(hall, ["Ann", "Bob", "Cy"])
+    tid = create(folks["Ann"], name="Mail cup", table_size=2, rounds=1)
+    register_all(tid, folks)
+    assert act(folks["Ann"], tid, "start").status_code == 200
+    data = wait_for(folks["Ann"], tid, lambda d: d["round"] == 1 and all(g["table"] or g["state"] == "bye"
+                                                                          for g in current_games(d)), what="round 1")
+    table = next(g for g in current_games(data) if g["state"] == "playing")
+    ids = {n: hall.hall.people.user(n)[0] for n in folks}
+    invites = [n for n in recorder.settled(hall) if n.kind == Kind.INVITE]
+    assert sorted((n.user_id, n.table_id, n.by) for n in invites) == sorted(
+        (ids[p], table["table"], "Mail cup") for p in table["players"])
