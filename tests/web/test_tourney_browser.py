@@ -135,6 +135,16 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     assert bob.locator(".t-players").inner_text().strip() == "Bob"
     assert not bob.locator("#t-start").count()  # not his to start
     look(bob, shots, "registered", PHONE)
+    # the organiser removes Bob from it, then starts it at once: with one player left it is cancelled
+    page.reload()
+    page.wait_for_selector("#t-remove")
+    page.select_option("#t-remove-who", "Bob")
+    page.locator("#t-remove").click()
+    page.wait_for_selector(".t-players li.removed")
+    assert "Bob" in page.inner_text(".t-players li.removed")
+    page.locator("#t-start").click()
+    page.wait_for_selector(".badge.t-cancelled", timeout=20000)
+    assert "Cancelled" in page.inner_text(".t-info")
 
     # the champion's page lists the tournament with a star
     bob.goto(f"{hall.url}/player/{champion}")
