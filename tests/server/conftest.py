@@ -10,6 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import Hall, close_kept, register_toy, unregister_toy
+from smtp import mhall, sink  # noqa: F401  (the mail tests' fixtures: an SMTP server, a hall mailing to it)
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,8 @@
-"""A real SMTP server for the tests (aiosmtpd on loopback) that keeps every mail it accepted, and mail helpers."""
+"""A real SMTP server for the tests (aiosmtpd on loopback) that keeps every mail it accepted, and mail helpers.
+
+The fixtures ``sink`` (the server, stopped after the test) and ``mhall`` (a hall mailing to it, on the test's
+SQLite file; a test's ``@pytest.mark.mail_hall(max_rate=50)`` gives it settings) are the mail tests' one set-up:
+``tests/server/conftest.py`` and ``tests/web/conftest.py`` offer them to every test."""
 
 from __future__ import annotations
 
@@ -6,9 +10,12 @@ import email
 import email.policy
 import re
 import threading
+from collections.abc import Iterator
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 from harness import Hall, free_port
 
@@ -72,6 +79,24 @@ def mail_hall(database: str, sink: SmtpSink, port: int | None = None, **settings
     port = port or free_port()
     return Hall(database, port=port, smtp_url=sink.url, mail_from="Longhouse <hall@longhouse.test>",
                 public_url=f"http://127.0.0.1:{port}", **settings)
+
+
+@pytest.fixture
+def sink() -> Iterator[SmtpSink]:
+    """An SMTP server on loopback for one test."""
+    s = SmtpSink()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def mhall(tmp_path: Path, sink: SmtpSink, request: pytest.FixtureRequest) -> Iterator[Hall]:
+    """A hall mailing to ``sink``, its store the test's ``hall.db`` (as ``db_url``); the settings of the test's
+    ``mail_hall`` mark, if it has one."""
+    mark = request.node.get_closest_marker("mail_hall")
+    h = mail_hall(f"sqlite:///{tmp_path / 'hall.db'}", sink, **(mark.kwargs if mark else {}))
+    yield h
+    h.stop()
 
 
 def text_of(mail: EmailMessage) -> str:

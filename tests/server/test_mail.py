@@ -10,7 +10,6 @@ import socket
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +27,6 @@ from longhouse.store import Store
 from longhouse.store.admin import admin_store
 from longhouse.store.mail import Outgoing, mail_store
 from tests.waiting import until
-
-
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink()
-    yield s
-    s.stop()
 
 
 class Rounds:
@@ -83,13 +75,6 @@ def outbox_row(hall: Hall) -> Any:
     mails = mail_store(hall.store)
     with hall.store.engine.connect() as c:
         return c.execute(select(mails.outbox)).one()
-
-
-@pytest.fixture
-def mhall(db_url: str, sink: SmtpSink) -> Iterator[Hall]:
-    h = mail_hall(db_url, sink)
-    yield h
-    h.stop()
 
 
 def fragment(link: str, path: str) -> str:

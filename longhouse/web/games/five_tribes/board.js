@@ -340,7 +340,7 @@ export function createBoard(root, api) {
   // --- players ------------------------------------------------------------------------------------------------
   function waitWord(s) {
     const view = v();
-    if (view.phase === "over" || !view.acting.includes(s)) return "";
+    if (view.phase === "over" || !view.acting.includes(s) || endedEarly(cycle.msg, nameOf)) return "";
     return s === me() ? t("your move") : t(WAITING[view.phase] || WAITING.other);
   }
 
