@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from rich.console import Console
 
 from longhouse.engine.rng import Rng
@@ -12,7 +14,7 @@ from longhouse.games.manitoba.terminal import render
 def test_render_every_state_of_a_random_game() -> None:
     st = GAME.new_state(4, 3)
     rng = Rng(3)
-    console = Console(width=160, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=160, record=True, file=io.StringIO())  # drawn, shown nowhere (no file left open)
     count = 0
     while True:
         for seat in (None, st.acting()[0] if st.acting() else 0):
