@@ -17,6 +17,7 @@ from tourney_play import act, create, current_games, detail, play_round, wait_fo
 from longhouse.i18n.catalogs import translator
 from longhouse.server.seasons import keep_ended, seasons_page
 from longhouse.server.tourney_director import words
+from longhouse.store import Status
 from longhouse.store.admin import admin_store
 
 
@@ -301,3 +302,103 @@ def test_what_the_players_are_told_is_in_their_language() -> None:
     assert de.encode(words("round_lobby", name="Cup", round=1, n=1)) == '"Cup: Runde 1 hat begonnen (1 Tisch)."'
     assert de.encode(words("bye", name="Cup", round=3, points=3.0)) == '"Cup, Runde 3: du hast ein Freilos (3 Punkte)."'
     assert "Turniersieger" in de.encode(words("over", name="Cup", champion="Ann"))
+    assert de.encode(words("decided", name="Cup", round=2)) == (
+        '"Cup, Runde 2 ist vorbei: Diese Partie endet hier und wird nach dem bisherigen Spielstand entschieden."')
+
+
+def first_picks(folks: dict[str, Client], tid: int, game: dict[str, Any]) -> tuple[list[Any], list[int]]:
+    """Both players of a toy table come (and are seen there) and play two of its three rounds of picks (each
+    their own two moves: enough to have played it, fairplay.py), one winning both: their sockets and the scores
+    so far, in seat order."""
+    sockets = [folks[n].table(game["table"]) for n in game["players"]]
+    wait_for(folks[game["players"][0]], tid, lambda d: sorted(next(
+        g for g in current_games(d) if g["table"] == game["table"])["arrived"]) == sorted(game["players"]),
+             what="both seen at the table")
+    hands = [sorted(ws.wait(lambda m: m.get("type") == "state" and m["view"]["you"] is not None)["view"]["you"]["hand"])
+             for ws in sockets]
+    # the seat with the higher middle card wins both rounds with its two highest against the other's two lowest
+    strong = 0 if hands[0][1] > hands[1][1] else 1
+    plays = {strong: [hands[strong][2], hands[strong][1]], 1 - strong: [hands[1 - strong][0], hands[1 - strong][1]]}
+    version = sockets[0].last_state()["version"]
+    for turn in range(2):
+        for seat, ws in enumerate(sockets):
+            ws.send({"type": "action", "version": version, "action": {"type": "pick", "card": plays[seat][turn]},
+                     "ref": 1})
+            version += 1
+            for each in sockets:
+                each.wait(lambda m, v=version: m.get("type") == "state" and m["version"] == v,
+                          what=f"version {version}")
+    return sockets, [2 if seat == strong else 0 for seat in range(2)]
+
+
+def test_a_turn_based_round_ends_at_its_set_time_and_decides_its_unfinished_game(hall: Hall) -> None:
+    """A turn-based round lasts the time between rounds (two days by default): at its end the game still
+    being played is decided by its scores so far (the leader wins, rated as usual), the standings count it,
+    and the next round starts with its own end."""
+    clock = FakeClock(time.time())
+    hall.app.state.tourneys.clock = clock
+    folks = people(hall, ["Ann", "Bob", "Cy"])
+    ann = folks["Ann"]
+    tid = create(ann, pace="turn_based", table_size=2, rounds=2, starts=clock.time + 60)
+    assert detail(ann, tid)["round_ends"] is None  # no round yet
+    register_all(tid, folks)
+    clock.advance(61)
+    data = wait_for(ann, tid, lambda d: d["round"] == 1 and all(g["table"] or g["state"] == "bye"
+                                                                 for g in current_games(d)), what="round 1")
+    assert data["round_ends"] == clock.time + 2 * 86400
+    game = next(g for g in current_games(data) if g["state"] == "playing")
+    sockets, scores = first_picks(folks, tid, game)
+    clock.advance(2 * 86400 - 1)  # a second before the end: the game goes on
+    time.sleep(1.0)
+    assert next(g for g in current_games(detail(ann, tid)) if g["table"] == game["table"])["state"] == "playing"
+    clock.advance(1)
+    data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2 after round 1's end")
+    decided = next(g for g in data["rounds_list"][0]["games"] if g["table"] == game["table"])
+    assert decided["state"] == "done" and decided["scores"] == scores
+    assert decided["points"] == [3.0 * s for s in scores]  # the leader so far wins
+    leader = game["players"][scores.index(2)]
+    assert next(r for r in data["standings"] if r["name"] == leader)["points"] == 6
+    assert data["round_ends"] == clock.time + 2 * 86400  # round 2 lasts two days from its start
+    row = hall.store.table(game["table"])
+    assert row is not None and row.result is not None
+    assert row.status == Status.OVER and row.result["winners"] == [scores.index(2)] and row.result["round_end"]
+    rated = {p.user_id for p in hall.hall.people.rating_history("toy")}
+    assert rated == {hall.hall.people.user(n)[0] for n in game["players"]}  # rated like any finished game
+    said = sockets[0].wait(lambda m: m.get("type") == "chat" and "decided by the scores so far" in str(m.get("text")),
+                           what="the table told why it ended")
+    assert "round 1 is over" in said["text"]
+    for ws in sockets:
+        ws.close()
+
+
+def test_a_round_end_that_passes_while_the_hall_is_down_decides_the_game_when_it_is_up(tmp_path: Path) -> None:
+    """The round's end is stored with the round, on the wall clock: a restart neither loses nor delays it."""
+    url = f"sqlite:///{tmp_path / 'hall.db'}"
+    h = Hall(url)
+    clock = FakeClock(time.time())
+    h.app.state.tourneys.clock = clock
+    folks = people(h, ["Ann", "Bob"])
+    tid = create(folks["Ann"], pace="turn_based", table_size=2, rounds=1, starts=clock.time + 60)
+    register_all(tid, folks)
+    clock.advance(61)
+    data = wait_for(folks["Ann"], tid, lambda d: d["round"] == 1 and current_games(d)[0]["table"], what="round 1")
+    ends = data["round_ends"]
+    game = current_games(data)[0]
+    sockets, scores = first_picks(folks, tid, game)
+    for ws in sockets:
+        ws.close()
+    h.stop()  # down across the round's end
+    h = Hall(url)
+    h.app.state.tourneys.clock = clock
+    try:
+        zed = Client(h, "Zed")
+        clock.advance(86400)
+        time.sleep(1.0)
+        data = detail(zed, tid)
+        assert data["round_ends"] == ends and current_games(data)[0]["state"] == "playing"  # not early either
+        clock.advance(86400)
+        data = wait_for(zed, tid, lambda d: d["status"] == "over", what="the end once the round has ended")
+        assert current_games(data)[0]["scores"] == scores and data["champion"] == game["players"][scores.index(2)]
+        assert data["round_ends"] is None
+    finally:
+        h.stop()

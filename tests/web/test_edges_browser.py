@@ -91,12 +91,21 @@ def test_sitting_by_clicking_a_seat_with_bots_added_and_removed_on_its_tile(hall
     bob_ctx.close()
 
 
-#: The controls of the table's head (its commands, the hall bar's buttons) that are cut: their words wider than
-#: their box, or the box past the screen's edge.
-HEAD_CUT = """() => [...document.querySelectorAll('.table-head button, .table-head .button, .table-head select')]
-  .filter((e) => { const r = e.getBoundingClientRect(); if (!r.width) return false;
+#: The controls of the table's head (its commands, the hall bar's buttons) that are cut (their words wider than
+#: their box, or the box past the screen's edge) or that touch the one before them on their row.
+HEAD_CUT = """() => {
+  const all = [...document.querySelectorAll('.table-head button, .table-head .button, .table-head select')]
+    .filter((e) => e.getBoundingClientRect().width);
+  const name = (e) => e.id || e.textContent;
+  const cut = all.filter((e) => { const r = e.getBoundingClientRect();
     return e.scrollWidth > e.clientWidth + 1 || r.right > document.documentElement.clientWidth + 1 || r.left < -1; })
-  .map((e) => e.id || e.textContent)"""
+    .map(name);
+  all.forEach((e, i) => { const r = e.getBoundingClientRect();
+    const before = all.slice(0, i).map((b) => [b, b.getBoundingClientRect()])
+      .filter(([, q]) => Math.abs(q.top - r.top) < 4 && q.right <= r.left + 1);
+    if (before.length && r.left - Math.max(...before.map(([, q]) => q.right)) < 2) cut.push('touches: ' + name(e)); });
+  return cut;
+}"""
 
 
 def commands_whole(page: Any, shots: Path, label: str) -> None:
@@ -134,7 +143,34 @@ def test_the_new_table_form_and_the_tables_commands_fit_in_both_languages(hall: 
     page.on("dialog", lambda d: d.accept())
     page.click("#cmd-resign")
     page.wait_for_selector("#see-replay")
+    # the board no longer asks for the hunting party of a game that is over
+    assert page.inner_text(".manitou .status-line") == ENDED[lang]
+    assert page.locator(".manitou .status-line.my-turn, .manitou .my-area.acting").count() == 0
     commands_whole(page, shots, "commands-over")
+    assert not errors, errors
+    ctx.close()
+
+
+#: The board's status line when a resignation ended a game of two (Ann's).
+ENDED = {"en": "The game is over: Ann resigned", "de": "Das Spiel ist vorbei: Ann hat aufgegeben"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, browser: Any, shots: Path,
+                                                              lang: str) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP, **LANGS[lang])
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", "five_tribes")
+    page.select_option("#new-seats", "2")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".five-tribes .status-line")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#cmd-resign")
+    page.wait_for_selector("#see-replay")
+    page.wait_for_function("(text) => document.querySelector('.five-tribes .status-line').textContent === text",
+                           arg=ENDED[lang])
+    both(page, shots, "five-tribes-resigned")
     assert not errors, errors
     ctx.close()
 
