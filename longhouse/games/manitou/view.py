@@ -77,7 +77,7 @@ def lanes_and_totals(ground: Ground, n: int) -> tuple[list[list[JSON]], list[int
 
 #: ``last_hunt_view`` by the identity of the reckoning it shows (kept with it, so the identity is not reused).
 _HUNT_VIEWS: dict[int, tuple[JSON, JSON]] = {}
-HUNT_VIEWS_KEPT = 1024
+HUNT_VIEWS_KEPT = 4096  # two a game: a hall of 2,000 tables keeps all (made again after a clear, as from a snapshot)
 
 
 def last_hunt_view(report: JSON | None) -> JSON | None:
