@@ -137,10 +137,10 @@ def test_the_last_hunt_is_kept_as_data_and_a_snapshot_of_its_older_view_form_rea
     a snapshot from before held them as the view showed them, and reads back to the very same views."""
     rng = Rng(11)
     s = GAME.new_state(3, 4)
-    while s.last_hunt is None:  # type: ignore[attr-defined]
+    while s.last_hunt is None:
         seat = rng.choice(list(s.acting()))
         s.apply(seat, rng.choice(s.legal_actions(seat)))
-    raw = s.last_hunt  # type: ignore[attr-defined]
+    raw = s.last_hunt
     cards = [card for ground in raw["grounds"] for lane in ground["lanes"] for card in lane]
     assert cards and all(isinstance(c, list) and len(c) == 3 and isinstance(c[0], str) for c in cards)
     shown = s.view(None)["last_hunt"]

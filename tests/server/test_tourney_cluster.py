@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import httpx
-from harness import WS, Client, command
+from harness import WS, Client, command, kept
 from test_cluster import at, node, prefixes  # noqa: F401  (the fixture)
 from test_kill_restart import _Site
 from test_store_postgres import PG_URL
@@ -26,7 +26,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 def move_to(client: Client, url: str) -> None:
     """From now on ``client`` speaks to the process at ``url`` (its session is in the shared store)."""
     client.base = url
-    client.http = httpx.Client(base_url=url, timeout=30, cookies={COOKIE: client.token})
+    client.http = kept(httpx.Client(base_url=url, timeout=30, cookies={COOKIE: client.token}))
 
 
 def seat_socket(client: Client, table: int, timeout: float = 60.0) -> WS:
@@ -40,7 +40,7 @@ def seat_socket(client: Client, table: int, timeout: float = 60.0) -> WS:
         except (ConnectionClosed, AssertionError, InvalidStatus, OSError):
             if time.time() > deadline:
                 raise
-            time.sleep(0.5)
+            time.sleep(0.5)  # real time: a client's pause before it tries again, as a page's reconnect
 
 
 def test_killing_the_directing_process_mid_round(prefixes: tuple[str, str]) -> None:  # noqa: F811
@@ -136,7 +136,8 @@ def test_a_paused_director_that_resumes_directs_nothing(prefixes: tuple[str, str
         second = [seat_socket(folks[n], g["table"]) for g in current_games(data) for n in g["players"]]
         wait_for(ann, tid, lambda d: all(sorted(x["arrived"]) == sorted(x["players"]) for x in current_games(d)),
                  what="everyone seen at round 2's tables")
-        time.sleep(2)  # A has resumed and looked again
+        # Real time: A, another process, resumes from SIGSTOP and looks again; nothing tells this test when.
+        time.sleep(2)
         for ws in second:
             command(ws, "/leave")
         final = wait_for(ann, tid, lambda d: d["status"] == "over", timeout=90, what="the end")

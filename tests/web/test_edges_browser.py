@@ -170,6 +170,7 @@ def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, brows
     page.wait_for_selector("#see-replay")
     page.wait_for_function("(text) => document.querySelector('.five-tribes .status-line').textContent === text",
                            arg=ENDED[lang])
+    assert page.locator(".five-tribes .ft-wait:not(:empty)").count() == 0  # nobody is "to play" any more
     both(page, shots, "five-tribes-resigned")
     assert not errors, errors
     ctx.close()

@@ -342,7 +342,7 @@ export function createBoard(root, api) {
   // --- players ------------------------------------------------------------------------------------------------
   function waitWord(s) {
     const view = v();
-    if (view.stage === "over" || !view.header.acting.includes(s)) return "";
+    if (view.stage === "over" || !view.header.acting.includes(s) || endedEarly(cycle.msg, nameOf)) return "";
     return s === me() ? t("your move") : t(WAITING[view.stage] || WAITING.other);
   }
 
