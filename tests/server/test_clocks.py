@@ -138,33 +138,67 @@ def test_a_game_turn_earns_the_increment_once_however_often_play_comes_back() ->
     assert again.remaining(0, 220.0) == 1160.0 - 10.0  # seat 0 had round 2's already
 
 
-def test_a_played_manitoba_game_never_ends_with_more_time_than_it_began() -> None:
-    """Manitoba's hand-offs (active player, each passive one, a scoring's choices) each earned 60 s: quick
-    players' relaxed clocks grew through the game. Now each seat earns once per round, up to its start."""
+class _Recording(Clock):
+    """A clock that notes each increment it grants: (seat, the game's turn it was granted for: the round in
+    which the seat's clock last started, ``Clock.turn_of``; None when every hand-off is a turn)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.granted: list[tuple[int, int | None]] = []
+
+    def _earn(self, seat: int) -> None:
+        before = self.earned.get(seat)
+        super()._earn(seat)
+        if self.turn_of.get(seat) is None or self.earned.get(seat) != before:
+            self.granted.append((seat, self.turn_of.get(seat)))
+
+
+def _manitoba_clocks(per_round: bool, players: int = 4, pace: float = 5.0) -> tuple[_Recording, float, int]:
+    """A Manitoba game of ``players`` playing ``pace`` s a move on relaxed clocks, driven as the timekeeper does:
+    the clocks at the end, the end's time and the rounds played (``per_round``: the game's turn is its round,
+    ``State.clock_turn``; else every hand-off is a turn)."""
     import random
 
     from longhouse.games.manitoba.game import GAME
 
-    relaxed = TIME_CONTROLS["relaxed"]
-    state = GAME.new_state(2, 11)
+    state = GAME.new_state(players, 11)
     rng = random.Random(5)
     now = 0.0
-    clock = Clock(relaxed, 2, now=now)
-    clock.sync(state.acting(), now, turn=state.clock_turn())
+    clock = _Recording(TIME_CONTROLS["relaxed"], players, now=now)
+    turn = (lambda: state.clock_turn()) if per_round else (lambda: None)
+    clock.sync(state.acting(), now, turn=turn())
     acting = set(state.acting())
-    earned_at = [clock.remaining(s, now) for s in range(2)]
-    increments = [0, 0]
     while not state.is_over():
         seat = state.acting()[0]
-        now += 5.0  # a quick player: 5 s a move
+        now += pace
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         passed = set(state.acting()) != acting
         acting = set(state.acting())
-        before = clock.remaining(seat, now)
-        clock.sync([] if state.is_over() else state.acting(), now, mover=seat, turn_passed=passed,
-                   turn=state.clock_turn())
-        increments[seat] += clock.remaining(seat, now) > before
-    rounds = state.clock_turn()
-    assert rounds >= 15
-    assert all(0 < n <= rounds for n in increments), (increments, rounds)
-    assert all(clock.remaining(s, now) <= earned_at[s] == relaxed.reserve for s in range(2))
+        clock.sync([] if state.is_over() else state.acting(), now, mover=seat, turn_passed=passed, turn=turn())
+    return clock, now, state.clock_turn()
+
+
+def test_a_played_manitoba_game_never_ends_with_more_time_than_it_began() -> None:
+    """Manitoba's hand-offs (active player, each passive one, a scoring's choices) each earned 60 s: quick
+    players' relaxed clocks grew through the game. Now each seat earns once per round (its rulebook's turn,
+    docs/hall.md), up to its start: at the end no clock reads more than it began with."""
+    relaxed = TIME_CONTROLS["relaxed"]
+    for pace in (5.0, 30.0):  # quick players (their clocks stay at the start) and slower ones
+        clock, now, rounds = _manitoba_clocks(per_round=True, pace=pace)
+        assert rounds >= 15
+        for seat in range(4):
+            mine = [r for s, r in clock.granted if s == seat]
+            assert len(mine) == len(set(mine)), (seat, mine)  # never twice in one round
+            assert set(mine) <= set(range(rounds + 1)) and len(mine) >= rounds - 1, (seat, mine, rounds)
+            assert clock.remaining(seat, now) <= relaxed.reserve  # never more than at the start
+
+
+def test_without_the_round_as_the_turn_a_manitoba_seat_earns_several_times_a_round() -> None:
+    """The same game with every hand-off a turn (as before the rule): each seat earns far more often than once
+    a round and the slower players end with more time, so the test above fails without the rule."""
+    honest, now, rounds = _manitoba_clocks(per_round=True, pace=30.0)
+    loose, later, _ = _manitoba_clocks(per_round=False, pace=30.0)
+    assert now == later
+    for seat in range(4):
+        assert sum(s == seat for s, _ in loose.granted) > rounds + 5, (seat, len(loose.granted), rounds)
+    assert sum(loose.remaining(s, now) for s in range(4)) > sum(honest.remaining(s, now) for s in range(4)) + 600
