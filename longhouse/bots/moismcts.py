@@ -97,14 +97,11 @@ class MoIsmctsBot(SearchBot):
     clock_every = CLOCK_EVERY
 
     def __init__(
-        self, seed: int = 0, *, early_stop: bool = True, root_ordering: bool = True, informed: bool = True,
-        **options: Unpack[SearchOptions]
+        self, seed: int = 0, *, early_stop: bool = True, root_ordering: bool = True, **options: Unpack[SearchOptions]
     ) -> None:
         super().__init__(seed, **options)
         self.early_stop = early_stop
         self.root_ordering = root_ordering
-        #: re-deal with the game's informed determinizer (``evaluation.determinizer``), else uniformly
-        self.informed = informed
 
     def pick(self, state: State, seat: int, actions: list[Action]) -> Action:
         return self.analyse(state, seat).best
@@ -127,12 +124,11 @@ class MoIsmctsBot(SearchBot):
         game = evaluation.game_name(state)
         evaluate = evaluation.get(game)
         tuned = evaluation.tuning(game, state.num_players)
-        redeal = evaluation.determinizer(game, state.num_players) if self.informed else evaluation.uniform
         c = self.exploration if self.exploration is not None else tuned.exploration
         roots = [Node(-1) for _ in range(state.num_players)]
 
         def iterate() -> None:
-            self._iterate(redeal(state, seat, self.rng.fork()), seat, roots, evaluate, tuned, c)
+            self._iterate(state.determinize(seat, self.rng.fork()), seat, roots, evaluate, tuned, c)
 
         def decided(done: int, spent: float, left: float) -> bool:
             return self.early_stop and self._decided(roots[seat], done, spent, left)

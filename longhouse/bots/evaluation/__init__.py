@@ -22,12 +22,9 @@ from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Any
 
-from longhouse.engine.rng import Rng
 from longhouse.engine.state import State
 
 Evaluation = Callable[[State, int], list[float]]
-#: A re-deal of what ``seat`` cannot see, for the search: ``(state, seat, rng) -> a determinized copy``.
-Determinizer = Callable[[State, int, Rng], State]
 
 # game name -> module exposing ``evaluate``; imported on first use.
 _MODULES: dict[str, str] = {
@@ -83,36 +80,11 @@ def tuning(game_name: str, players: int) -> Tuning:
     return table[min(table, key=lambda n: (abs(n - players), n))]
 
 
-def uniform(state: State, seat: int, rng: Rng) -> State:
-    """The game's own re-deal (``State.determinize``): every hidden arrangement alike."""
-    return state.determinize(seat, rng)
-
-
-_determinizers: dict[str, Determinizer] = {}
-
-
-def determinizer(game_name: str, players: int) -> Determinizer:
-    """How the searching bots re-deal ``game_name``'s hidden cards at ``players`` seats: the game module's
-    ``determinizer(players)`` when it has one (an informed re-deal: what the other seats probably hold),
-    else the game's uniform one."""
-    key = f"{game_name}/{players}"
-    if key not in _determinizers:
-        found: Determinizer = uniform
-        if game_name in _MODULES:
-            make = getattr(import_module(_MODULES[game_name]), "determinizer", None)
-            if make is not None:
-                found = make(players)
-        _determinizers[key] = found
-    return _determinizers[key]
-
-
 def register(game_name: str, module: str) -> None:
     """Use ``module.evaluate`` for ``game_name`` (for games defined outside this package)."""
     _MODULES[game_name] = module
     _loaded.pop(game_name, None)
     _tunings.pop(game_name, None)
-    for key in [k for k in _determinizers if k.startswith(f"{game_name}/")]:
-        del _determinizers[key]
 
 
 def get(game_name: str) -> Evaluation:
@@ -202,11 +174,9 @@ def generic(state: State, seat: int) -> list[float]:
 
 
 __all__ = [
-    "Determinizer",
     "Evaluation",
     "Tuning",
     "by_projection",
-    "determinizer",
     "final_values",
     "for_state",
     "game_name",
@@ -217,5 +187,4 @@ __all__ = [
     "outcome",
     "register",
     "tuning",
-    "uniform",
 ]

@@ -23,11 +23,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from longhouse.bots.evaluation import Determinizer, by_projection, leaf_scored
-from longhouse.engine.rng import Rng
-from longhouse.engine.state import State
-from longhouse.games.manitou.data import CODE_INDEX, CODES
-from longhouse.games.manitou.state import HUNT, SELECT
+from longhouse.bots.evaluation import by_projection, leaf_scored
 
 HUNTS = 3
 PLAYS_PER_HUNT = 7
@@ -123,61 +119,3 @@ def projected_points(view: dict[str, Any]) -> list[float]:
 evaluate = by_projection(lambda state, seat: projected_points(state.view(seat)), SCALE)
 #: Search tuning per seat count (see ``Tuning``).
 TUNING = leaf_scored()
-
-
-#: The informed re-deal's temperature: a card's chance of being in another seat's hunting party grows as
-#: ``exp(value / DEAL_TEMPERATURE)`` with its selection value (``card_value``).
-DEAL_TEMPERATURE = 1.0
-
-
-def card_value(code: str) -> float:
-    """One card's worth in a hunting party, in rough points (the selection values above)."""
-    return HUNTER_PICK * int(code) if code.isdigit() else WARRIOR_PICK[code]
-
-
-_DEAL_WEIGHT = {code: math.exp(card_value(code) / DEAL_TEMPERATURE) for code in CODES}
-
-
-def _weighted_pick(pool: list[str], k: int, rng: Rng) -> tuple[list[str], list[str]]:
-    """``k`` cards of ``pool`` drawn without replacement, each in proportion to its deal weight
-    (Efraimidis and Spirakis' keys ``u^(1/w)``), and the cards left."""
-    keyed = sorted(((rng.random() ** (1.0 / _DEAL_WEIGHT[code]), code) for code in pool), reverse=True)
-    return [code for _, code in keyed[:k]], [code for _, code in keyed[k:]]
-
-
-def informed(state: State, seat: int, rng: Rng) -> State:
-    """The game's re-deal, then each other seat's hidden hunting party drawn again from its unplayed cards
-    with its strong cards more likely than its weak ones (players choose their best cards; the uniform
-    re-deal would give them average ones). Only the split of a seat's own, publicly known, unplayed cards
-    changes: nothing the seat may not know is used."""
-    world = state.determinize(seat, rng)
-    phase = getattr(world, "phase", None)
-    if phase not in (SELECT, HUNT):
-        return world
-    for other, player in enumerate(world.players):  # type: ignore[attr-defined]
-        if other == seat:
-            continue
-        if phase == SELECT:
-            if not player.selection:
-                continue
-            pool = [code for i, code in enumerate(CODES) for _ in range(player.reserve[i])]
-            player.selection, _ = _weighted_pick(pool, len(player.selection), rng)
-            continue
-        k_hand, k_pile = len(player.hand), len(player.pile)
-        if not k_hand + k_pile:
-            continue
-        pool = [code for i, code in enumerate(CODES) for _ in range(player.reserve[i])] + player.hand + player.pile
-        party, rest = _weighted_pick(sorted(pool), k_hand + k_pile, rng)
-        rng.shuffle(party)
-        player.hand, player.pile = party[:k_hand], party[k_hand:]
-        player.reserve = [0] * len(CODES)
-        for code in rest:
-            player.reserve[CODE_INDEX[code]] += 1
-    if phase == SELECT:
-        world.derive_selection()  # type: ignore[attr-defined]
-    return world
-
-
-def determinizer(players: int) -> Determinizer:
-    """The searching bots' re-deal of Manitou (the same at every seat count)."""
-    return informed
