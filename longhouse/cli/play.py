@@ -4,7 +4,8 @@ The board is drawn by the game's own drawing (``Game.terminal``: its module's ``
 declares one (a generic drawing of the view otherwise); the human chooses among the legal actions by number or
 in the game's text notation, ``u`` takes a step back where the game allows it, ``q`` quits. ``--lang`` writes
 the texts (the move log, the actions' words, refusals, the prompts, a drawing that takes ``words``) in one of
-the hall's languages (docs/i18n.md); English by default.
+the hall's languages (docs/i18n.md); by default the environment's (``LANG``) if the hall has it, else English
+(``cli/words.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -21,11 +23,12 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from longhouse import bots, games
+from longhouse.cli.words import add_language, terminal_words
 from longhouse.engine import Event, Game, IllegalAction, Match, State
+from longhouse.engine.errors import SetupError
 from longhouse.engine.text import ENGLISH, Words
 from longhouse.engine.text import render as render_text
 from longhouse.i18n import N_, _, ngettext
-from longhouse.i18n.catalogs import languages, translator
 from longhouse.i18n.errors import error_text
 
 Renderer = Callable[[dict[str, Any], "int | None"], RenderableType]
@@ -155,23 +158,28 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default="random", help=f"bot level or kind ({', '.join(bots.names())})")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
     parser.add_argument("--record", default=None, help="write the game record to this JSON file at the end")
-    parser.add_argument("--lang", default="en", choices=sorted(languages()),
-                        help="the language of the texts (default: English)")
+    add_language(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     import secrets
 
     game = games.get(args.game)
+    words = terminal_words(args.lang)
     players = args.players or game.max_players
-    game.check_players(players)
+    try:
+        game.check_players(players)
+    except SetupError as exc:
+        print(f"longhouse play: {say(words, error_text(exc))}", file=sys.stderr)
+        return 2
     n_bots = players - 1 if args.bots is None else args.bots
     if not 0 <= n_bots <= players:
-        raise SystemExit(f"--bots must be between 0 and {players}")
+        wrong = _("--bots must be between 0 and {n}", n=players)
+        print(f"longhouse play: {say(words, wrong)}", file=sys.stderr)
+        return 2
     humans = set(range(players - n_bots))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**63)
     console = Console()
-    words = translator(args.lang)
     console.print(f"[bold]{game.title}[/bold], " + say(words, _("{players} players, seed {seed}", players=players,
                                                                 seed=seed)))
     play = TerminalPlay(game, players, humans, args.bot, seed, console, console.input, words)

@@ -1,6 +1,9 @@
-"""Errors raised through the engine contract."""
+"""Errors raised through the engine contract. Each is raised with a text for its reader (a ``Msg``, ``_()``:
+the hall and the terminal write it in their reader's language; ``str(exc)`` is its English)."""
 
 from __future__ import annotations
+
+from longhouse.engine.text import Msg, Text, _
 
 
 class LonghouseError(Exception):
@@ -26,8 +29,15 @@ class RecordError(LonghouseError):
     the header itself is at fault.
     """
 
-    def __init__(self, reason: str, index: int | None = None) -> None:
+    def __init__(self, reason: Text, index: int | None = None) -> None:
         self.reason = reason
         self.index = index
-        where = "record header" if index is None else f"action {index}"
-        super().__init__(f"{where}: {reason}")
+        super().__init__(_("record header: {reason}", reason=reason) if index is None
+                         else _("action {index}: {reason}", index=index, reason=reason))
+
+
+def error_text(exc: BaseException) -> Text:
+    """What to tell a reader of ``exc``: its ``Msg`` (one argument that is a text), else ``str(exc)``."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        return exc.args[0]
+    return str(exc)

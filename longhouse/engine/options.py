@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from longhouse.engine.errors import SetupError
+from longhouse.engine.text import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,8 @@ class Option:
             if type(value) is type(choice) and value == choice:
                 return value
         allowed = ", ".join(repr(c) for c in self.choices)
-        raise SetupError(f"option {self.name!r} must be one of {allowed}, not {value!r}"[:200])
+        raise SetupError(_("option {name} must be one of {allowed}, not {value}", name=repr(self.name),
+                           allowed=allowed, value=repr(value)[:60]))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "doc": self.doc, "choices": list(self.choices), "default": self.default}
@@ -48,9 +50,11 @@ def validate_options(options: Mapping[str, Option], chosen: Any) -> dict[str, An
     if chosen is None:
         return {}
     if not isinstance(chosen, Mapping):
-        raise SetupError("options must be an object of option names and values")
+        raise SetupError(_("options must be an object of option names and values"))
     unknown = sorted(str(k) for k in chosen if k not in options)
     if unknown:
-        known = ", ".join(sorted(options)) or "none"
-        raise SetupError(f"unknown options {unknown}; this game's options are: {known}")
+        if not options:
+            raise SetupError(_("unknown options {unknown}; this game has no options", unknown=str(unknown)[:200]))
+        raise SetupError(_("unknown options {unknown}; this game's options are: {known}", unknown=str(unknown)[:200],
+                           known=", ".join(sorted(options))))
     return {name: options[name].validate(value) for name, value in chosen.items()}

@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from longhouse.engine.errors import IllegalAction, LonghouseError, RecordError
+from longhouse.engine.errors import IllegalAction, LonghouseError, RecordError, error_text
 from longhouse.engine.events import Event
 from longhouse.engine.state import Action, Game, State
+from longhouse.engine.text import _
 
 _HEADER_KEYS = {"game", "rules_version", "players", "seed", "setup", "actions", "result"}
 
@@ -45,29 +46,29 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         """Check the header's shape and read it; the actions are checked when replayed."""
         if not isinstance(data, Mapping):
-            raise RecordError("a record is a JSON object")
+            raise RecordError(_("a record is a JSON object"))
         unknown = set(data) - _HEADER_KEYS
         if unknown:
-            raise RecordError(f"unknown keys {sorted(unknown)}")
+            raise RecordError(_("unknown keys {keys}", keys=str(sorted(unknown))[:200]))
         for key in ("game", "rules_version", "players", "seed", "actions"):
             if key not in data:
-                raise RecordError(f"missing {key!r}")
+                raise RecordError(_("missing {key}", key=repr(key)))
         game, version, players, seed = data["game"], data["rules_version"], data["players"], data["seed"]
         if not isinstance(game, str) or not isinstance(version, str):
-            raise RecordError("'game' and 'rules_version' must be strings")
+            raise RecordError(_("'game' and 'rules_version' must be strings"))
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("'players' must be a list of names")
+            raise RecordError(_("'players' must be a list of names"))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("'seed' must be an integer")
+            raise RecordError(_("'seed' must be an integer"))
         setup = data.get("setup")
         if setup is not None and not isinstance(setup, dict):
-            raise RecordError("'setup' must be an object or null")
+            raise RecordError(_("'setup' must be an object or null"))
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise RecordError("'actions' must be a list")
+            raise RecordError(_("'actions' must be a list"))
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise RecordError("'result' must be an object or null")
+            raise RecordError(_("'result' must be an object or null"))
         return cls(game, version, list(players), seed, setup, list(actions), result)
 
     @classmethod
@@ -75,7 +76,7 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc}") from exc
+            raise RecordError(_("not JSON: {reason}", reason=str(exc))) from exc
         return cls.from_json(data)
 
 
@@ -93,10 +94,10 @@ def apply_entry(game: Game, state: State, entry: Any, index: int,
     """Apply one record entry to ``state``, its action read by ``read`` (``Game.action_from_json`` unless
     the record is of an older rules version); raise ``RecordError`` naming ``index`` on any fault."""
     if not isinstance(entry, Mapping) or "seat" not in entry:
-        raise RecordError("an entry is an object with 'seat' and 'action' (or 'undo')", index)
+        raise RecordError(_("an entry is an object with 'seat' and 'action' (or 'undo')"), index)
     seat = entry["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise RecordError(f"seat must be an integer, not {seat!r}", index)
+        raise RecordError(_("seat must be an integer, not {seat}", seat=repr(seat)[:40]), index)
     keys = set(entry) - {"seat"}
     try:
         if keys == {"action"}:
@@ -105,26 +106,25 @@ def apply_entry(game: Game, state: State, entry: Any, index: int,
         if keys == {"undo"}:
             step = entry["undo"]
             if isinstance(step, bool) or not isinstance(step, int):
-                raise RecordError("undo takes an integer step", index)
+                raise RecordError(_("undo takes an integer step"), index)
             return state.undo(seat, step)
     except IllegalAction as exc:
-        raise RecordError(str(exc), index) from exc
-    raise RecordError("an entry has exactly one of 'action' or 'undo' beside 'seat'", index)
+        raise RecordError(error_text(exc), index) from exc
+    raise RecordError(_("an entry has exactly one of 'action' or 'undo' beside 'seat'"), index)
 
 
 def start(record: Record, game: Game) -> tuple[Game, State]:
     """The game and the initial state a record's header describes, of ``game`` (the registry's
     ``longhouse.games.for_record(record)``: the engine does not look games up)."""
     if record.game != game.name:
-        raise RecordError(f"a record of {record.game!r}, not {game.name!r}")
+        raise RecordError(_("a record of {recorded}, not {game}", recorded=repr(record.game), game=repr(game.name)))
     if game.record_reader(record.rules_version) is None:
-        raise RecordError(
-            f"recorded under rules version {record.rules_version!r}, this engine plays {game.rules_version!r}"
-        )
+        raise RecordError(_("recorded under rules version {recorded}, this engine plays {version}",
+                            recorded=repr(record.rules_version), version=repr(game.rules_version)))
     try:
         state = game.new_state(len(record.players), record.seed, record.setup)
     except LonghouseError as exc:
-        raise RecordError(f"cannot set up the game: {exc}") from exc
+        raise RecordError(_("cannot set up the game: {reason}", reason=error_text(exc))) from exc
     return game, state
 
 
@@ -157,14 +157,15 @@ def replay(record: Record, game: Game, *, check_result: bool = True) -> State:
     Raises ``RecordError`` with the index of the first entry that is malformed or illegal, or without
     an index when the header is at fault or the recorded result disagrees with the replay.
     """
-    state, _ = replay_with_events(record, game)
+    state, _events = replay_with_events(record, game)
     if check_result and record.result is not None:
         if not state.is_over():
-            raise RecordError("the record claims a result but the game is not over")
+            raise RecordError(_("the record claims a result but the game is not over"))
         actual = result_of(state)
         for key in ("scores", "winners"):
             if key in record.result and record.result[key] != actual[key]:
-                raise RecordError(f"recorded {key} {record.result[key]} but the replay gives {actual[key]}")
+                raise RecordError(_("recorded {key} {recorded} but the replay gives {replayed}", key=key,
+                                      recorded=str(record.result[key])[:200], replayed=str(actual[key])))
     return state
 
 

@@ -163,11 +163,10 @@ class Game(ABC):
         from longhouse.engine.errors import SetupError
 
         if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise SetupError(f"the number of players must be a whole number, not {num_players!r}")
+            raise SetupError(_("the number of players must be a whole number, not {n}", n=repr(num_players)[:40]))
         if not self.min_players <= num_players <= self.max_players:
-            raise SetupError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {num_players}"
-            )
+            raise SetupError(_("{game} is for {low} to {high} players, not {n}", game=self.title, low=self.min_players,
+                               high=self.max_players, n=num_players))
 
     def check_setup(self, num_players: int, setup: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the player count and that ``setup`` is an object of this game's ``setup_keys``
@@ -178,10 +177,11 @@ class Game(ABC):
         if setup is None:
             return {}
         if not isinstance(setup, Mapping):
-            raise SetupError(f"setup must be an object of setup keys, not {setup!r}"[:120])
+            raise SetupError(_("setup must be an object of setup keys, not {setup}", setup=repr(setup)[:80]))
         unknown = set(setup) - set(self.setup_keys)
         if unknown:
-            raise SetupError(f"unknown {self.title} setup keys {sorted(unknown)}; known: {sorted(self.setup_keys)}")
+            raise SetupError(_("unknown {game} setup keys {keys}; known: {known}", game=self.title,
+                               keys=str(sorted(unknown))[:200], known=str(sorted(self.setup_keys))))
         return dict(setup)
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ from importlib import import_module
 from longhouse.engine.errors import RecordError
 from longhouse.engine.records import Record
 from longhouse.engine.state import Game
+from longhouse.engine.text import _
 
 _MODULES: dict[str, str] = {
     "manitou": "longhouse.games.manitou",
@@ -41,4 +42,4 @@ def for_record(record: Record) -> Game:
     try:
         return get(record.game)
     except KeyError as exc:
-        raise RecordError(f"unknown game {record.game!r}") from exc
+        raise RecordError(_("unknown game {name}", name=repr(record.game)[:60])) from exc

@@ -35,6 +35,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from longhouse.i18n import _
+
 
 @dataclass(frozen=True)
 class TimeControl:
@@ -84,7 +86,8 @@ def time_control(key: str | None) -> TimeControl:
     try:
         return TIME_CONTROLS[key]
     except KeyError:
-        raise ValueError(f"there is no time control {key!r}; choose one of {', '.join(TIME_CONTROLS)}") from None
+        raise ValueError(_("there is no time control {control}; choose one of {controls}", control=repr(key)[:40],
+                           controls=", ".join(TIME_CONTROLS))) from None
 
 
 class Clock:

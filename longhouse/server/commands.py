@@ -301,7 +301,7 @@ def cmd_resign(table: Table, conn: Conn, args: list[str]) -> None:
     try:
         resign(table, conn)
     except ResignError as exc:
-        raise CommandError(str(exc)) from exc
+        raise CommandError(error_text(exc)) from exc
 
 
 def cmd_hint(table: Table, conn: Conn, args: list[str]) -> None:

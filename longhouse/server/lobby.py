@@ -296,8 +296,8 @@ class Lobby:
             return
         if msg.sit and msg.bots is None:  # the creator sits at once, at the first seat (they may move, or Leave)
             table.sit(0, Person(conn.user.id, conn.user.name))
-            table.say(None, f"{conn.user.name} creates the table and sits down at seat 1 "
-                            f"({table.seat_label(0)}).")
+            table.say(None, _("{name} creates the table and sits down at seat {number} ({colour}).",
+                              name=conn.user.name, number=1, colour=table.seat_label(0)))
         conn.send({"type": "created", "table": table.id, "invite": settings.invite})
 
     def _start_against_bots(self, table: Table, conn: Conn, level: str) -> bool:

@@ -21,7 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from longhouse.i18n import Text, _
 from longhouse.i18n.catalogs import Translator
+from longhouse.i18n.errors import error_text
 from longhouse.server.mail_texts import Texts
 from longhouse.server.mailer import Mailer, SmtpServer
 from longhouse.server.notices import Notice, words_of
@@ -50,21 +52,23 @@ RESETS_PER_HOUR = 3
 PASSWORD_ENV = "LONGHOUSE_SMTP_PASSWORD"
 
 
-def check(settings: Settings) -> str | None:
-    """What is wrong with the mail options, or None."""
+def check(settings: Settings) -> Text | None:
+    """What is wrong with the mail options (``serve`` refuses to start on it, in the operator's language), or
+    None."""
     if settings.smtp_url is None:
         if settings.mail_from or settings.public_url:
-            return "--mail-from and --public-url are for mail: give --smtp URL too"
+            return _("--mail-from and --public-url are for mail: give --smtp URL too")
         return None
     try:
         SmtpServer.parse(settings.smtp_url)
     except ValueError as exc:
-        return str(exc)
+        return error_text(exc)
     if not settings.mail_from or "@" not in settings.mail_from:
-        return "--smtp needs --mail-from ADDRESS (the sender of the hall's mails, e.g. hall@example.org)"
+        return _("--smtp needs --mail-from ADDRESS (the sender of the hall's mails, e.g. hall@example.org)")
     public = settings.public_url or ""
     if not public.startswith(("https://", "http://")):
-        return "--smtp needs --public-url URL (the hall's address for the links in mails, e.g. https://hall.example.org)"
+        return _("--smtp needs --public-url URL (the hall's address for the links in mails, e.g. "
+                 "https://hall.example.org)")
     return None
 
 

@@ -33,6 +33,7 @@ from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
+from longhouse.i18n import _
 from longhouse.store.mail import MailStore, Queued
 
 log = logging.getLogger("longhouse.mail")
@@ -79,13 +80,15 @@ class SmtpServer:
         ($LONGHOUSE_SMTP_PASSWORD) when the URL has none."""
         parts = urlsplit(url)
         if parts.scheme not in SCHEMES:
-            raise ValueError(f"--smtp: {parts.scheme or 'no'} scheme; use smtp://, smtp+starttls:// or smtps://")
+            raise ValueError(_("--smtp: {scheme} scheme; use smtp://, smtp+starttls:// or smtps://",
+                               scheme=parts.scheme) if parts.scheme else
+                             _("--smtp: no scheme; use smtp://, smtp+starttls:// or smtps://"))
         if not parts.hostname:
-            raise ValueError("--smtp: the URL names no host (smtp://mail.example.org:587)")
+            raise ValueError(_("--smtp: the URL names no host (smtp://mail.example.org:587)"))
         try:
             port = parts.port
         except ValueError:
-            raise ValueError("--smtp: the port is not a number") from None
+            raise ValueError(_("--smtp: the port is not a number")) from None
         default, start_tls = SCHEMES[parts.scheme]
         user = unquote(parts.username) if parts.username else None
         secret = unquote(parts.password) if parts.password else password

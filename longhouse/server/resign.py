@@ -16,12 +16,14 @@ keeps them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
 from longhouse.engine.records import result_of
 from longhouse.engine.state import State
 from longhouse.engine.text import Text
+from longhouse.i18n import Msg, _
 from longhouse.server.conn import Conn
 from longhouse.server.table_settings import TableSettings
 from longhouse.store import Occupant, Person, Status
@@ -49,20 +51,21 @@ class Table(Protocol):
 
     def seat_label(self, seat: int) -> Text: ...
 
-    def abandon(self, text: str, result: dict[str, Any] | None = None) -> None: ...
+    def abandon(self, text: Text, result: dict[str, Any] | None = None) -> None: ...
 
     def resend_state(self) -> None: ...
 
-    def stand_in(self, seat: int, text: str) -> None: ...
+    def stand_in(self, seat: int, text: Text) -> None: ...
 
-#: What the chat and the refusals say (one place, for the translations).
-TEXTS = {
-    "not_running": "you can resign only while the game runs",
-    "no_seat": "you do not hold a seat in this game",
-    "resigned": "you resigned this game; you can watch it",
-    "decided": "{name} resigns {seat}: the game ends here, and {name} loses it.",
-    "plays_on": "{name} resigns {seat} and is ranked last; a bot plays the seat to the end so that the "
-                "others can finish the game.",
+#: What the chat and the refusals say (catalog messages: each reader gets them in their language).
+TEXTS: dict[str, Callable[..., Msg]] = {
+    "not_running": lambda: _("you can resign only while the game runs"),
+    "no_seat": lambda: _("you do not hold a seat in this game"),
+    "resigned": lambda: _("you resigned this game; you can watch it"),
+    "decided": lambda name, seat: _("{name} resigns {seat}: the game ends here, and {name} loses it.",
+                                    name=name, seat=seat),
+    "plays_on": lambda name, seat: _("{name} resigns {seat} and is ranked last; a bot plays the seat to the end so "
+                                     "that the others can finish the game.", name=name, seat=seat),
 }
 
 
@@ -98,26 +101,27 @@ def resigned_result(state: State, resigned: tuple[int, ...], persons: set[int]) 
 def resign(table: Table, conn: Conn) -> None:
     """``conn``'s person resigns their seat in ``table``'s running game (``ResignError``: why not)."""
     if table.status != Status.RUNNING or table.state is None:
-        raise ResignError(TEXTS["not_running"])
+        raise ResignError(TEXTS["not_running"]())
     seat = table.seat_of(conn.user.id)
     if seat is None:
-        raise ResignError(TEXTS["resigned"] if table.bound.get(conn.user.id) in table.settings.resigned
-                          else TEXTS["no_seat"])
+        raise ResignError(TEXTS["resigned"]() if table.bound.get(conn.user.id) in table.settings.resigned
+                          else TEXTS["no_seat"]())
     resigned = (*table.settings.resigned, seat)
     table.settings = replace(table.settings, resigned=resigned)
     table.hall.people.set_table_hall(table.id, table.settings.to_json())
     persons = {s for s, occ in enumerate(table.occupants) if isinstance(occ, Person) and s not in resigned}
-    words = {"name": conn.user.name, "seat": f"seat {seat + 1} ({table.seat_label(seat)})"}
+    words = {"name": conn.user.name,
+             "seat": _("seat {number} ({colour})", number=seat + 1, colour=table.seat_label(seat))}
     if len(persons) <= 1:
-        table.abandon(TEXTS["decided"].format(**words), resigned_result(table.state, resigned, persons))
+        table.abandon(TEXTS["decided"](**words), resigned_result(table.state, resigned, persons))
         table.hall.table_finished(table)  # rated now, before the players see the end
         table.resend_state()
     else:
-        table.stand_in(seat, TEXTS["plays_on"].format(**words))
+        table.stand_in(seat, TEXTS["plays_on"](**words))
 
 
-def refused_seat(table: Table, user_id: int, seat: int) -> str | None:
+def refused_seat(table: Table, user_id: int, seat: int) -> Text | None:
     """Why ``user_id`` may not sit at ``seat`` of the running game (they resigned it), or None."""
     if table.status == Status.RUNNING and seat in table.settings.resigned and table.bound.get(user_id) == seat:
-        return TEXTS["resigned"]
+        return TEXTS["resigned"]()
     return None

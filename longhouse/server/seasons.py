@@ -4,7 +4,10 @@ earn from rated results in it, and leagues by points. When a season ends its tab
 
 Points: each rated game (``ratings.rateable``: two or more registered players; bots and guests take no part)
 finished in the season gives its rated players the points of their places among themselves
-(``tournaments/points.py``: 6 for a win, 0 for the last place, evenly between). Leagues: ``LEAGUES``.
+(``tournaments/points.py``: 6 for a win, 0 for the last place, evenly between) — as the ratings rate it
+(``ratings.rate_table``): only those who played it (``fairplay.py``: a seat left to a stand-in bot was not
+played by its person) are placed among themselves, when two or more did; one who did not play it forfeits it
+(a game counted, no points) when someone did, and nobody gains from them. Leagues: ``LEAGUES``.
 Routes: ``GET /api/seasons/{game}``, ``POST /api/seasons`` (an admin: ``{game, title, starts, ends}``),
 the pages ``/seasons``, ``/seasons/{game}``.
 """
@@ -26,6 +29,7 @@ from longhouse.server.accounts import Refused, read_json, refused, store_of
 from longhouse.server.admin import admin_of, same_origin
 from longhouse.server.language import answer
 from longhouse.server.players import page, title_of
+from longhouse.store.fairplay import fair_beside
 from longhouse.store.people import PeopleStore
 from longhouse.store.tourney import TourneyError, TourneyStore
 from longhouse.tournaments.points import result_keys, table_points
@@ -44,19 +48,24 @@ def season_table(people: PeopleStore, game: str, starts: float, ends: float) -> 
     """The season's table: every rated player of ``game`` with points from games finished in [starts, ends)."""
     tables = [t for t in people.played(game=game, limit=None) if starts <= t.finished < ends]
     registered = people.registered({uid for t in tables for uid in t.people.values()})
+    judged = fair_beside(people).judged([t.table_id for t in tables]) if tables else {}
     rows: dict[int, dict[str, float]] = {}
     for t in tables:
         pairs = ratings.rateable(t, registered)
         if not pairs:
             continue
+        played_it = judged.get(t.table_id)
+        played = [(seat, uid) for seat, uid in pairs if played_it is None or played_it.get(seat, True)]
+        absent = [pair for pair in pairs if pair not in played]
+        placed = played if len(played) >= 2 else []  # placed among themselves (one alone: neither way)
         keys = result_keys(t.result, len(t.players))
-        pts = table_points([keys[seat] for seat, _ in pairs])
+        pts = dict(zip(placed, table_points([keys[seat] for seat, _ in placed]), strict=True))
         winners = set(t.result.get("winners") or [])
-        for (seat, uid), p in zip(pairs, pts, strict=True):
+        for seat, uid in placed + (absent if played else []):  # forfeits: when someone played it
             row = rows.setdefault(uid, {"points": 0.0, "games": 0, "wins": 0})
-            row["points"] += p
+            row["points"] += pts.get((seat, uid), 0.0)
             row["games"] += 1
-            row["wins"] += seat in winners
+            row["wins"] += (seat, uid) in pts and seat in winners
     names = people.names(set(rows))
     ranked = sorted(rows.items(), key=lambda item: (-item[1]["points"], -item[1]["wins"], names.get(item[0], "?")))
     out: list[dict[str, Any]] = [{"name": names.get(uid, "?"), "points": r["points"], "games": int(r["games"]),

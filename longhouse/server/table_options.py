@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from longhouse.i18n import _
+
 #: The hall's own table options, with what each means.
 HALL_OPTIONS = {
     "hints": "seated players may ask the strongest bot for a hint on their turn (the game is then not rated)",
@@ -16,10 +18,10 @@ def check_options(options: dict[str, Any]) -> None:
     """Refuse a bad hall option (``ValueError`` saying why)."""
     hints = options.get("hints", False)
     if not isinstance(hints, bool):
-        raise ValueError("the hints option is true or false")
+        raise ValueError(_("the hints option is true or false"))
     minimum = options.get("min_reliability", 0)
     if isinstance(minimum, bool) or not isinstance(minimum, int) or not 0 <= minimum <= 100:
-        raise ValueError("the minimum reliability is a whole number from 0 to 100 (per cent)")
+        raise ValueError(_("the minimum reliability is a whole number from 0 to 100 (per cent)"))
 
 
 def game_setup(options: dict[str, Any]) -> dict[str, Any]:

@@ -147,7 +147,8 @@ def summary(t: Tournament, entrants: list[Entrant], names: dict[int, str]) -> di
             "table_size": t.table_size, "rounds": t.rounds, "cap": t.cap, "pace": t.pace,
             "time_control": t.time_control, "time_title": TIME_CONTROLS[t.time_control].title,
             "starts": t.starts, "checkin": t.checkin, "round_every": t.round_every,
-            "forfeit_after": t.forfeit_after, "status": t.status, "round": t.round, "players": players,
+            "forfeit_after": t.forfeit_after, "status": t.status, "round": t.round, "round_ends": t.round_ends,
+            "players": players,
             "champion": names.get(t.champion) if t.champion is not None else None, "note": cancel_note(t, entrants),
             "creator": names.get(t.creator) if t.creator is not None else None, "finished": t.finished}
 

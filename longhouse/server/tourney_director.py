@@ -11,6 +11,10 @@ tables like any other (leased and fenced as tables are, adopted by another proce
 their results are read from the store, their players' presence from the table or (another process's table)
 from the summaries every process publishes.
 
+A turn-based tournament's round has a set end (``round_ends``, on the wall clock, stored with the round):
+at it every game of the round still unfinished is decided by its scores so far, on its table's process
+(asked over the channel if not here), rated like a game a resignation ended, and the round is then over.
+
 Notices (a round's table for each of its players, a tournament's end) go to the players' open lobby and
 table sockets in every process (over the ``tourney`` channel with several) and as a line in the lobby chat.
 """
@@ -27,6 +31,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from longhouse import games as game_registry
+from longhouse.engine.records import result_of
 from longhouse.i18n import N_, Msg, _, ngettext
 from longhouse.server import seasons
 from longhouse.server import tourney_rounds as plan
@@ -56,7 +61,10 @@ TEXTS = {
     "welcome": N_("{name}, round {round}. Good luck!"),
     "forfeit": N_("{player} did not come to the table in time and forfeits this game; a bot plays the seat."),
     "over": N_("{name} is over: {champion} is the champion!"),
+    "decided": N_("{name}, round {round} is over: this game ends here and is decided by the scores so far."),
 }
+#: Seconds between two requests to another process to decide a table at its round's end (until it is over).
+ASK_EVERY = 5.0
 
 
 def words(key: str, **params: Any) -> Msg:
@@ -87,6 +95,8 @@ class Director:
         if hall.settings.tournaments_by not in BY:
             raise ValueError(f"--tournaments-by is one of {', '.join(BY)}, not {hall.settings.tournaments_by!r}")
         self._seasons_looked = 0.0
+        #: The tables asked to be decided at their round's end, and when (``time.monotonic``).
+        self._asked: dict[int, float] = {}
 
     # --- start and stop ---------------------------------------------------------------------------
 
@@ -193,6 +203,12 @@ class Director:
         if changed:
             games = self.store.games_of(tid)
             current = [g for g in games if g.round == t.round]
+        if t.round_ends is not None and now >= t.round_ends:  # the round's end: its unfinished games are decided
+            for g in current:
+                if g.result is None and g.table_id is not None:
+                    self._end_game(t, g)
+                elif g.table_id is not None:
+                    self._asked.pop(g.table_id, None)
         if t.status != RUNNING or any(g.result is None for g in current):
             return
         if t.round_every > 0 and now < t.starts + t.round * t.round_every:
@@ -234,7 +250,7 @@ class Director:
         number = t.round + 1
         new = [Game(number, i, s, None, None, result=plan.bye_result() if len(s) == 1 else None)
                for i, s in enumerate(slots)]
-        self.store.add_round(t.id, number, new, now, self.epoch(t.id))
+        self.store.add_round(t.id, number, new, now, self.epoch(t.id), plan.round_end(t, now))
         names = {e.user_id: e.name for e in entrants}
         for g in new:
             if g.bye:
@@ -325,6 +341,36 @@ class Director:
                 if not self.stand_in(g.table_id, seat, uid, player):
                     self._publish({"op": "stand_in", "table": g.table_id, "seat": seat, "user": uid, "player": player})
 
+    def _end_game(self, t: Tournament, g: Game) -> None:
+        """A game still unfinished at its round's end is decided, on its table's process (asked over Redis,
+        again every ``ASK_EVERY`` seconds until its result is in the store, when it is not here); the next
+        look at the tournament reads its result as any other."""
+        assert g.table_id is not None
+        if self.decide(g.table_id, t.name, g.round):
+            return
+        last = self._asked.get(g.table_id)
+        if last is None or time.monotonic() - last >= ASK_EVERY:
+            self._asked[g.table_id] = time.monotonic()
+            self._publish({"op": "decide", "table": g.table_id, "name": t.name, "round": g.round})
+
+    def decide(self, table_id: int, name: str, number: int) -> bool:
+        """End the running game of ``table_id`` (if this process holds the table) with its scores so far, the
+        best winning, and rate it (as a resignation that decides a game: ``resign.py``). Whether it was here."""
+        table = self.hall.tables.get(table_id)
+        cluster = self.hall.cluster
+        if table is None or (cluster is not None and table_id not in cluster.owned):
+            return False
+        if table.status == Status.RUNNING and table.state is not None:
+            try:
+                table.abandon(words("decided", name=name, round=number), plan.decided_result(result_of(table.state)))
+            except StaleOwner:
+                return False
+            self.hall.table_finished(table)
+            table.resend_state()
+            log.info("table %s: decided at the end of round %s of %s", table_id, number, name)
+        self._asked.pop(table_id, None)
+        return True
+
     def stand_in(self, table_id: int, seat: int, uid: int, player: str) -> bool:
         table = self.hall.tables.get(table_id)
         cluster = self.hall.cluster
@@ -398,6 +444,8 @@ class Director:
                 elif data["op"] == "lobby":
                     key, params = data["say"]
                     self.lobby_line(key, params, local=False)
+                elif data["op"] == "decide":
+                    self.decide(int(data["table"]), str(data["name"]), int(data["round"]))
                 elif data["op"] == "stand_in":
                     self.stand_in(int(data["table"]), int(data["seat"]), int(data["user"]), str(data["player"]))
             except Exception:

@@ -121,6 +121,21 @@ def next_slots(t: Tournament, entrants: Sequence[Entrant], games: Sequence[Game]
     return knockout.next_round(going) if len(going) > 1 else []
 
 
+def round_end(t: Tournament, started: float) -> float | None:
+    """When a round that starts at ``started`` ends: a turn-based tournament's, the time between rounds later
+    (its unfinished games are then decided: ``decided_result``); None: a round lasts until its last game ends."""
+    return started + t.round_every if t.pace == "turn_based" and t.round_every > 0 else None
+
+
+def decided_result(result: dict[str, Any]) -> dict[str, Any]:
+    """The result of a game its round's end decides (``result``: the game's scores so far, as
+    ``engine.records.result_of`` gives them): the best score so far wins (equal best scores share the win),
+    the others follow by score, and it is rated like a game a resignation ended."""
+    scores = [float(x) for x in result.get("scores") or []]
+    best = max(scores, default=0.0)
+    return {**result, "winners": [seat for seat, x in enumerate(scores) if x == best], "round_end": True}
+
+
 def bye_result() -> dict[str, Any]:
     return {"bye": True, "points": [BYE], "scores": [0.0]}
 

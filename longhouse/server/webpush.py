@@ -31,7 +31,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
-from longhouse.i18n import Msg, _
+from longhouse.i18n import Msg, Text, _
+from longhouse.i18n.errors import error_text
 from longhouse.store import Store
 from longhouse.store.push import Subscription, push_store
 from longhouse.store.push_tables import ENDPOINT_MOST
@@ -84,22 +85,27 @@ def _from_file(key_file: str) -> Any:
     try:
         return Vapid.from_pem(text.encode()) if "-----BEGIN" in text else Vapid.from_string(text)
     except Exception as exc:
-        raise ValueError(f"{key_file} holds no P-256 private key (PEM, or base64url): {exc}") from None
+        raise ValueError(_("{path} holds no P-256 private key (PEM, or base64url): {reason}", path=key_file,
+                           reason=str(exc)[:200])) from None
 
 
-def _contact_refusal(contact: str | None) -> str | None:
+def _contact_refusal(contact: str | None) -> Msg | None:
     if contact is not None and not re.fullmatch(r"mailto:[^@\s]+@[^@\s]+|https://[^\s/]+(/\S*)?", contact):
-        return f"the push contact {contact!r} is neither mailto:ADDRESS nor an https:// address"
+        return _("the push contact {contact} is neither mailto:ADDRESS nor an https:// address",
+                 contact=repr(contact)[:120])
     return None
 
 
-def check(key_file: str | None, contact: str | None) -> str | None:
-    """What is wrong with the push options (``serve`` refuses to start on it), or None."""
+def check(key_file: str | None, contact: str | None) -> Text | None:
+    """What is wrong with the push options (``serve`` refuses to start on it, in the operator's language), or
+    None."""
     if key_file is not None:
         try:
             _from_file(key_file)
-        except (OSError, ValueError) as exc:
-            return f"--vapid-key-file: {exc}"
+        except OSError as exc:
+            return _("--vapid-key-file: cannot read {path}: {reason}", path=key_file, reason=exc.strerror or str(exc))
+        except ValueError as exc:
+            return _("--vapid-key-file: {reason}", reason=error_text(exc))
     return _contact_refusal(contact)
 
 

@@ -26,6 +26,8 @@ from sqlalchemy import Column, MetaData, String, Table, inspect, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.url import make_url
 
+from longhouse.i18n import Text, _
+
 #: The table (after the prefix) where a database records its schema revision.
 VERSION_TABLE = "schema_revision"
 #: The revision a database without that record holds, if it has the store's tables.
@@ -36,7 +38,8 @@ LOCK_KEY = 0x4C48  # "LH"
 
 
 class SchemaError(Exception):
-    """The database's schema is not the one this release works with (the message says what to do)."""
+    """The database's schema is not the one this release works with (the message, a text of the catalog, says
+    what to do)."""
 
 
 @dataclass(frozen=True)
@@ -64,17 +67,20 @@ class SchemaState:
         """Whether this release knows the revision recorded (a newer release's is unknown)."""
         return self.current is None or self.current in known_revisions()
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
+        held: Text
         if self.current is None:
-            held = ("none recorded (written before migrations: the baseline's tables, revision "
-                    f"{BASELINE})" if self.legacy else "none (no tables yet)")
+            held = (_("none recorded (written before migrations: the baseline's tables, revision {baseline})",
+                      baseline=BASELINE) if self.legacy else _("none (no tables yet)"))
         else:
             held = self.current
         if self.up_to_date:
-            return f"{held} (the newest)"
+            return _("{held} (the newest)", held=held)
         if not self.known:
-            return f"{held}, which this release does not know (written by a newer release?); it knows up to {self.head}"
-        return f"{held}; this release's newest is {self.head}: upgrade with `longhouse db upgrade`"
+            return _("{held}, which this release does not know (written by a newer release?); it knows up to {head}",
+                     held=held, head=self.head)
+        return _("{held}; this release's newest is {head}: upgrade with `longhouse db upgrade`", held=held,
+                 head=self.head)
 
 
 @functools.cache
@@ -105,7 +111,8 @@ def version_table(prefix: str) -> Table:
 def state(connection: Connection, prefix: str = "") -> SchemaState:
     heads = MigrationContext.configure(connection, opts={"version_table": prefix + VERSION_TABLE}).get_current_heads()
     if len(heads) > 1:
-        raise SchemaError(f"the database records several schema revisions ({', '.join(heads)}): not one of ours")
+        raise SchemaError(_("the database records several schema revisions ({revisions}): not one of ours",
+                            revisions=", ".join(heads)))
     current = heads[0] if heads else None
     legacy = current is None and any(inspect(connection).has_table(prefix + t) for t in ("users", "tables"))
     return SchemaState(current, legacy, head())
@@ -127,7 +134,7 @@ def upgrade_on(connection: Connection, prefix: str = "", to: str = "head") -> tu
     """``upgrade`` on a connection that holds the migration lock in its transaction (``locked``)."""
     before = state(connection, prefix)
     if not before.known:
-        raise SchemaError(f"the database holds schema revision {before.describe()}")
+        raise SchemaError(_("the database holds schema revision {revision}", revision=before.describe()))
     if not (to == "head" and before.up_to_date) and before.current != to:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
@@ -165,7 +172,7 @@ def _sqlite_locked(raw: Connection) -> Iterator[Connection]:
             yield connection
             broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
             if broken:
-                raise SchemaError(f"the upgrade would leave rows that refer to no row: {broken[:5]}")
+                raise SchemaError(_("the upgrade would leave rows that refer to no row: {rows}", rows=str(broken[:5])))
         except BaseException:
             connection.exec_driver_sql("ROLLBACK")
             raise
@@ -179,7 +186,9 @@ def out_of_date(url: str, prefix: str, found: SchemaState) -> SchemaError:
     shown = make_url(url).render_as_string(hide_password=True)
     option = f" --table-prefix {prefix}" if prefix else ""
     if not found.known:
-        return SchemaError(f"the store at {shown} holds schema revision {found.describe()}")
-    return SchemaError(f"the store at {shown} holds schema revision {found.current or 'none (before migrations)'}, "
-                       f"this release needs {found.head}. Back it up (longhouse db dump FILE), then run: "
-                       f"longhouse db upgrade --database {shown}{option}")
+        return SchemaError(_("the store at {url} holds schema revision {revision}", url=shown,
+                             revision=found.describe()))
+    return SchemaError(_("the store at {url} holds schema revision {revision}, this release needs {head}. Back it up "
+                         "(longhouse db dump FILE), then run: {command}", url=shown,
+                         revision=found.current or _("none (before migrations)"), head=found.head,
+                         command=f"longhouse db upgrade --database {shown}{option}"))

@@ -2,7 +2,8 @@
 
 - ``tournaments``: one row per tournament: its settings (game, format, table size, rounds, cap, pace, time
   control, start time on the wall clock, check-in window, round times, forfeit grace), its status (open,
-  running, paused, over, cancelled), its current round, its champion;
+  running, paused, over, cancelled), its current round (when it started and, turn-based, when it ends, on
+  the wall clock), its champion;
 - ``tourney_players``: who registered, checked in, was seeded (at the start), removed, and their final place;
 - ``tourney_games``: each round's tables (players in seat order, the hall's table once made, who arrived,
   who forfeited, the result: each player's points and score) and byes (one player, no table);
@@ -66,6 +67,9 @@ class Tournament:
     created: float
     round: int
     round_started: float | None
+    #: When the current round ends (turn-based, with a time between rounds): its unfinished games are then
+    #: decided by their scores so far; None: the round lasts until its last game ends.
+    round_ends: float | None
     champion: int | None
     finished: float | None
     note: str | None
@@ -275,12 +279,16 @@ class TourneyStore:
             c.execute(update(self.t).where(self.t.c.id == tid).values(status=RUNNING, rounds=rounds,
                                                                       round_started=now))
 
-    def add_round(self, tid: int, number: int, games: list[Game], now: float, epoch: int | None) -> None:
+    def add_round(self, tid: int, number: int, games: list[Game], now: float, epoch: int | None,
+                  ends: float | None = None) -> None:
+        """Round ``number`` starts ``now`` with ``games`` (its tables, made by the hall afterwards, and byes);
+        ``ends``: its set end (None: none)."""
         with self.directed(tid, epoch) as c:
             c.execute(insert(self.games), [{"tournament_id": tid, "round": number, "idx": g.idx, "players": g.players,
                                             "table_id": None, "started": None, "arrived": [], "forfeits": [],
                                             "result": g.result} for g in games])
-            c.execute(update(self.t).where(self.t.c.id == tid).values(round=number, round_started=now))
+            c.execute(update(self.t).where(self.t.c.id == tid).values(round=number, round_started=now,
+                                                                      round_ends=ends))
 
     def update_game(self, tid: int, number: int, idx: int, epoch: int | None, **values: Any) -> None:
         g = self.games.c
@@ -295,7 +303,7 @@ class TourneyStore:
             for uid, place in places.items():
                 c.execute(update(self.players).where(p.tournament_id == tid, p.user_id == uid).values(place=place))
             c.execute(update(self.t).where(self.t.c.id == tid).values(status=status, champion=champion,
-                                                                      finished=now, note=note))
+                                                                      finished=now, note=note, round_ends=None))
 
     # --- seasons --------------------------------------------------------------------------------
 

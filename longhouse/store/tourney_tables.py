@@ -1,5 +1,5 @@
 """The tournaments' and seasons' tables in the store's model (what each holds: ``store/tourney.py``). The
-revision ``0005`` in ``store/migrations`` makes them."""
+revisions ``0005`` and ``0008`` (``round_ends``) in ``store/migrations`` make them."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def tourney_tables(md: MetaData, prefix: str) -> tuple[Table, Table, Table, Tabl
         Column("created", Float, nullable=False),
         Column("round", Integer, nullable=False),
         Column("round_started", Float, nullable=True),
+        Column("round_ends", Float, nullable=True),
         Column("champion", Integer, ForeignKey(users, ondelete="SET NULL"), nullable=True),
         Column("finished", Float, nullable=True),
         Column("note", Text, nullable=True),

@@ -6,15 +6,15 @@ round. ``n`` players play ``n - 1`` rounds (``n`` when ``n`` is odd); seats alte
 first about as often.
 
 **Three or four a table**: round by round, until every pair has met at least once. Each round has the
-Swiss round's table sizes (``swiss.table_sizes``: as even as they can be, byes only when the smallest table
-would be below the game's minimum; byes to those who have had the fewest, the lowest seed first). Its tables
-are the lightest arrangement found (``weight``): first the fewest pairs who have met before, then, of those,
-the pairs who have met least (the sum of the squares of their meetings). Found by a fill in seed order (each
-table opened by the first player left, each seat to the one with the lightest meetings there), improved by
-swapping two players of two tables while a swap makes it lighter; then the same from fills in shuffled orders
-(``RESTARTS``, a generator seeded by the players: every process finds the same), the lightest kept, the first
-of equals; within ``BUDGET`` looks a round. No single swap makes the chosen round lighter (unless the budget
-ran out).
+Swiss round's table sizes and byes (``swiss.split``: sizes as even as they can be, byes only when the
+smallest table would be below the game's minimum; byes to those who have had the fewest, the lowest seed
+first). Its tables are the lightest arrangement found (``weight``): first the fewest pairs who have met
+before, then, of those, the pairs who have met least (the sum of the squares of their meetings). Found by a
+fill in seed order (``swiss.fill``: each table opened by the first player left, each seat to the one with the
+lightest meetings there), improved by swapping two players of two tables while a swap makes it lighter; then
+the same from fills in shuffled orders (``RESTARTS``, a generator seeded by the players: every process finds
+the same), the lightest kept, the first of equals; within ``BUDGET`` looks a round. No single swap makes the
+chosen round lighter (unless the budget ran out).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from longhouse.tournaments.swiss import Met, Round, met_pairs, pick_byes, table_sizes
+from longhouse.tournaments.swiss import Met, Round, fill, met_pairs, split
 
 #: Search steps a round's arrangement may take (far more than a few dozen players need to look at all).
 BUDGET = 60_000
@@ -65,16 +65,8 @@ def _berger(players: Sequence[int]) -> list[Round]:
 
 def _fill(seated: list[int], sizes: list[int], met: Met) -> list[list[int]]:
     """Table by table (the larger first): the first player left in seed order opens it, and each seat goes to
-    the player left with the fewest earlier meetings with those at it (the first in seed order of equals)."""
-    rest = list(seated)
-    tables = []
-    for size in sizes:
-        table = [rest.pop(0)]
-        while len(table) < size:
-            best = min(range(len(rest)), key=lambda i: (_seat_cost(rest[i], table, met), i))
-            table.append(rest.pop(best))
-        tables.append(table)
-    return tables
+    the player left whose meetings with those at it weigh least (the first in seed order of equals)."""
+    return fill(seated, sizes, lambda player, table: _seat_cost(player, table, met))
 
 
 def _pair_weight(a: int, b: int, met: Met) -> int:
@@ -139,12 +131,8 @@ def _arrange(seated: list[int], sizes: list[int], met: Met, budget: int) -> list
 def next_round(players: Sequence[int], size: int, met: Met | None = None,
                byes_had: Mapping[int, int] | None = None, least: int = 2, budget: int = BUDGET) -> Round:
     """One round at ``size`` (3 or 4) a table for ``players`` (in seed order), after the meetings ``met``."""
-    if len(set(players)) != len(players):
-        raise ValueError("a player is listed twice")
     met = met or {}
-    sizes, bye_count = table_sizes(len(players), size, least)
-    byes = pick_byes(players, bye_count, byes_had or {})
-    seated = [p for p in players if p not in byes]
+    sizes, byes, seated = split(players, size, byes_had, least)
     if not sizes:
         return Round([], byes)
     return Round(_arrange(seated, sizes, met, budget), byes)

@@ -18,7 +18,7 @@ Each round the tables are formed from the standings:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -58,6 +58,33 @@ def pick_byes(order: Sequence[int], count: int, byes_had: Mapping[int, int]) -> 
     ranked = list(enumerate(order))
     ranked.sort(key=lambda item: (byes_had.get(item[1], 0), -item[0]))
     return [p for _, p in ranked[:count]]
+
+
+def split(order: Sequence[int], size: int, byes_had: Mapping[int, int] | None, least: int
+          ) -> tuple[list[int], list[int], list[int]]:
+    """A round's table sizes (largest first), its byes and the players it seats (in ``order``), for the
+    players of ``order`` at ``size`` a table: ``table_sizes`` and ``pick_byes``; the rule of the Swiss and of
+    the round robin at three or four a table. ``ValueError`` if a player is listed twice."""
+    if len(set(order)) != len(order):
+        raise ValueError("a player is listed twice")
+    sizes, bye_count = table_sizes(len(order), size, least)
+    byes = pick_byes(order, bye_count, byes_had or {})
+    return sizes, byes, [p for p in order if p not in byes]
+
+
+def fill(order: Sequence[int], sizes: Sequence[int], cost: Callable[[int, list[int]], float]) -> list[list[int]]:
+    """Table by table (of ``sizes``, in that order): the first player left in ``order`` opens it, and each
+    seat goes to the player left whom it costs least to seat with those at it (``cost(player, table)``; the
+    first in ``order`` of equals)."""
+    rest = list(order)
+    tables = []
+    for size in sizes:
+        table = [rest.pop(0)]
+        while len(table) < size:
+            best = min(range(len(rest)), key=lambda i: (cost(rest[i], table), i))
+            table.append(rest.pop(best))
+        tables.append(table)
+    return tables
 
 
 Met = Mapping[frozenset[int], int]
@@ -120,26 +147,14 @@ class _Search:
 def _greedy(order: list[int], sizes: list[int], met: Met) -> list[list[int]]:
     """Table by table, the best-ranked player left opens the table, and each seat goes to the
     next-ranked player with the fewest earlier meetings at it."""
-    rest = list(order)
-    tables = []
-    for size in sizes:
-        table = [rest.pop(0)]
-        while len(table) < size:
-            best = min(range(len(rest)), key=lambda i: (sum(met.get(frozenset((rest[i], o)), 0) for o in table), i))
-            table.append(rest.pop(best))
-        tables.append(table)
-    return tables
+    return fill(order, sizes, lambda player, table: sum(met.get(frozenset((player, o)), 0) for o in table))
 
 
 def pair(order: Sequence[int], size: int, met: Met | None = None, byes_had: Mapping[int, int] | None = None,
          least: int = 2, budget: int = BUDGET) -> Round:
     """One Swiss round for the players in ``order`` (the standings, best first), at ``size`` a table."""
-    if len(set(order)) != len(order):
-        raise ValueError("a player is listed twice")
     met = met or {}
-    sizes, bye_count = table_sizes(len(order), size, least)
-    byes = pick_byes(order, bye_count, byes_had or {})
-    seated = [p for p in order if p not in byes]
+    sizes, byes, seated = split(order, size, byes_had, least)
     if not sizes:
         return Round([], byes)
     fallback = _greedy(seated, sizes, met)

@@ -203,9 +203,11 @@ export async function showTournament(root, id) {
     if (tour.status === "over") return t("Finished {when}.", { when: when(tour.finished) });
     if (tour.status === "cancelled") return tour.note ? t("Cancelled: {why}.", { why: tour.note }) : t("Cancelled.");
     const round = t("Round {round} of {rounds}.", { round: tour.round, rounds: tour.rounds });
-    const due = tour.round_ends && tour.status === "running"
-      ? " " + t("Unfinished games are decided {when}.", { when: when(tour.round_ends) }) : "";
-    return tour.status === "paused" ? round + " " + t("Paused: no new round starts.") : round + due;
+    // a turn-based round's set end (paused or not: the pause holds the next round, not this one's end)
+    const due = tour.round_ends
+      ? " " + t("This round ends on {when}; its games unfinished then are decided by the scores so far.",
+        { when: when(tour.round_ends) }) : "";
+    return (tour.status === "paused" ? round + " " + t("Paused: no new round starts.") : round) + due;
   }
   function render(tour) {
     const final = tour.status === "over";

@@ -12,6 +12,7 @@ import pytest
 from longhouse import bots, games
 from longhouse.bots.thinking import Thinker
 from tests.bots.spinbot import SpinBot
+from tests.waiting import until_async
 
 
 @pytest.fixture(scope="module")
@@ -67,8 +68,7 @@ def test_the_event_loop_keeps_working_while_a_worker_spins(thinker: Thinker, tmp
 
     async def go() -> tuple[int, int, bool]:
         pending = asyncio.ensure_future(thinker.think(SpinBot(release, started), state, seat))
-        while not started.exists():  # the worker has begun its busy search
-            await asyncio.sleep(0.01)
+        await until_async(started.exists, 60, what="the worker's busy search begun")
         ticks = 0
         for _ in range(2000):  # the loop runs freely meanwhile: the search is not in this process
             await asyncio.sleep(0)

@@ -114,3 +114,29 @@ def test_the_engine_benchmark_prints_its_ratio() -> None:
                           capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2])
     assert done.returncode == 0, done.stderr
     assert "python-chess" in done.stdout and "× chess" in done.stdout and "manitou" in done.stdout
+
+
+def test_replay_reports_a_garbled_record_in_the_terminal_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--lang de``, else the environment's ``LANG``, writes a record's fault in German (issue 23); ``C`` is
+    English."""
+    path, record = record_file(tmp_path)
+    path.write_text("[]")
+    assert main(["replay", str(path), "--lang", "de"]) == 1
+    said = json.loads(capsys.readouterr().err)
+    assert said == {"error": "eine Partieaufzeichnung ist ein JSON-Objekt", "index": None}
+    record["actions"][3] = {"seat": record["actions"][3]["seat"], "undo": "x"}
+    path.write_text(json.dumps(record))
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert main(["replay", str(path)]) == 1
+    assert json.loads(capsys.readouterr().err) == {"error": "undo nimmt einen ganzzahligen Schritt", "index": 3}
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["replay", str(path)]) == 1
+    assert json.loads(capsys.readouterr().err)["error"] == "undo takes an integer step"
+    record["rules_version"] = "0"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--lang", "de"]) == 1
+    assert json.loads(capsys.readouterr().err)["error"] == (
+        f"unter der Regelversion '0' aufgezeichnet, diese Engine spielt {GAME.rules_version!r}")

@@ -1,5 +1,6 @@
 """``longhouse serve`` on a port another program holds says which port is taken and how to choose another,
-and starts nothing (no store is created)."""
+and starts nothing (no store is created); options that do not fit and a store it cannot open are refused
+the same way, in the terminal's language (``--lang``, else ``LANG``)."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def test_the_smtp_url_and_its_password() -> None:
 @pytest.mark.parametrize(("options", "said"), [
     (["--push-contact", "ops@example.org"], "neither mailto:ADDRESS nor an https:// address"),
     (["--push-contact", "http://hall.example.org"], "neither mailto:ADDRESS nor an https:// address"),
-    (["--vapid-key-file", "missing.pem"], "--vapid-key-file: [Errno 2]"),
+    (["--vapid-key-file", "missing.pem"], "--vapid-key-file: cannot read missing.pem: No such file or directory"),
     (["--vapid-key-file", "junk.pem"], "holds no P-256 private key"),
 ])
 def test_push_options_that_do_not_fit_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -81,3 +82,40 @@ def test_push_options_that_do_not_fit_are_refused(tmp_path: Path, capsys: pytest
     assert main(["serve", "--port", "0", "--database", f"sqlite:///{database}", *options]) == 2
     assert said in capsys.readouterr().err
     assert not database.exists()
+
+
+def test_a_busy_port_is_named_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")  # the environment's language, the first of LC_ALL, LC_MESSAGES, LANG
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        database = tmp_path / "hall.db"
+        assert main(["serve", "--port", str(port), "--database", f"sqlite:///{database}"]) == 2
+    assert capsys.readouterr().err == (f"longhouse serve: Port {port} auf 127.0.0.1 ist belegt (läuft schon eine "
+                                       f"andere Halle?); wähle mit --port einen anderen, z. B. "
+                                       f"longhouse serve --port {port + 1}\n")
+    assert not database.exists()
+
+
+@pytest.mark.parametrize(("database", "english", "german"), [
+    ("nonsense", "--database 'nonsense' is not a database URL (e.g. sqlite:///data/longhouse.db or",
+     "--database 'nonsense' ist keine Datenbank-URL (z. B. sqlite:///data/longhouse.db oder"),
+    ("mysqlx://db.example/hall", "--database 'mysqlx:…': no database driver of that name",
+     "--database 'mysqlx:…': kein Datenbanktreiber dieses Namens"),
+    ("postgresql+psycopg://hall:s3cret@127.0.0.1:1/hall",
+     "cannot reach the store at postgresql+psycopg://hall:***@127.0.0.1:1/hall: ",
+     "der Speicher unter postgresql+psycopg://hall:***@127.0.0.1:1/hall ist nicht erreichbar: "),
+    ("sqlite:///{tmp}/a-file/hall.db", "cannot make the store at sqlite:///{tmp}/a-file/hall.db: ",
+     "kann den Speicher unter sqlite:///{tmp}/a-file/hall.db nicht anlegen: "),
+])
+def test_a_store_that_cannot_be_opened_is_named_with_the_way_out(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                database: str, english: str, german: str) -> None:
+    (tmp_path / "a-file").write_text("not a directory")
+    url = database.format(tmp=tmp_path)
+    for lang, said in (("en", english), ("de", german)):
+        assert main(["serve", "--port", "0", "--lang", lang, "--database", url]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"longhouse serve: {said.format(tmp=tmp_path)}") and "Traceback" not in err, err
+        assert "s3cret" not in err

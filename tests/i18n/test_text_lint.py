@@ -3,7 +3,8 @@
 - The browser: every module under ``longhouse/web`` passes the ESLint rule ``longhouse/texts``
   (``tools/eslint/texts.js``: a string or template literal with words put into DOM text or a read attribute —
   ``textContent``, ``title``, ``aria-label``, ``placeholder``, ``alt``, the children and attributes of ``h()``
-  and ``svg()``, ``append``, ``confirm`` …). ``./dev test``'s ESLint runs the rule too; this test also holds
+  and ``svg()``, ``append``, ``confirm`` …; and prose kept in a table, an object's value, an array's element or
+  a ``const``, that does not go through ``N_()``). ``./dev test``'s ESLint runs the rule too; this test also holds
   the allow-list ``TEXTS_PENDING`` of ``eslint.config.js`` to its word.
 - The server: no JSON error or websocket error message in ``longhouse/server/*.py`` is bare English
   (``server_texts.py``).

@@ -3,12 +3,12 @@ a time, and what the store then holds of them."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from harness import WS, Client, Hall, command, create_table, join
 
 from longhouse.store.fairplay import Outcome, fair_store
+from tests.waiting import until
 
 
 def pick(ws: WS) -> dict[str, Any]:
@@ -67,11 +67,7 @@ def outcome_rows(hall: Hall, table_id: int) -> list[Outcome]:
 
 def settled(hall: Hall, table_id: int) -> list[tuple[str, bool]]:
     """The table's outcomes once they are stored (a resignation says the game is over just before)."""
-    deadline = time.time() + 10
-    while not (found := outcomes(hall, table_id)):
-        assert time.time() < deadline, f"no outcomes of table {table_id}"
-        time.sleep(0.05)
-    return found
+    return until(lambda: outcomes(hall, table_id), 10, what=f"the outcomes of table {table_id}")
 
 
 def user_id(hall: Hall, name: str) -> int:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
 import threading
 import time
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import httpx
 import uvicorn
@@ -22,8 +23,28 @@ from longhouse.server.settings import Settings
 from longhouse.server.state_merge import merge_state
 from longhouse.server.transport import uvicorn_config
 from longhouse.store import Store
+from tests.waiting import until
 
 HERE = Path(__file__).resolve().parent
+
+C = TypeVar("C")
+#: The client sockets and HTTP clients opened in this test (``kept``): closed when it ends (``close_kept``).
+_kept: list[Any] = []
+
+
+def kept(client: C) -> C:
+    """``client`` (anything with ``close``: an HTTP client, a socket) closed when the test ends, should the test
+    not close it itself: left to the garbage collector, its socket would be found unclosed (a ResourceWarning,
+    an error under ``filterwarnings = error``)."""
+    _kept.append(client)
+    return client
+
+
+def close_kept() -> None:
+    """Close what ``kept`` holds (the conftests' fixture, after each test)."""
+    while _kept:
+        with contextlib.suppress(Exception):
+            _kept.pop().close()
 
 
 def register_toy() -> None:
@@ -86,11 +107,9 @@ class Hall:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the hall did not start")
-            time.sleep(0.02)
+        until(lambda: self.server.started or not self.thread.is_alive(), 20, what="the hall started")
+        if not self.server.started:
+            raise RuntimeError("the hall did not start")
 
     @property
     def hall(self) -> Any:
@@ -119,7 +138,7 @@ class WS:
     ``state`` delta merged into the state before it, as a browser does, so that every ``state`` is whole)."""
 
     def __init__(self, conn: ClientConnection) -> None:
-        self.conn = conn
+        self.conn = kept(conn)
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._seen = 0
@@ -201,7 +220,7 @@ class Client:
 
     def __init__(self, hall: Site, name: str | None = None, password: str = "secret-pw") -> None:
         self.base = hall.url
-        self.http = httpx.Client(base_url=self.base, timeout=30)  # a loaded machine hashes passwords slowly
+        self.http = kept(httpx.Client(base_url=self.base, timeout=30))  # a loaded machine hashes passwords slowly
         if name is None:
             r = self.http.post("/api/guest", json={})
         else:

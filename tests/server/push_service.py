@@ -15,7 +15,6 @@ import base64
 import json
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -107,7 +106,7 @@ class PushService:
     def __init__(self) -> None:
         self.pushes: list[Push] = []
         self.answers: dict[str, list[tuple[int, dict[str, str]]]] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()  # notified at each push taken
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -117,6 +116,7 @@ class PushService:
                     service.pushes.append(Push(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                     waiting = service.answers.get(self.path) or []
                     status, headers = waiting.pop(0) if waiting else (201, {})
+                    service._lock.notify_all()
                 self.send_response(status)
                 for key, value in headers.items():
                     self.send_header(key, value)
@@ -140,15 +140,13 @@ class PushService:
 
     def received(self, path: str, count: int = 1, timeout: float = 15.0) -> list[Push]:
         """Wait until ``count`` pushes came to ``path``; those pushes."""
-        deadline = time.time() + timeout
-        while True:
-            with self._lock:
-                found = [p for p in self.pushes if p.path == path]
-            if len(found) >= count:
-                return found
-            if time.time() > deadline:
-                raise AssertionError(f"{len(found)} pushes to {path} within {timeout}s, not {count}")
-            time.sleep(0.02)
+        with self._lock:
+            if not self._lock.wait_for(lambda: len(self._to(path)) >= count, timeout):
+                raise AssertionError(f"{len(self._to(path))} pushes to {path} within {timeout}s, not {count}")
+            return self._to(path)
+
+    def _to(self, path: str) -> list[Push]:
+        return [p for p in self.pushes if p.path == path]
 
     def stop(self) -> None:
         self.server.shutdown()

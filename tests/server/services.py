@@ -21,15 +21,15 @@ from pathlib import Path
 import pytest
 from harness import free_port
 
+from tests.waiting import until
+
 
 def _wait_port(port: int, up: bool, seconds: float = 30) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
+    def there() -> bool:
         with socket.socket() as s:
-            if (s.connect_ex(("127.0.0.1", port)) == 0) == up:
-                return
-        time.sleep(0.05)
-    raise RuntimeError(f"port {port} did not {'open' if up else 'close'} within {seconds} s")
+            return (s.connect_ex(("127.0.0.1", port)) == 0) == up
+
+    until(there, seconds, what=f"port {port} {'open' if up else 'closed'}", every=0.05)
 
 
 class PrivateRedis:
@@ -59,7 +59,7 @@ class PrivateRedis:
     def restart(self, down: float) -> None:
         """Kill it (-9), stay down for ``down`` seconds, start it again, empty."""
         self.stop()
-        time.sleep(down)
+        time.sleep(down)  # real time: an outage of that length is what the test makes
         self.start()
 
 
@@ -108,7 +108,7 @@ class PrivatePostgres:
 
     def restart(self, down: float) -> None:
         self.stop()
-        time.sleep(down)
+        time.sleep(down)  # real time: an outage of that length is what the test makes
         self.start()
 
     def close(self) -> None:

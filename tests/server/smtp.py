@@ -1,4 +1,8 @@
-"""A real SMTP server for the tests (aiosmtpd on loopback) that keeps every mail it accepted, and mail helpers."""
+"""A real SMTP server for the tests (aiosmtpd on loopback) that keeps every mail it accepted, and mail helpers.
+
+The fixtures ``sink`` (the server, stopped after the test) and ``mhall`` (a hall mailing to it, on the test's
+SQLite file; a test's ``@pytest.mark.mail_hall(max_rate=50)`` gives it settings) are the mail tests' one set-up:
+``tests/server/conftest.py`` and ``tests/web/conftest.py`` offer them to every test."""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ import email
 import email.policy
 import re
 import threading
-import time
+from collections.abc import Iterator
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 from harness import Hall, free_port
 
@@ -18,7 +24,7 @@ class Handler:
     def __init__(self) -> None:
         self.mails: list[EmailMessage] = []
         self.envelopes: list[tuple[str, list[str]]] = []
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()  # notified at each mail accepted
         #: an SMTP answer to give DATA instead of accepting ("451 4.3.0 try later")
         self.refuse: str | None = None
 
@@ -30,6 +36,7 @@ class Handler:
         with self.lock:
             self.mails.append(message)
             self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+            self.lock.notify_all()
         return "250 OK"
 
 
@@ -60,12 +67,9 @@ class SmtpSink:
 
     def wait(self, count: int, timeout: float = 15.0) -> list[EmailMessage]:
         """The first ``count`` mails, once that many have come."""
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            got = self.mails
-            if len(got) >= count:
-                return got[:count]
-            time.sleep(0.02)
+        with self.handler.lock:
+            if self.handler.lock.wait_for(lambda: len(self.handler.mails) >= count, timeout):
+                return self.handler.mails[:count]
         raise AssertionError(f"{count} mails expected within {timeout} s, got {len(self.mails)}: "
                              f"{[m['Subject'] for m in self.mails]}")
 
@@ -75,6 +79,24 @@ def mail_hall(database: str, sink: SmtpSink, port: int | None = None, **settings
     port = port or free_port()
     return Hall(database, port=port, smtp_url=sink.url, mail_from="Longhouse <hall@longhouse.test>",
                 public_url=f"http://127.0.0.1:{port}", **settings)
+
+
+@pytest.fixture
+def sink() -> Iterator[SmtpSink]:
+    """An SMTP server on loopback for one test."""
+    s = SmtpSink()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def mhall(tmp_path: Path, sink: SmtpSink, request: pytest.FixtureRequest) -> Iterator[Hall]:
+    """A hall mailing to ``sink``, its store the test's ``hall.db`` (as ``db_url``); the settings of the test's
+    ``mail_hall`` mark, if it has one."""
+    mark = request.node.get_closest_marker("mail_hall")
+    h = mail_hall(f"sqlite:///{tmp_path / 'hall.db'}", sink, **(mark.kwargs if mark else {}))
+    yield h
+    h.stop()
 
 
 def text_of(mail: EmailMessage) -> str:

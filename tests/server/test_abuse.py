@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import WS, Client, Hall, command, create_table
+from harness import WS, Client, Hall, command, create_table, kept
 from starlette.requests import Request
 from test_hall_toy import seat_table
 from websockets.sync.client import connect
@@ -25,6 +25,7 @@ from longhouse.server.hall import Hall as HallCore
 from longhouse.server.protocol import NO_TABLE
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
+from tests.waiting import until_async
 
 
 def refused_socket(client: Client, path: str) -> dict[str, Any]:
@@ -138,7 +139,7 @@ def test_table_summaries_are_computed_once_per_change_and_watchers_cost_linear(t
             conns = [Conn(User(i + 1, f"Watcher{i}", True)) for i in range(n)]
             for conn in conns:
                 table.attach(conn)
-            await asyncio.sleep(0.05)  # the gathered watcher update goes out
+            await until_async(lambda: not table._watchers_due, what="the gathered watcher update")
             sent = sum(conn.backlog for conn in conns)
             return computed, sent
         finally:
@@ -228,7 +229,7 @@ def test_a_name_with_a_trailing_newline_is_refused(hall: Hall) -> None:
 def test_new_accounts_are_rate_limited_per_address(make_hall: Any) -> None:
     hall = make_hall(account_burst=3)
     clock = hall.fake_clock()
-    http = httpx.Client(base_url=hall.url, timeout=30)
+    http = kept(httpx.Client(base_url=hall.url, timeout=30))
     assert [http.post("/api/guest", json={}).status_code for _ in range(4)] == [200, 200, 200, 429]
     assert http.post("/api/signup", json={"name": "Ann", "password": "secret-pw"}).status_code == 429
     clock.advance(1 / hall.hall.settings.account_rate)
@@ -239,7 +240,7 @@ def test_sign_in_locks_a_name_after_failures(make_hall: Any) -> None:
     hall = make_hall(signin_failures=3)
     clock = hall.fake_clock()
     Client(hall, "Ann", "right-pw")
-    http = httpx.Client(base_url=hall.url, timeout=30)
+    http = kept(httpx.Client(base_url=hall.url, timeout=30))
     for _ in range(3):
         assert http.post("/api/signin", json={"name": "Ann", "password": "wrong-pw"}).status_code == 401
     assert http.post("/api/signin", json={"name": "ann", "password": "right-pw"}).status_code == 429
@@ -249,7 +250,7 @@ def test_sign_in_locks_a_name_after_failures(make_hall: Any) -> None:
 
 def test_a_cross_site_form_cannot_sign_anyone_in_or_out(hall: Hall) -> None:
     Client(hall, "Mallory", "mallory-pw")
-    http = httpx.Client(base_url=hall.url, timeout=30)
+    http = kept(httpx.Client(base_url=hall.url, timeout=30))
     for path in ("/api/signin", "/api/guest", "/api/signup", "/api/signout"):
         r = http.post(path, content=b'{"name": "Mallory", "password": "mallory-pw"}',
                       headers={"Content-Type": "text/plain"})

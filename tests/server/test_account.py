@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from harness import Client, Hall, command, create_table, join, play_out
+from harness import Client, Hall, command, create_table, join, kept, play_out
 from smtp import SmtpSink, links, mail_hall
 from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
@@ -17,7 +17,7 @@ from longhouse.store.mail import mail_store
 
 def test_a_new_password_needs_the_old_one_and_ends_the_other_sessions(hall: Hall) -> None:
     ann = Client(hall, "Ann", password="first-pw")
-    other = httpx.Client(base_url=hall.url)
+    other = kept(httpx.Client(base_url=hall.url))
     assert other.post("/api/signin", json={"name": "Ann", "password": "first-pw"}).status_code == 200
     wrong = ann.http.post("/api/account/password", json={"old": "not-it", "new": "second-pw"})
     assert wrong.status_code == 403 and wrong.json()["error"] == "that is not your password"
@@ -27,7 +27,7 @@ def test_a_new_password_needs_the_old_one_and_ends_the_other_sessions(hall: Hall
     assert done.status_code == 200 and done.json() == {"ok": True, "sessions": 1}
     assert ann.http.get("/api/me").json()["user"]["name"] == "Ann"  # this session stays
     assert other.get("/api/me").json()["user"] is None  # the other one ended
-    fresh = httpx.Client(base_url=hall.url)
+    fresh = kept(httpx.Client(base_url=hall.url))
     assert fresh.post("/api/signin", json={"name": "Ann", "password": "first-pw"}).status_code == 401
     assert fresh.post("/api/signin", json={"name": "Ann", "password": "second-pw"}).status_code == 200
     for _ in range(5):  # wrong passwords here count as failed sign-ins: the name locks

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import WS, Client, Hall, command, create_table, seated_table
+from harness import WS, Client, Hall, command, create_table, kept, seated_table
 from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 
@@ -37,7 +37,7 @@ def closed_with(ws: WS, code: int) -> None:
 
 def test_only_admins_reach_the_admin_api(hall: Hall, db_url: str) -> None:
     root, ann = admin(hall, db_url), Client(hall, "Ann")
-    anonymous = httpx.Client(base_url=hall.url)
+    anonymous = kept(httpx.Client(base_url=hall.url))
     assert anonymous.get("/api/admin/log").status_code == 401
     assert ann.http.get("/api/admin/accounts?prefix=a").status_code == 403
     assert post(ann, "announce", text="hello", reason="x").status_code == 403
@@ -54,7 +54,7 @@ def test_only_admins_reach_the_admin_api(hall: Hall, db_url: str) -> None:
 
 def test_a_ban_ends_every_session_and_keeps_look_alike_names_out(hall: Hall, db_url: str) -> None:
     root, bill = admin(hall, db_url), Client(hall, "Bill", password="bills-pw")
-    other = httpx.Client(base_url=hall.url)
+    other = kept(httpx.Client(base_url=hall.url))
     assert other.post("/api/signin", json={"name": "bill", "password": "bills-pw"}).status_code == 200
     lobby = bill.lobby()
     table_id = create_table(lobby, "toy", 2)
@@ -66,7 +66,7 @@ def test_a_ban_ends_every_session_and_keeps_look_alike_names_out(hall: Hall, db_
     closed_with(lobby, 4401)
     closed_with(at_table, 4401)
     assert bill.http.get("/api/me").json()["user"] is None and other.get("/api/me").json()["user"] is None
-    again = httpx.Client(base_url=hall.url)
+    again = kept(httpx.Client(base_url=hall.url))
     for name in ("Bill", "BILL", "bill"):
         refused = again.post("/api/signin", json={"name": name, "password": "bills-pw"})
         assert refused.status_code == 403 and refused.json()["code"] == "banned"
@@ -91,14 +91,14 @@ def test_a_reset_link_sets_a_new_password_once(hall: Hall, db_url: str) -> None:
     with hall.store.engine.connect() as c:
         (row,) = c.execute(select(store.resets)).all()
     assert token not in row.token_hash and row.expires > row.created  # kept hashed, with an expiry
-    holder = httpx.Client(base_url=hall.url)
+    holder = kept(httpx.Client(base_url=hall.url))
     assert holder.post("/api/reset", json={"token": token, "password": "short"}).status_code == 400
     done = holder.post("/api/reset", json={"token": token, "password": "remembered"})
     assert done.status_code == 200 and done.json()["name"] == "Ann"
     assert holder.get("/api/me").json()["user"]["name"] == "Ann"
     assert ann.http.get("/api/me").json()["user"] is None  # the account's other sessions ended
     assert holder.post("/api/reset", json={"token": token, "password": "again-pw"}).status_code == 400
-    fresh = httpx.Client(base_url=hall.url)
+    fresh = kept(httpx.Client(base_url=hall.url))
     assert fresh.post("/api/signin", json={"name": "Ann", "password": "forgotten"}).status_code == 401
     assert fresh.post("/api/signin", json={"name": "Ann", "password": "remembered"}).status_code == 200
     expired = store.new_reset(store.account("Ann"), -1.0, "Root", "test")  # type: ignore[arg-type]

@@ -3,16 +3,16 @@ person is on the other (announcement, closing a table the other process owns, a 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import httpx
-from harness import Client, Hall, create_table
+from harness import Client, Hall, create_table, kept
 from test_admin import closed_with
 from test_cluster import prefixes  # noqa: F401 (a fixture)
 from test_store_postgres import PG_URL
 
 from longhouse.store.admin import admin_store
+from tests.waiting import until
 
 
 def test_admin_actions_reach_the_other_process(prefixes: tuple[str, str]) -> None:  # noqa: F811
@@ -36,14 +36,11 @@ def test_admin_actions_reach_the_other_process(prefixes: tuple[str, str]) -> Non
         closed = root.http.post("/api/admin/close", json={"table": table_id, "reason": "test"})
         assert closed.json() == {"table": table_id, "outcome": "asked"}
         at_table.wait(lambda m: m.get("type") == "chat" and m.get("text", "").startswith("An admin has closed"))
-        deadline = time.time() + 10
-        while time.time() < deadline and b.store.table(table_id) is not None:
-            time.sleep(0.1)
-        assert b.store.table(table_id) is None  # a waiting table: removed by its owner
+        until(lambda: b.store.table(table_id) is None, 10, what="the waiting table removed by its owner")
         banned = root.http.post("/api/admin/ban", json={"name": "Carol", "reason": "spam"})
         assert banned.status_code == 200 and banned.json()["sockets"] == 0  # none here: they are on b
         closed_with(lobby, 4401)
-        assert httpx.Client(base_url=b.url).post("/api/signin", json={"name": "carol", "password": "secret-pw"}
+        assert kept(httpx.Client(base_url=b.url)).post("/api/signin", json={"name": "carol", "password": "secret-pw"}
                                                  ).status_code == 403
     finally:
         a.stop()

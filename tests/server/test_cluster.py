@@ -24,7 +24,8 @@ from longhouse.store import Store
 
 def require_redis() -> None:
     try:
-        redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=5).ping()
+        with redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=5) as r:
+            r.ping()
     except redis.exceptions.ConnectionError as exc:
         pytest.fail(f"Redis is required at 127.0.0.1:6379: {exc}")
 
@@ -39,9 +40,9 @@ def prefixes() -> Iterator[tuple[str, str]]:
     store = Store(PG_URL, prefix=db_prefix)
     store.drop_all()
     store.close()
-    r = redis.Redis(host="127.0.0.1", port=6379)
-    for key in r.scan_iter(f"{redis_prefix}*"):
-        r.delete(key)
+    with redis.Redis(host="127.0.0.1", port=6379) as r:
+        for key in r.scan_iter(f"{redis_prefix}*"):
+            r.delete(key)
 
 
 def node(db_prefix: str, redis_prefix: str) -> Process:
@@ -189,8 +190,8 @@ def test_a_private_table_refuses_an_uninvited_person_who_comes_through_another_p
         tid, invite = int(created["table"]), created["invite"]
         assert invite
         at(ann, a, f"/ws/table/{tid}").wait_type("table")  # the owner (A) holds it
-        r = redis.Redis(host="127.0.0.1", port=6379)
-        assert r.get(f"{redis_prefix}owner:{tid}") is not None
+        with redis.Redis(host="127.0.0.1", port=6379) as r:
+            assert r.get(f"{redis_prefix}owner:{tid}") is not None
 
         eve = Client(_Site(b.url), "Eve")
         for path in (f"/ws/table/{tid}", f"/ws/table/{tid}?invite=wrong"):

@@ -22,13 +22,15 @@ from longhouse.server.conn import Conn
 from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
 from longhouse.store import Store, User
+from tests.waiting import until_async
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 def require_redis() -> None:
     try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5).ping()
+        with redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5) as r:
+            r.ping()
     except redis.exceptions.ConnectionError as exc:
         pytest.fail(f"Redis is required at 127.0.0.1:6379: {exc}")
 
@@ -50,9 +52,9 @@ def two_halls(tmp_path: Path, scenario: Callable[[Hall, Hall], Awaitable[None]])
                 await hall.cluster.stop()
             for store in stores:
                 store.close()
-            keys = redis.Redis.from_url(REDIS_URL)
-            for key in keys.scan_iter(f"{prefix}*"):
-                keys.delete(key)
+            with redis.Redis.from_url(REDIS_URL) as keys:
+                for key in keys.scan_iter(f"{prefix}*"):
+                    keys.delete(key)
 
     asyncio.run(run())
 
@@ -90,10 +92,7 @@ def test_a_creator_that_loses_the_claim_closes_the_sockets_of_its_copy(tmp_path:
         assert table.id == next_id
         ann = Conn(User(1, "Ann", False))
         table.attach(ann)  # the creator's first socket, attached before the claim was answered
-        for _ in range(100):
-            if table.id not in a.tables:
-                break
-            await asyncio.sleep(0.01)
+        await until_async(lambda: table.id not in a.tables, 1, what="the table given up")
         assert table.id not in a.tables and ann.closed  # she reconnects, to the owner
 
     two_halls(tmp_path, scenario)

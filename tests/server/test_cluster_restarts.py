@@ -60,7 +60,7 @@ class Player:
                     await self._play(ws)
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 pass
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.2)  # real time: a client's pause before it connects again, as a page's
 
     async def _play(self, ws: Any) -> None:
         pending: int | None = None  # the version a move was sent at, until it is acknowledged or refused
@@ -88,7 +88,7 @@ class Player:
     async def _move(self, ws: Any, state: dict[str, Any]) -> int | None:
         if not state["legal"]:
             return None
-        await asyncio.sleep(self.rng.uniform(0.08, 0.25))
+        await asyncio.sleep(self.rng.uniform(0.08, 0.25))  # real time: a person's pace, across the restarts
         action = self.rng.choice(state["legal"])
         self.sent.append(action)
         await ws.send(json.dumps({"type": "action", "version": state["version"], "action": action}))

@@ -10,17 +10,17 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from harness import Hall, free_port
+from harness import Hall, free_port, kept
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from longhouse.server.auth import COOKIE
+from tests.waiting import serving
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 ROOT = DEPLOY.parent
@@ -67,20 +67,15 @@ def behind_caddy(tmp_path: Path) -> Iterator[tuple[Hall, str]]:
                 allowed_hosts=("127.0.0.2",))
     port = free_port()
     site = f"http://127.0.0.2:{port}"
-    caddy = subprocess.Popen([tool("caddy"), "run", "--config", str(DEPLOY / "Caddyfile"), "--adapter", "caddyfile"],
-                             env=caddy_env(tmp_path, site, f"127.0.0.1:{hall.port}"), stdout=subprocess.DEVNULL,
-                             stderr=(tmp_path / "caddy.log").open("wb"))
+    with (tmp_path / "caddy.log").open("wb") as caddy_log:  # the child has its own copy of the file
+        caddy = subprocess.Popen([tool("caddy"), "run", "--config", str(DEPLOY / "Caddyfile"), "--adapter",
+                                  "caddyfile"], env=caddy_env(tmp_path, site, f"127.0.0.1:{hall.port}"),
+                                 stdout=subprocess.DEVNULL, stderr=caddy_log)
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                if httpx.get(site + "/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if caddy.poll() is not None or time.time() > deadline:
-                raise RuntimeError(f"caddy did not start: {(tmp_path / 'caddy.log').read_text()[-2000:]}")
-            time.sleep(0.1)
+        try:
+            serving(site + "/healthz", caddy, 60, what="caddy")
+        except AssertionError as exc:
+            raise RuntimeError(f"caddy did not start ({exc}): {(tmp_path / 'caddy.log').read_text()[-2000:]}") from None
         yield hall, site
     finally:
         caddy.terminate()
@@ -90,7 +85,7 @@ def behind_caddy(tmp_path: Path) -> Iterator[tuple[Hall, str]]:
 
 def guest_from(address: str, base: str) -> str:
     """A guest's session, signed up from ``address``."""
-    http = httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address), timeout=30)
+    http = kept(httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address), timeout=30))
     r = http.post("/api/guest", json={})
     assert r.status_code == 200, r.text
     return str(http.cookies[COOKIE])
@@ -101,8 +96,8 @@ def socket_from(address: str, base: str, token: str, host: str | None = None, **
     one in ``base``) as the server it asks for."""
     ip, port = base.split("//", 1)[1].rsplit(":", 1)
     raw = socket.create_connection((ip, int(port)), timeout=10, source_address=(address, 0))
-    return connect(f"ws://{host or ip}:{port}/ws/lobby", sock=raw, legacy=True,
-                   additional_headers={"Cookie": f"{COOKIE}={token}", **headers})
+    return kept(connect(f"ws://{host or ip}:{port}/ws/lobby", sock=raw, legacy=True,
+                        additional_headers={"Cookie": f"{COOKIE}={token}", **headers}))
 
 
 def refused(make: object) -> int:

@@ -156,6 +156,38 @@ def test_resigning_a_two_player_game_ends_it_as_a_loss_at_once_and_it_is_rated(h
     assert "over" in wa.wait_type("error", code="command")["message"]
 
 
+def test_the_creators_seat_and_a_resignation_are_said_in_each_readers_language(hall: Hall) -> None:
+    """The chat's lines of the creator sitting down and of a resignation, and the refusal to resign, reach
+    each reader in their own language (they were English on a German page)."""
+    from websockets.sync.client import connect
+
+    ann, bob = Client(hall, "Ann"), Client(hall, "Bob")
+    tid = create_table(ann.lobby(), "toy", 2, sit=True)
+    wa = ann.table(tid)
+    url = "ws" + bob.base[len("http"):] + f"/ws/table/{tid}"
+    wb = WS(connect(url, additional_headers={"Cookie": f"longhouse_session={bob.token}; lang=de"}, legacy=True))
+    def history(ws: WS) -> list[str]:
+        return [line["text"] for line in ws.wait_type("chat_history")["lines"]]
+
+    assert history(wb) == ["Ann eröffnet den Tisch und setzt sich an Platz 1 (Rot)."]
+    assert history(wa) == ["Ann creates the table and sits down at seat 1 (Red)."]
+    command(wb, "/resign")
+    assert wb.wait_type("error", code="command")["message"] == "aufgeben kannst du nur, solange das Spiel läuft"
+    command(wb, "/join 2")
+    command(wa, "/start")
+    for ws in (wa, wb):
+        ws.wait_type("state")
+    for _ in range(2):
+        pick(wa)
+        pick(wb)
+    command(wa, "/resign")
+    wb.wait(lambda m: m["type"] == "state" and m["status"] == "over")
+    said = [m["text"] for m in wb.messages if m["type"] == "chat" and "Ann" in m["text"]]
+    assert "Ann gibt Platz 1 (Rot) auf: Das Spiel endet hier, und Ann hat es verloren." in said, said
+    wa.wait(lambda m: m["type"] == "chat" and m["text"] == "Ann resigns seat 1 (Red): the game ends here, and Ann "
+                                                             "loses it.")
+
+
 def test_resigning_among_three_lets_the_others_finish_and_ranks_the_resigner_last(hall: Hall) -> None:
     tid, _, (wa, wb, wc) = seated_table(hall, ["Ann", "Bob", "Cid"])
     command(wa, "/resign")

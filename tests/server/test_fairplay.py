@@ -6,7 +6,6 @@ and that a rebuild from the archive gives the same numbers."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from harness import Client, FakeClock, Hall, command, join, seated_table
 from longhouse.server import ratings
 from longhouse.server.fairplay import Tally, tally
 from longhouse.store.fairplay import Spell
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -176,9 +176,6 @@ def test_a_game_resigned_at_once_rates_nobody_and_one_resigned_after_playing_rat
         pick(alt)
     command(alt, "/resign")
     assert settled(hall, tid) == [("finished", True), ("finished", True)]  # resigning is no leaving
-    for _ in range(100):  # rated just after the outcomes are stored
-        points = {p.user_id: p for p in hall.hall.people.rating_history("toy")}
-        if len(points) == 2:
-            break
-        time.sleep(0.05)
+    points = until(lambda: len(found := {p.user_id: p for p in hall.hall.people.rating_history("toy")}) == 2
+                   and found, what="both rated")  # just after the outcomes are stored
     assert points[user_id(hall, "Main")].mu > 25.0 > points[user_id(hall, "Alt")].mu

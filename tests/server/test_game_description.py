@@ -55,3 +55,23 @@ def test_the_table_sends_the_description_first_and_http_serves_it(hall: Hall) ->
     js = httpx.get(f"{base}/static/seats.js")
     assert js.headers["content-type"].startswith("text/javascript") and "export const SEATS" in js.text
     assert ".seat-yellow" in httpx.get(f"{base}/static/seats.css").text
+
+
+def test_a_bad_option_is_refused_in_the_reader_s_language(hall: Hall) -> None:
+    """The set-up's refusals (issue 23): an unknown option, a value not among the choices, a bad hall option
+    and an unknown time control reach a German lobby in German."""
+    ann = Client(hall, "Ann")
+    lobby = ann.ws("/ws/lobby?lang=de")
+    lobby.wait_type("hello")
+    said = []
+    for create in ({"game": "manitoba", "options": {"layout": "atlantis"}},
+                   {"game": "manitou", "options": {"dealer": 0}},
+                   {"game": "manitou", "options": {"hints": "yes"}},
+                   {"game": "manitou", "options": {}, "time": "forever"}):
+        lobby.send({"type": "create", "seats": 2, **create})
+        said.append(lobby.wait_type("error")["message"])
+    assert said[0].startswith("die Option 'layout' muss eines von ") and said[0].endswith(", nicht 'atlantis'")
+    assert said[1] == "unbekannte Optionen ['dealer']; dieses Spiel hat keine Optionen"
+    assert said[2] == "die Option „hints“ ist true oder false"
+    assert said[3].startswith("es gibt keine Bedenkzeit 'forever'; wähle eine von ")
+    assert not hall.hall.tables

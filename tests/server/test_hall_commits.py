@@ -87,7 +87,7 @@ def in_one_turn(tmp_path: Path, play: Callable[[Hall, Store], Any]) -> Any:
     async def main() -> Any:
         hall = Hall(store, Settings(bot_delay=0))
         out = play(hall, store)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # one turn of the loop: at its end the group commit stores them
         return out
 
     try:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import time
 import weakref
 from collections import Counter
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ from longhouse.server.settings import Settings
 from longhouse.server.table import Table
 from longhouse.server.timekeeper import FINISHED_TTL
 from longhouse.store import BotSeat, Person, Status, Store, User
+from tests.waiting import until, until_async
 
 
 @pytest.fixture
@@ -55,18 +55,28 @@ def seated(hall: Hall, store: Store, game: str, people: int, bots: int) -> tuple
     return table, conns
 
 
+async def bots_moved(table: Table) -> None:
+    """The moves so far stored and acknowledged (the group commit), and the bots' turns this began played."""
+    table.hall.commits.flush()
+    if table.bots.tasks:
+        await asyncio.wait(list(table.bots.tasks.values()))
+    table.hall.commits.flush()
+
+
 async def play_out(table: Table, conns: list[Conn]) -> None:
     """Each person plays their first legal move whenever it is their turn, until the game is over."""
     for _ in range(10_000):
+        table.hall.commits.flush()  # the moves so far stored and acknowledged: the bots' turns begun
         if table.status == Status.OVER:
-            await asyncio.sleep(0.01)  # the last move is stored and acknowledged
             return
         assert table.state is not None
-        for seat, conn in enumerate(conns):
-            if seat in table.state.acting():
-                action = table.state.legal_actions(seat)[0]
-                table.act(conn, table.version, table.game.action_to_json(action), None)
-        await asyncio.sleep(0)  # the group commit stores the moves; the bots play
+        acting = [seat for seat in range(len(conns)) if seat in table.state.acting()]
+        for seat in acting:
+            action = table.state.legal_actions(seat)[0]
+            table.act(conns[seat], table.version, table.game.action_to_json(action), None)
+        if not acting:
+            assert table.bots.tasks, f"table {table.id}: nobody to move"
+            await bots_moved(table)
     raise AssertionError(f"table {table.id}: the game did not end")
 
 
@@ -98,7 +108,7 @@ def test_a_finished_table_everyone_left_is_freed_by_reference_counting(
             assert table.id not in hall.tables
             freed.append(weakref.ref(table))
             del table, conns
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # a turn of the loop: the cancelled bot turns end
         assert [ref() for ref in freed] == [None, None, None]
 
     in_hall(tmp_path, body)
@@ -111,15 +121,14 @@ def test_a_game_that_ends_with_nobody_at_the_table_leaves_the_hall(tmp_path: Pat
         while len(table.state.legal_actions(0)) > 1:
             table.act(person, table.version, table.game.action_to_json(table.state.legal_actions(0)[0]), None)
             while 0 not in table.state.acting():  # the bot picks; the round is revealed
-                await asyncio.sleep(0)
+                await bots_moved(table)
         # the person plays their last card and closes the page before the bot has played its own: the bot's
         # move ends the game with nobody at the table
         table.act(person, table.version, table.game.action_to_json(table.state.legal_actions(0)[0]), None)
         table.detach(person)
         hall.maybe_drop(table)
         assert table.status == Status.RUNNING and table.id in hall.tables
-        for _ in range(100):
-            await asyncio.sleep(0)
+        await bots_moved(table)
         assert table.record is not None and table.record.result is not None  # over
         assert table.id not in hall.tables
         freed = weakref.ref(table)
@@ -169,11 +178,11 @@ def test_the_collector_frees_what_a_reference_cycle_holds_on_its_timer(no_collec
         del node
         await asyncio.sleep(0)
         assert freed() is not None  # reference counting alone cannot free a cycle
-        await asyncio.sleep(0.2)
-        assert freed() is None and collector.runs >= 1
+        await until_async(lambda: collector.runs >= 1, what="a collection on the timer")
+        assert freed() is None
         collector.stop()
         runs = collector.runs
-        await asyncio.sleep(0.15)
+        await asyncio.sleep(0.15)  # real time: a stopped collector's timer no longer fires (three intervals)
         assert collector.runs == runs
 
     asyncio.run(main())
@@ -189,7 +198,8 @@ def test_a_closed_websocket_leaves_no_reference_cycle(hall: HarnessHall, no_coll
         person.lobby().close()
         person.table(tid).close()
     lobby.close()
-    time.sleep(0.5)  # the server sees them go
+    until(lambda: not hall.hall.lobby.conns and sum(len(t.conns) for t in hall.hall.tables.values()) == 1,
+          what="the server seeing them go")  # all but the seated socket
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
         gc.collect()

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import WS, Client, Hall, command, create_table, fill_with_bots, seated_table
+from harness import WS, Client, Hall, command, create_table, fill_with_bots, kept, seated_table
 from websockets.exceptions import ConnectionClosed
 
 from longhouse import games
@@ -31,7 +31,7 @@ def pick(ws: WS, card: int | None = None, version: int | None = None, ref: int =
 
 def test_accounts_sign_up_sign_in_guest_and_refusals(hall: Hall) -> None:
     Client(hall, "Alice", "correct horse")
-    http = httpx.Client(base_url=hall.url)
+    http = kept(httpx.Client(base_url=hall.url))
     assert http.post("/api/signup", json={"name": "alice", "password": "another1"}).status_code == 400
     assert http.post("/api/signup", json={"name": "x", "password": "another1"}).status_code == 400
     r = http.post("/api/signup", json={"name": "Abcdefghijklmnopqrstu", "password": "another1"})  # 21 letters

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Client, Hall, command, create_table, join, play_out
+from harness import Client, Hall, command, create_table, join, kept, play_out
 from websockets.exceptions import ConnectionClosed
 
 from longhouse.server.auth import COOKIE
@@ -170,7 +170,7 @@ def signed_in(hall: Hall, name: str, password: str = "secret-pw") -> Client:
     """Another session of an existing account (``Client`` signs up; this signs in)."""
     client = Client.__new__(Client)
     client.base = hall.url
-    client.http = httpx.Client(base_url=hall.url, timeout=30)
+    client.http = kept(httpx.Client(base_url=hall.url, timeout=30))
     r = client.http.post("/api/signin", json={"name": name, "password": password})
     assert r.status_code == 200, r.text
     client.name, client.token = name, client.http.cookies[COOKIE]

@@ -15,6 +15,7 @@ from harness import Hall
 from test_hints import finished_against_bots
 
 from longhouse.bots.thinking import ANALYSIS, BOT, HINT, Thinker
+from tests.waiting import until_async
 
 
 async def _calls(thinker: Thinker, first: float, queued: list[tuple[str, int]]) -> tuple[list[str], int]:
@@ -24,19 +25,18 @@ async def _calls(thinker: Thinker, first: float, queued: list[tuple[str, int]]) 
     most = 0
 
     async def call(name: str, priority: int, seconds: float) -> None:
-        await thinker.run(time.sleep, seconds, priority=priority)
+        await thinker.run(time.sleep, seconds, priority=priority)  # real time: the work a worker is busy with
         done.append(name)
 
     async def watch() -> None:
         nonlocal most
         while True:
             most = max(most, thinker.busy[ANALYSIS])
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # real time: a sample of the workers every 10 ms while they work
 
     watcher = asyncio.create_task(watch())
     long = asyncio.create_task(call("long", ANALYSIS, first))
-    while thinker.busy[ANALYSIS] == 0:
-        await asyncio.sleep(0.01)
+    await until_async(lambda: thinker.busy[ANALYSIS], what="the long analysis at a worker")
     await asyncio.gather(long, *(call(name, priority, 1.5 if priority == ANALYSIS else 0.0)
                                  for name, priority in queued))
     watcher.cancel()

@@ -7,7 +7,7 @@ message is made once per language (not once per socket)."""
 from __future__ import annotations
 
 import httpx
-from harness import WS, Client, Hall, command, create_table, fill_with_bots, join
+from harness import WS, Client, Hall, command, create_table, fill_with_bots, join, kept
 from websockets.sync.client import connect
 
 from longhouse import games
@@ -25,7 +25,7 @@ def german_socket(person: Client, path: str) -> WS:
 
 
 def test_the_page_and_the_api_answer_in_the_readers_language(hall: Hall) -> None:
-    http = httpx.Client(base_url=hall.url)
+    http = kept(httpx.Client(base_url=hall.url))
     assert '<html lang="en">' in http.get("/").text
     page = http.get("/archive", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
     assert '<html lang="de">' in page.text and page.headers["content-language"] == "de"

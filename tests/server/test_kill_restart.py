@@ -7,15 +7,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-from harness import HERE, Client, command, create_table, fill_with_bots, free_port, join
+from harness import HERE, Client, command, create_table, fill_with_bots, free_port, join, kept
 from test_hall_toy import views_by_version
 
 from longhouse.store import Store
+from tests.waiting import serving
 
 
 class Process:
@@ -33,22 +32,26 @@ class Process:
             env=env, stdout=out, stderr=subprocess.STDOUT)
         if log is not None:
             out.close()  # type: ignore[union-attr]
-        deadline = time.time() + 90  # a loaded machine starts Python slowly
-        while True:
-            try:
-                if httpx.get(self.url + "/api/me", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if self.proc.poll() is not None or time.time() > deadline:
-                self.proc.kill()  # so that reading its output ends (its bot workers may hold the pipe: no read)
-                self.proc.wait(10)
-                raise RuntimeError("longhouse serve did not start" + (f" (its output: {log})" if log else ""))
-            time.sleep(0.1)
+        kept(self)  # killed, and its pipe closed, when the test ends
+        try:
+            serving(self.url + "/api/me", self.proc, what="longhouse serve")
+        except AssertionError:
+            self.proc.kill()  # so that reading its output ends (its bot workers may hold the pipe: no read)
+            self.proc.wait(10)
+            raise RuntimeError("longhouse serve did not start" + (f" (its output: {log})" if log else "")) from None
 
     def kill9(self) -> None:
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
+        self.close()
+
+    def close(self) -> None:
+        """Kill it if it still runs, and close the pipe of its output."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 class _Site:

@@ -7,16 +7,17 @@ from __future__ import annotations
 import logging
 import re
 import socket
+import threading
 import time
-from collections.abc import Iterator
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from harness import Client, Hall, free_port, seated_table
+from harness import Client, Hall, free_port, kept, seated_table
 from smtp import SmtpSink, links, mail_hall, notice_headers, standard_headers, text_of
-from sqlalchemy import select
+from sqlalchemy import func, select
 from test_store_postgres import PG_URL, prefix  # noqa: F401  (a fixture)
 
 from longhouse.server import mailer
@@ -25,20 +26,55 @@ from longhouse.server.notices import Kind, Notice
 from longhouse.store import Store
 from longhouse.store.admin import admin_store
 from longhouse.store.mail import Outgoing, mail_store
+from tests.waiting import until
+
+
+class Rounds:
+    """Each mailer's rounds (``Mailer.round``) begun and ended: ``after`` waits until each hall's mailer has
+    looked at the outbox again (a round begun after the call has ended), so that a test sees every mail that
+    is due sent, and none more to come, without waiting a length of time."""
+
+    def __init__(self) -> None:
+        self.changed = threading.Condition()
+        self.begun: Counter[object] = Counter()
+        self.ended: Counter[object] = Counter()
+
+    def after(self, *halls: Hall, timeout: float = 15.0) -> None:
+        for hall in halls:
+            self._after(hall.app.state.mail.mailer, timeout)
+
+    def _after(self, one: mailer.Mailer, timeout: float) -> None:
+        with self.changed:
+            wanted = self.begun[one] + 1
+        one.wake()
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.ended[one] >= wanted, timeout), "no mail round"
 
 
 @pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink()
-    yield s
-    s.stop()
+def rounds(monkeypatch: pytest.MonkeyPatch) -> Rounds:
+    counted = Rounds()
+    real = mailer.Mailer.round
+
+    async def round_(self: mailer.Mailer) -> int:
+        with counted.changed:
+            counted.begun[self] += 1
+        try:
+            return await real(self)
+        finally:
+            with counted.changed:
+                counted.ended[self] += 1
+                counted.changed.notify_all()
+
+    monkeypatch.setattr(mailer.Mailer, "round", round_)
+    return counted
 
 
-@pytest.fixture
-def mhall(db_url: str, sink: SmtpSink) -> Iterator[Hall]:
-    h = mail_hall(db_url, sink)
-    yield h
-    h.stop()
+def outbox_row(hall: Hall) -> Any:
+    """The outbox's one row."""
+    mails = mail_store(hall.store)
+    with hall.store.engine.connect() as c:
+        return c.execute(select(mails.outbox)).one()
 
 
 def fragment(link: str, path: str) -> str:
@@ -56,7 +92,8 @@ def confirmed(hall: Hall, sink: SmtpSink, client: Client, address: str, already:
     assert client.http.post("/api/mail/confirm", json={"token": token}).json() == {"confirmed": address}
 
 
-def test_an_address_is_confirmed_by_a_mailed_link_and_again_when_changed(mhall: Hall, sink: SmtpSink) -> None:
+def test_an_address_is_confirmed_by_a_mailed_link_and_again_when_changed(mhall: Hall, sink: SmtpSink,
+                                                                         rounds: Rounds) -> None:
     ann = Client(mhall, "Ann")
     assert ann.http.get("/api/account").json() == {
         "name": "Ann", "mail": True, "email": None,
@@ -86,13 +123,13 @@ def test_an_address_is_confirmed_by_a_mailed_link_and_again_when_changed(mhall: 
     assert row.confirm_hash is not None and token not in row.confirm_hash and row.confirmed is None
     page = httpx.get(link.split("#")[0])  # the link's page, as a browser opens it (the token stays behind '#')
     assert page.status_code == 200 and "<html" in page.text.lower()
-    stranger = httpx.Client(base_url=mhall.url)  # the link works in any browser, signed in or not
+    stranger = kept(httpx.Client(base_url=mhall.url))  # the link works in any browser, signed in or not
     assert stranger.post("/api/mail/confirm", json={"token": token}).json() == {"confirmed": "ann@example.org"}
     assert stranger.post("/api/mail/confirm", json={"token": token}).status_code == 400  # once
     assert ann.http.get("/api/account").json()["email"] == {"address": "ann@example.org", "confirmed": True}
     same = ann.http.post("/api/account/email", json={"address": "ann@example.org"})
     assert same.json()["text"] == "ann@example.org is your confirmed address already."
-    time.sleep(0.3)
+    rounds.after(mhall)
     assert len(sink.mails) == 1
     changed = ann.http.post("/api/account/email", json={"address": "ann@example.net"}).json()
     assert changed["email"] == {"address": "ann@example.net", "confirmed": False}  # confirmed again
@@ -121,12 +158,12 @@ def test_confirmation_mails_are_limited_and_guests_have_no_address(mhall: Hall, 
     assert cross.status_code == 403
 
 
-def test_a_password_is_reset_by_mail_with_one_answer_for_every_address(mhall: Hall, sink: SmtpSink,
-                                                                       caplog: pytest.LogCaptureFixture) -> None:
+def test_a_password_is_reset_by_mail_with_one_answer_for_every_address(
+        mhall: Hall, sink: SmtpSink, rounds: Rounds, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     ann = Client(mhall, "Ann", password="forgotten")
     confirmed(mhall, sink, ann, "Ann@Example.org")
-    asker = httpx.Client(base_url=mhall.url)
+    asker = kept(httpx.Client(base_url=mhall.url))
     known = asker.post("/api/mail/forgot", json={"address": "ann@example.org"})
     unknown = asker.post("/api/mail/forgot", json={"address": "nobody@example.org"})
     assert known.status_code == unknown.status_code == 200 and known.json() == unknown.json()
@@ -135,7 +172,7 @@ def test_a_password_is_reset_by_mail_with_one_answer_for_every_address(mhall: Ha
     assert mail["Subject"] == "Set a new password for Longhouse"
     assert "your Longhouse account Ann" in text_of(mail) and "within\n2 hours" in text_of(mail)
     token = fragment(links(mail)[0], "/reset")
-    time.sleep(0.3)
+    rounds.after(mhall)
     assert len(sink.mails) == 2  # nothing went to the unknown address
     (row,) = mail_rows = [r for r in _resets(mhall)]
     assert token not in row.token_hash and abs(row.expires - row.created - RESET_AGE) < 1
@@ -144,7 +181,7 @@ def test_a_password_is_reset_by_mail_with_one_answer_for_every_address(mhall: Ha
         bodies = [r.body for r in c.execute(select(mail_store(mhall.store).outbox)).all()]
     assert bodies == ["", ""]
     assert httpx.get(links(mail)[0].split("#")[0]).status_code == 200
-    holder = httpx.Client(base_url=mhall.url)
+    holder = kept(httpx.Client(base_url=mhall.url))
     done = holder.post("/api/reset", json={"token": token, "password": "remembered"})
     assert done.status_code == 200 and done.json()["name"] == "Ann"
     assert ann.http.get("/api/me").json()["user"] is None  # the other sessions ended
@@ -155,7 +192,7 @@ def test_a_password_is_reset_by_mail_with_one_answer_for_every_address(mhall: Ha
     for _ in range(3):  # three an hour to one address: the first made one, two more, then no more mails
         asker.post("/api/mail/forgot", json={"address": "ann@example.org"})
     sink.wait(4)
-    time.sleep(0.5)
+    rounds.after(mhall)
     assert len(sink.mails) == 4
     assert asker.post("/api/mail/forgot", json={"address": "not an address"}).status_code == 400
     for _ in range(3):
@@ -182,7 +219,8 @@ def pick(ws: object) -> None:
              "action": {"type": "pick", "card": state["view"]["you"]["hand"][0]}})
 
 
-def test_turn_invitation_and_result_mails_and_one_click_unsubscribe(mhall: Hall, sink: SmtpSink) -> None:
+def test_turn_invitation_and_result_mails_and_one_click_unsubscribe(mhall: Hall, sink: SmtpSink,
+                                                                     rounds: Rounds) -> None:
     tid, (ann, bob), (wa, wb) = seated_table(mhall, ["Ann", "Bob"], time="turn-based")
     confirmed(mhall, sink, bob, "bob@example.org")
     confirmed(mhall, sink, ann, "ann@example.org", already=1)
@@ -208,11 +246,15 @@ def test_turn_invitation_and_result_mails_and_one_click_unsubscribe(mhall: Hall,
     inviter = mhall.hall.tables[tid]
     bob_id = mhall.store.user_by_name("Bob")[0].id  # type: ignore[index]
     mhall.hall.notices.invitation(bob_id, inviter, by="Ann")  # a notice about the same table: within 15 min
-    time.sleep(0.5)
-    assert len(sink.mails) == 3
     mails = mail_store(mhall.store)
-    with mhall.store.engine.connect() as c:
-        waiting = c.execute(select(mails.outbox).where(mails.outbox.c.sent.is_(None))).one()
+
+    def unsent() -> Any:
+        with mhall.store.engine.connect() as c:
+            return c.execute(select(mails.outbox).where(mails.outbox.c.sent.is_(None))).one_or_none()
+
+    waiting = until(unsent, what="the invitation in the outbox")
+    rounds.after(mhall)
+    assert len(sink.mails) == 3
     assert waiting.kind == "invite" and waiting.due >= waiting.created + 15 * 60 - 1
     assert waiting.subject == f"Ann invites you to Toy (table {tid})"
     with mhall.store.engine.begin() as c:  # a quarter of an hour later
@@ -246,7 +288,7 @@ def test_turn_invitation_and_result_mails_and_one_click_unsubscribe(mhall: Hall,
     notice_headers(result, mhall)
     assert re.fullmatch(rf"Toy at table {tid} is over: (you won|Bob won|you share the win)", result["Subject"])
     assert text_of(result).startswith(result["Subject"] + f".\n\nSee the game: {mhall.url}/table/{tid}\n")
-    time.sleep(0.5)
+    rounds.after(mhall)  # the notices of the end were handed over together: nothing for Bob
     assert len(sink.mails) == 5
 
 
@@ -263,10 +305,12 @@ def test_a_digest_gathers_the_notices_of_a_day(mhall: Hall, sink: SmtpSink) -> N
                         detail={"players": ["Ann", "Cid"], "winners": [0], "seat": 0}, at=now - 10))
     service: MailService = mhall.app.state.mail
     mails = mail_store(mhall.store)
-    deadline = time.time() + 5
-    while len(mails.digests_due(0.0)) == 0 and time.time() < deadline:
-        time.sleep(0.02)
-    time.sleep(0.2)
+
+    def kept() -> int:
+        with mhall.store.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(mails.digest)).scalar_one())
+
+    until(lambda: kept() >= 2, what="the two chosen notices kept for the digest")
     assert service.send_digests(time.time()) == 0  # the oldest notice is not a day old yet
     with mhall.store.engine.begin() as c:  # a day later
         c.execute(mails.digest.update().values(at=mails.digest.c.at - DIGEST_EVERY))
@@ -281,13 +325,12 @@ def test_a_digest_gathers_the_notices_of_a_day(mhall: Hall, sink: SmtpSink) -> N
     assert "invites" not in text
     assert service.send_digests(time.time() + 2 * DIGEST_EVERY) == 0  # nothing waits any more
     notices.emit(Notice(Kind.TURN, uid, 6, "manitou", "Manitou", at=now - 2 * DIGEST_EVERY))
-    deadline = time.time() + 5
-    while not mails.digests_due(0.0) and time.time() < deadline:
-        time.sleep(0.02)
+    until(lambda: mails.digests_due(0.0), what="the notice kept for the digest")
     assert service.send_digests(time.time()) == 0  # a day old, but the last digest went just now
 
 
-def test_a_mail_server_that_is_down_is_tried_again_with_back_off(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_mail_server_that_is_down_is_tried_again_with_back_off(db_url: str, monkeypatch: pytest.MonkeyPatch,
+                                                                 rounds: Rounds) -> None:
     monkeypatch.setattr(mailer, "RETRY_FIRST", 0.3)
     sink = SmtpSink(start=False)  # nothing listens there yet
     hall = mail_hall(db_url, sink)
@@ -296,33 +339,19 @@ def test_a_mail_server_that_is_down_is_tried_again_with_back_off(db_url: str, mo
         began = time.monotonic()
         assert ann.http.post("/api/account/email", json={"address": "ann@example.org"}).status_code == 200
         assert time.monotonic() - began < 5  # the hall did not wait for the mail server
-        mails = mail_store(hall.store)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            with hall.store.engine.connect() as c:
-                row = c.execute(select(mails.outbox)).one()
-            if row.attempts >= 2:
-                break
-            time.sleep(0.05)
+        row = until(lambda: (r := outbox_row(hall)).attempts >= 2 and r, what="two attempts")
         assert row.attempts >= 2 and row.sent is None and row.error and row.due > row.created
         assert "ConnectError" in row.error or "Connect" in row.error
         sink.handler.refuse = "451 4.3.0 try again later"
         sink.start()
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            with hall.store.engine.connect() as c:
-                row = c.execute(select(mails.outbox)).one()
-            if row.error and "451" in row.error:
-                break
-            time.sleep(0.05)
+        row = until(lambda: (r := outbox_row(hall)).error and "451" in r.error and r, what="the 451 answer")
         assert "451" in row.error and sink.mails == []
         sink.handler.refuse = None
         (mail,) = sink.wait(1)
         assert mail["Subject"] == "Confirm your e-mail address for Longhouse"
-        time.sleep(1.0)
+        rounds.after(hall)
         assert len(sink.mails) == 1  # sent once
-        with hall.store.engine.connect() as c:
-            row = c.execute(select(mails.outbox)).one()
+        row = outbox_row(hall)
         assert row.sent is not None and row.body == ""
     finally:
         hall.stop()
@@ -333,19 +362,13 @@ def test_an_address_refused_for_good_is_given_up(mhall: Hall, sink: SmtpSink) ->
     sink.handler.refuse = "550 5.1.1 <ann@example.org>: no such mailbox"
     ann = Client(mhall, "Ann")
     ann.http.post("/api/account/email", json={"address": "ann@example.org"})
-    mails = mail_store(mhall.store)
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        with mhall.store.engine.connect() as c:
-            row = c.execute(select(mails.outbox)).one()
-        if row.failed is not None:
-            break
-        time.sleep(0.05)
+    row = until(lambda: (r := outbox_row(mhall)).failed is not None and r, what="the mail given up")
     assert row.failed is not None and row.attempts == 1 and "550" in row.error and row.body == ""
     assert "ann@example.org" not in row.error
 
 
-def test_a_mail_queued_before_a_restart_is_sent_once_after_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_mail_queued_before_a_restart_is_sent_once_after_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              rounds: Rounds) -> None:
     monkeypatch.setattr(mailer, "RETRY_FIRST", 0.3)
     db = f"sqlite:///{tmp_path / 'hall.db'}"
     sink = SmtpSink(start=False)
@@ -360,19 +383,19 @@ def test_a_mail_queued_before_a_restart_is_sent_once_after_it(tmp_path: Path, mo
         try:
             (mail,) = sink.wait(1)
             assert mail["To"] == "ann@example.org"
-            time.sleep(1.0)
+            rounds.after(second)
             assert len(sink.mails) == 1
         finally:
             second.stop()
         third = mail_hall(db, sink, port=port)  # and not again after another restart
-        time.sleep(1.0)
+        rounds.after(third)
         third.stop()
         assert len(sink.mails) == 1
     finally:
         sink.stop()
 
 
-def test_two_halls_on_one_postgres_store_send_each_mail_once(prefix: str) -> None:  # noqa: F811
+def test_two_halls_on_one_postgres_store_send_each_mail_once(prefix: str, rounds: Rounds) -> None:  # noqa: F811
     sink = SmtpSink()
     first = mail_hall(PG_URL, sink, prefix=prefix)
     second = mail_hall(PG_URL, sink, prefix=prefix)
@@ -382,7 +405,7 @@ def test_two_halls_on_one_postgres_store_send_each_mail_once(prefix: str) -> Non
         first.app.state.mail.wake()
         second.app.state.mail.wake()
         got = sink.wait(40, timeout=30)
-        time.sleep(1.0)
+        rounds.after(first, second)
         assert len(sink.mails) == 40  # none twice
         assert sorted(m["Subject"] for m in got) == sorted(f"mail {n}" for n in range(40))
         assert len({m["Message-ID"] for m in got}) == 40
@@ -412,14 +435,7 @@ def test_a_mail_server_that_hangs_holds_up_neither_requests_nor_the_shutdown(
         assert ann.http.post("/api/account/email", json={"address": "ann@example.org"}).status_code == 200
         assert ann.http.get("/api/account").json()["email"]["confirmed"] is False
         assert time.monotonic() - began < 5  # (the SMTP conversation may wait 30 s for a greeting)
-        mails = mail_store(hall.store)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            with hall.store.engine.connect() as c:
-                row = c.execute(select(mails.outbox)).one()
-            if row.claimed_by is not None:
-                break
-            time.sleep(0.05)
+        row = until(lambda: (r := outbox_row(hall)).claimed_by is not None and r, what="the mail claimed")
         assert row.claimed_by is not None  # being sent, to a server that does not answer
     finally:
         began = time.monotonic()

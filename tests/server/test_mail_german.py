@@ -4,32 +4,16 @@ mailing a real SMTP server (aiosmtpd on loopback)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from email.message import EmailMessage
 
 import httpx
-import pytest
 from harness import Client, Hall, create_table
-from smtp import SmtpSink, links, mail_hall, text_of
+from smtp import SmtpSink, links, text_of
 from test_mail import fragment
 
 from longhouse.server.mail import CONFIRM_AGE
 from longhouse.server.notices import Kind, Notice, words_of
 from longhouse.server.push_channel import message
-
-
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def mhall(db_url: str, sink: SmtpSink) -> Iterator[Hall]:
-    h = mail_hall(db_url, sink)
-    yield h
-    h.stop()
 
 
 def flat(mail: EmailMessage) -> str:

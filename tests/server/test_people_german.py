@@ -6,7 +6,7 @@ put into words for each page that shows it, in that page's language."""
 from __future__ import annotations
 
 import httpx
-from harness import Client, Hall
+from harness import Client, Hall, kept
 from test_admin import admin
 from test_i18n_hall import german_socket
 from test_moderation import act, moderator, notice, queue
@@ -16,7 +16,7 @@ GERMAN = {"Accept-Language": "de"}
 
 
 def test_sign_up_and_sign_in_refusals_are_in_the_readers_language(hall: Hall) -> None:
-    http = httpx.Client(base_url=hall.url, timeout=30)
+    http = kept(httpx.Client(base_url=hall.url, timeout=30))
     Client(hall, "Ann")
     wrong = {"name": "Ann", "password": "not-hers-at-all"}
     assert http.post("/api/signin", json=wrong).json()["error"] == "wrong name or password"

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from cryptography.exceptions import InvalidTag
-from harness import Client, Hall
+from harness import Client, Hall, kept
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from push_service import Browser, PushService, vapid_claims
@@ -30,6 +30,7 @@ from longhouse.server.settings import PUSH_HOSTS
 from longhouse.server.webpush import Outcome, VapidKey, deliver, endpoint_refusal, keys_refusal, load_key
 from longhouse.store import Store
 from longhouse.store.push import DEVICES_MOST, Subscription, push_store
+from tests.waiting import until
 
 CONTACT = "mailto:ops@example.org"
 
@@ -67,14 +68,6 @@ def user_id(hall: Hall, name: str) -> int:
         return int(c.execute(hall.store.users.select().where(hall.store.users.c.name == name)).one().id)
 
 
-def wait_until(what: Any, timeout: float = 15.0) -> None:
-    deadline = time.time() + timeout
-    while not what():
-        if time.time() > deadline:
-            raise AssertionError("not within the time")
-        time.sleep(0.02)
-
-
 def test_a_test_notice_reaches_the_device_encrypted_and_signed(hall: Hall, service: PushService) -> None:
     ann, phone = Client(hall, "Ann"), Browser()
     served = ann.http.get("/api/push").json()
@@ -101,7 +94,7 @@ def test_a_test_notice_reaches_the_device_encrypted_and_signed(hall: Hall, servi
     # a second test at once is refused; the push service saw one push
     again = ann.http.post("/api/push/test", json={"endpoint": service.url("/push/ann-phone")})
     assert again.status_code == 429 and again.json()["error"] == str(push_api.TEST_TOO_SOON)
-    wait_until(lambda: push_store(hall.store).of_user(user_id(hall, "Ann"))[0].sent is not None)
+    until(lambda: push_store(hall.store).of_user(user_id(hall, "Ann"))[0].sent is not None)
 
 
 def test_a_notice_goes_to_each_device_that_chose_its_event(hall: Hall, service: PushService) -> None:
@@ -120,7 +113,7 @@ def test_a_notice_goes_to_each_device_that_chose_its_event(hall: Hall, service: 
     assert json.loads(laptop.decrypt(got.body)) == invite
     # nobody else's devices, and no device that did not choose the event
     assert push.notify(uid + 99, "turn", turn) == 0
-    time.sleep(0.3)
+    until(push.sender.idle)  # nothing more being sent
     assert len(service.pushes) == 2
 
     # the events of a device change when it subscribes again; unsubscribed, it hears nothing more
@@ -141,7 +134,7 @@ def test_a_subscription_the_push_service_calls_gone_is_dropped(hall: Hall, servi
     assert hall.app.state.push.notify(uid, "result", {"title": "t", "body": "", "url": "/", "tag": "x"}) == 2
     service.received("/old")
     service.received("/new")
-    wait_until(lambda: [s[1] for s in subscriptions(hall)] == [service.url("/new")])
+    until(lambda: [s[1] for s in subscriptions(hall)] == [service.url("/new")])
     assert hall.app.state.push.sender.counts.get("gone") == 1
     assert ann.http.post("/api/push/status", json={"endpoint": service.url("/old")}).json()["subscribed"] is False
 
@@ -160,7 +153,7 @@ def test_a_busy_push_service_is_tried_again_and_a_refusal_is_counted(hall: Hall,
     # each try is its own encryption (a new sender key and salt), not the same bytes sent again
     assert len({first.body, second.body, third.body}) == 3
     service.received("/refuses")
-    wait_until(lambda: {s.endpoint: s.failures for s in push_store(hall.store).of_user(uid)}
+    until(lambda: {s.endpoint: s.failures for s in push_store(hall.store).of_user(uid)}
                == {service.url("/busy"): 0, service.url("/refuses"): 1})
     assert len(subscriptions(hall)) == 2  # a refusal is not a gone subscription
 
@@ -197,7 +190,7 @@ def test_a_bad_subscription_is_refused_with_a_reason_and_changes_nothing(
 
 def test_the_push_api_refuses_strangers_and_bad_requests(hall: Hall, service: PushService) -> None:
     sub = {"subscription": Browser().subscription(service.url("/x"))}
-    stranger = httpx.Client(base_url=hall.url)
+    stranger = kept(httpx.Client(base_url=hall.url))
     for path in ("/api/push/subscribe", "/api/push/status", "/api/push/unsubscribe", "/api/push/test"):
         assert stranger.post(path, json=sub).status_code == 401
     ann = Client(hall, "Ann")
@@ -263,7 +256,7 @@ def test_a_subscription_made_for_another_key_is_dropped_not_pushed(hall: Hall, s
     with hall.store.engine.begin() as c:
         c.execute(store.subs.update().values(server_key="B" * 87))  # the hall's key changed since
     hall.app.state.push.notify(user_id(hall, "Ann"), "turn", {"title": "t", "body": "", "url": "/", "tag": "x"})
-    wait_until(lambda: subscriptions(hall) == [])
+    until(lambda: subscriptions(hall) == [])
     assert service.pushes == []
 
 
@@ -312,7 +305,7 @@ def test_without_retry_after_a_busy_push_service_is_tried_again_after_a_back_off
     sender = hall.app.state.push.sender
     hall.app.state.push.notify(user_id(hall, "Ann"), "turn", {"title": "t", "body": "", "url": "/", "tag": "x"})
     service.received("/down")
-    wait_until(lambda: sender.counts.get("retry") == 1 and sender.idle())
+    until(lambda: sender.counts.get("retry") == 1 and sender.idle())
     assert sender.waiting() == 1  # waiting for its second try, not sent again at once
     (job,) = sender._jobs
     assert 25 < job.due - sender.clock() <= BACKOFF[0] and job.tries == 1

@@ -7,7 +7,6 @@ link that lets them in."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +17,7 @@ from test_social import said
 
 from longhouse.server.notices import Kind, Notice
 from longhouse.server.push_channel import BODIES, PushChannel
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -78,14 +78,14 @@ def test_turn_result_and_invitation_notices_reach_the_devices_that_chose_them(ha
     bob_pushes = service.received("/bob", 2)
     last = json.loads(bob_phone.decrypt(bob_pushes[-1].body))
     assert last["title"].startswith(f"Toy at table {tid} is over: ")
-    time.sleep(0.3)
+    until(hall.app.state.push.sender.idle)  # the notices before the results were handed over first: all sent
     assert len(service.received("/ann")) == 1  # Ann chose results only: no turn notice reached her
 
     # an invitation (the social lane's ``Notices.invitation``), handed to the channel as the notices' worker does
     channel = next(c for c in hall.hall.notices.channels if isinstance(c, PushChannel))
     channel.deliver([Notice(Kind.INVITE, uid["Ann"], tid, "toy", "Toy", by="Bob"),
                      Notice(Kind.INVITE, uid["Bob"], tid, "toy", "Toy", by="Ann")])
-    time.sleep(0.5)
+    until(hall.app.state.push.sender.idle)
     assert len(service.received("/ann")) == 1 and len(service.received("/bob")) == len(bob_pushes)  # not chosen
     subscribe(ann, ann_phone, service.url("/ann"), ["invite"])
     channel.deliver([Notice(Kind.INVITE, uid["Ann"], tid, "toy", "Toy", by="Bob")])

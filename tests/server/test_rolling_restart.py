@@ -95,7 +95,7 @@ class WatchedPlayer(Player):
             except (OSError, InvalidHandshake, TimeoutError):
                 self._cut()
             if not self.over:
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.05)  # real time: a client's pause before it connects again, as a page's
 
 
 def test_a_rolling_restart_of_three_processes_loses_no_move_and_everyone_is_back_in_seconds(

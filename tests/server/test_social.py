@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import httpx
-from harness import WS, Client, Hall, command, create_table, join
+from harness import WS, Client, Hall, command, create_table, join, kept
 
 from longhouse.i18n import Text
 from longhouse.server import social
@@ -77,7 +77,7 @@ def test_the_player_pages_buttons(hall: Hall) -> None:
     assert social_post(ann, "unblock", name="Bob").status_code == 200
     assert social_post(ann, "nonsense", name="Bob").status_code == 404
     assert social_post(ann, "follow", name="Bob").status_code == 200
-    anonymous = httpx.Client(base_url=hall.url)
+    anonymous = kept(httpx.Client(base_url=hall.url))
     assert anonymous.get("/api/social").status_code == 401
     assert anonymous.post("/api/social/follow", json={"name": "Bob"}).status_code == 401
     cross = ann.http.post("/api/social/unfollow", json={"name": "Bob"}, headers={"Origin": "http://evil.example"})

@@ -3,20 +3,10 @@ server on loopback), with the link that lets them in; an invitation from someone
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from harness import Client, Hall, command, create_table, join
 from smtp import SmtpSink, links, mail_hall
 from test_mail import confirmed
 from test_social import refused, said
-
-
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink()
-    yield s
-    s.stop()
 
 
 def test_an_invitation_is_mailed_to_whoever_allows_it(db_url: str, sink: SmtpSink) -> None:

@@ -167,7 +167,7 @@ def test_a_resumed_process_gives_up_a_table_another_process_claimed(prefix: str)
             assert old.state is not None
             card = old.state.view(0)["you"]["hand"][0]
             old.act(ann, old.version, {"type": "pick", "card": card}, None)
-            await asyncio.sleep(0.01)  # the turn of the loop ends: its moves are stored (group commit)
+            await asyncio.sleep(0)  # the turn of the loop ends: its moves are stored (group commit)
             assert row.id not in halls[0].tables and ann.closed and clusters[0].forgotten == [row.id]
             record = store_b.record(row.id)
             assert record is not None and record.actions == []

@@ -12,11 +12,22 @@ from typing import Any
 
 import pytest
 from harness import Client, FakeClock, Hall
-from tourney_play import act, create, current_games, detail, play_round, wait_for
+from tourney_play import (
+    Steps,
+    act,
+    create,
+    current_games,
+    detail,
+    play_picks,
+    play_round,
+    play_round_in_person,
+    wait_for,
+)
 
 from longhouse.i18n.catalogs import translator
 from longhouse.server.seasons import keep_ended, seasons_page
 from longhouse.server.tourney_director import words
+from longhouse.store import Status
 from longhouse.store.admin import admin_store
 
 
@@ -44,8 +55,9 @@ def test_a_round_robin_everyone_meets_everyone_once(hall: Hall) -> None:
     register_all(tid, folks)
     lobbies = {n: c.lobby() for n, c in folks.items()}
     assert act(owner, tid, "start").status_code == 200
-    for number in range(1, 6):  # five players: five rounds, one bye each
-        play_round(hall, folks, tid, number, lobbies)
+    for number in range(1, 5):  # five players: five rounds, one bye each; four played by the people
+        play_round_in_person(folks, tid, number)
+    play_round(hall, folks, tid, 5, lobbies)  # the last left to stand-in bots: not rated
     data = wait_for(owner, tid, lambda d: d["status"] == "over", what="the end")
     tables = [g for r in data["rounds_list"] for g in r["games"] if g["state"] != "bye"]
     met = sorted(tuple(sorted(g["players"])) for g in tables)
@@ -65,7 +77,12 @@ def test_a_round_robin_everyone_meets_everyone_once(hall: Hall) -> None:
     sid = director.store.add_season("toy", "Short season", now - 3600, now + 3600)
     live = owner.http.get("/api/seasons/toy").json()
     assert live["current"]["id"] == sid and len(live["current"]["table"]) == 5
-    assert sum(r["points"] for r in live["current"]["table"]) == 10 * 6  # the rated games; byes are no games
+    # the games the people played themselves (four rounds of two tables); not the last round's, whose seats
+    # stand-in bots played (rated for nobody: fairplay.py), nor byes
+    assert sum(r["points"] for r in live["current"]["table"]) == 8 * 6
+    assert sorted(r["games"] for r in live["current"]["table"]) == [3, 3, 3, 3, 4]
+    rated = {(p.user_id, p.table_id) for p in hall.hall.people.rating_history("toy")}
+    assert len(rated) == 16 and {t for _, t in rated} == {g["table"] for g in tables[:8]}
     assert keep_ended(director.store, hall.hall.people, now + 7200) == 1
     assert keep_ended(director.store, hall.hall.people, now + 7200) == 0  # kept once
     later = seasons_page(director.store, hall.hall.people, "toy", now + 7200)
@@ -179,7 +196,7 @@ def test_the_start_time_survives_a_restart_and_only_checked_in_players_play(tmp_
     h.app.state.tourneys.clock = clock
     try:
         zed = Client(h, "Zed")  # (the clients above spoke to the hall before its restart, on another port)
-        time.sleep(0.5)
+        Steps(h).after()
         assert detail(zed, tid)["status"] == "open"  # not started early
         clock.advance(600)  # the start has passed while the hall was down: it starts as soon as it is up
         data = wait_for(zed, tid, lambda d: d["status"] == "running" and d["round"] == 1, what="the start")
@@ -214,7 +231,7 @@ def test_pause_remove_and_forfeit(hall: Hall) -> None:
     data = wait_for(ann, tid, lambda d: all(g["state"] == "done" for g in current_games(d)), what="round 1's end")
     dee = next(g for g in current_games(data) if "Dee" in g["players"])
     assert dee["points"][dee["players"].index("Dee")] == 0  # placed last, whatever the bot made of it
-    time.sleep(0.5)
+    Steps(hall).after()
     assert detail(ann, tid)["round"] == 1  # paused: no new round
     assert act(ann, tid, "remove", name="Bob").status_code == 200
     assert act(ann, tid, "resume").status_code == 200
@@ -282,7 +299,7 @@ def test_turn_based_rounds_start_at_their_set_time(hall: Hall) -> None:
     register_all(tid, folks)
     clock.advance(61)
     play_round(hall, folks, tid, 1)
-    time.sleep(1.0)
+    Steps(hall).after()
     data = detail(ann, tid)
     assert data["round"] == 1 and [g["state"] for g in current_games(data)] == ["done", "bye"]  # not due yet
     clock.advance(2 * 86400)
@@ -301,3 +318,100 @@ def test_what_the_players_are_told_is_in_their_language() -> None:
     assert de.encode(words("round_lobby", name="Cup", round=1, n=1)) == '"Cup: Runde 1 hat begonnen (1 Tisch)."'
     assert de.encode(words("bye", name="Cup", round=3, points=3.0)) == '"Cup, Runde 3: du hast ein Freilos (3 Punkte)."'
     assert "Turniersieger" in de.encode(words("over", name="Cup", champion="Ann"))
+    assert de.encode(words("decided", name="Cup", round=2)) == (
+        '"Cup, Runde 2 ist vorbei: Diese Partie endet hier und wird nach dem bisherigen Spielstand entschieden."')
+
+
+def test_a_turn_based_round_ends_at_its_set_time_and_decides_its_unfinished_game(hall: Hall) -> None:
+    """A turn-based round lasts the time between rounds (two days by default): at its end the game still
+    being played is decided by its scores so far (the leader wins, rated as usual), the standings count it,
+    and the next round starts with its own end."""
+    clock = FakeClock(time.time())
+    hall.app.state.tourneys.clock = clock
+    folks = people(hall, ["Ann", "Bob", "Cy"])
+    ann = folks["Ann"]
+    tid = create(ann, pace="turn_based", table_size=2, rounds=2, starts=clock.time + 60)
+    assert detail(ann, tid)["round_ends"] is None  # no round yet
+    register_all(tid, folks)
+    clock.advance(61)
+    data = wait_for(ann, tid, lambda d: d["round"] == 1 and all(g["table"] or g["state"] == "bye"
+                                                                 for g in current_games(d)), what="round 1")
+    assert data["round_ends"] == clock.time + 2 * 86400
+    game = next(g for g in current_games(data) if g["state"] == "playing")
+    sockets, scores = play_picks(folks, tid, game, 2)
+    clock.advance(2 * 86400 - 1)  # a second before the end: the game goes on
+    Steps(hall).after()
+    assert next(g for g in current_games(detail(ann, tid)) if g["table"] == game["table"])["state"] == "playing"
+    clock.advance(1)
+    data = wait_for(ann, tid, lambda d: d["round"] == 2, what="round 2 after round 1's end")
+    decided = next(g for g in data["rounds_list"][0]["games"] if g["table"] == game["table"])
+    assert decided["state"] == "done" and decided["scores"] == scores
+    assert decided["points"] == [3.0 * s for s in scores]  # the leader so far wins
+    leader = game["players"][scores.index(2)]
+    assert next(r for r in data["standings"] if r["name"] == leader)["points"] == 6
+    assert data["round_ends"] == clock.time + 2 * 86400  # round 2 lasts two days from its start
+    row = hall.store.table(game["table"])
+    assert row is not None and row.result is not None
+    assert row.status == Status.OVER and row.result["winners"] == [scores.index(2)] and row.result["round_end"]
+    rated = {p.user_id for p in hall.hall.people.rating_history("toy")}
+    assert rated == {hall.hall.people.user(n)[0] for n in game["players"]}  # rated like any finished game
+    said = sockets[0].wait(lambda m: m.get("type") == "chat" and "decided by the scores so far" in str(m.get("text")),
+                           what="the table told why it ended")
+    assert "round 1 is over" in said["text"]
+    for ws in sockets:
+        ws.close()
+
+
+def test_a_round_end_that_passes_while_the_hall_is_down_decides_the_game_when_it_is_up(tmp_path: Path) -> None:
+    """The round's end is stored with the round, on the wall clock: a restart neither loses nor delays it."""
+    url = f"sqlite:///{tmp_path / 'hall.db'}"
+    h = Hall(url)
+    clock = FakeClock(time.time())
+    h.app.state.tourneys.clock = clock
+    folks = people(h, ["Ann", "Bob"])
+    tid = create(folks["Ann"], pace="turn_based", table_size=2, rounds=1, starts=clock.time + 60)
+    register_all(tid, folks)
+    clock.advance(61)
+    data = wait_for(folks["Ann"], tid, lambda d: d["round"] == 1 and current_games(d)[0]["table"], what="round 1")
+    ends = data["round_ends"]
+    game = current_games(data)[0]
+    sockets, scores = play_picks(folks, tid, game, 2)
+    for ws in sockets:
+        ws.close()
+    h.stop()  # down across the round's end
+    h = Hall(url)
+    h.app.state.tourneys.clock = clock
+    try:
+        zed = Client(h, "Zed")
+        clock.advance(86400)
+        Steps(h).after()
+        data = detail(zed, tid)
+        assert data["round_ends"] == ends and current_games(data)[0]["state"] == "playing"  # not early either
+        clock.advance(86400)
+        data = wait_for(zed, tid, lambda d: d["status"] == "over", what="the end once the round has ended")
+        assert current_games(data)[0]["scores"] == scores and data["champion"] == game["players"][scores.index(2)]
+        assert data["round_ends"] is None
+    finally:
+        h.stop()
+
+
+def test_a_round_s_table_reaches_its_players_by_mail_or_push_too(hall: Hall) -> None:
+    """Each player seated at a round's table is invited to it through the hall's notices (the channels mail and
+    Web Push take, each by the person's own choices), by the tournament's name; one with a bye is not."""
+    from test_notices import Recorder
+
+    from longhouse.server.notices import Kind
+
+    recorder = Recorder()
+    hall.hall.notices.add(recorder)
+    folks = people(hall, ["Ann", "Bob", "Cy"])
+    tid = create(folks["Ann"], name="Mail cup", table_size=2, rounds=1)
+    register_all(tid, folks)
+    assert act(folks["Ann"], tid, "start").status_code == 200
+    data = wait_for(folks["Ann"], tid, lambda d: d["round"] == 1 and all(g["table"] or g["state"] == "bye"
+                                                                          for g in current_games(d)), what="round 1")
+    table = next(g for g in current_games(data) if g["state"] == "playing")
+    ids = {n: hall.hall.people.user(n)[0] for n in folks}
+    invites = [n for n in recorder.settled(hall) if n.kind == Kind.INVITE]
+    assert sorted((n.user_id, n.table_id, n.by) for n in invites) == sorted(
+        (ids[p], table["table"], "Mail cup") for p in table["players"])

@@ -13,6 +13,7 @@ from longhouse.server.hall import Hall
 from longhouse.server.settings import Settings
 from longhouse.server.table import Table
 from longhouse.store import Person, Store, User
+from tests.waiting import until_async
 
 INTERVAL = 0.05
 
@@ -35,6 +36,11 @@ def opened_by(hall: Hall, *conns: Conn) -> Table:
     return table
 
 
+async def gathered(table: Table) -> None:
+    """Until the gathered update of the watchers has gone out (on its timer)."""
+    await until_async(lambda: not table._watchers_due, what="the gathered update")
+
+
 def run(tmp_path: Path, body: Any) -> None:
     store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
 
@@ -51,9 +57,9 @@ def run(tmp_path: Path, body: Any) -> None:
 def test_a_watcher_is_told_of_in_one_gathered_update(tmp_path: Path) -> None:
     async def body(hall: Hall, conns: list[Conn]) -> None:
         ann, bob = conns
-        opened_by(hall, ann, bob)
+        table = opened_by(hall, ann, bob)
         assert [t["watching"] for t in table_messages(ann)] == [1]  # on arrival: the table as it was
-        await asyncio.sleep(4 * INTERVAL)
+        await gathered(table)
         assert [t["watching"] for t in table_messages(ann)] == [2]  # both, gathered in one update
         assert [t["watching"] for t in table_messages(bob)] == [2, 2]  # on arrival, and gathered
 
@@ -67,10 +73,10 @@ def test_a_watcher_who_sits_down_at_once_is_told_of_once(tmp_path: Path) -> None
         table.sit(0, Person(ann.user.id, ann.user.name))  # an update before the gathered one: it tells all
         table_messages(bob)
         assert [t["watching"] for t in table_messages(ann)] == [1, 1]
-        await asyncio.sleep(4 * INTERVAL)
+        await asyncio.sleep(4 * INTERVAL)  # real time: the gathered update's timer has fired, and told nobody
         assert table_messages(ann) == [] and table_messages(bob) == []  # not told again
         table.detach(bob)  # a watcher leaving is gathered again
-        await asyncio.sleep(4 * INTERVAL)
+        await gathered(table)
         assert [t["watching"] for t in table_messages(ann)] == [0]
 
     run(tmp_path, body)

@@ -16,8 +16,16 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "server")]
 
 from answers import LEGACY  # noqa: E402
+from harness import close_kept  # noqa: E402
 from stores import drop_store  # noqa: E402
 from test_store_postgres import PG_URL, require_postgres  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def closed_clients() -> Iterator[None]:
+    """The sockets and HTTP clients a test opened through the harness are closed when it ends."""
+    yield
+    close_kept()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 from answers import LEGACY, answers, digest, load_facts, signed_in
-from harness import Client, Hall
+from harness import Client, Hall, kept
 from sqlalchemy import create_engine, func, inspect, select, text
 from sqlalchemy.pool import NullPool
 from test_revisions import legacy_on_postgres
@@ -70,7 +70,7 @@ class SignedIn(Client):
 
     def __init__(self, hall: Hall, name: str, password: str) -> None:
         self.base = hall.url
-        self.http = httpx.Client(base_url=self.base, timeout=30)
+        self.http = kept(httpx.Client(base_url=self.base, timeout=30))
         r = self.http.post("/api/signin", json={"name": name, "password": password})
         assert r.status_code == 200, r.text
         self.name = name

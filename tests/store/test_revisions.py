@@ -8,11 +8,9 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.operations import Operations
@@ -27,6 +25,7 @@ from test_store_postgres import PG_URL
 from longhouse.cli import main
 from longhouse.store import Store, revisions
 from longhouse.store.db import model
+from tests.waiting import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -223,15 +222,10 @@ def test_serve_with_upgrade_upgrades_an_out_of_date_postgres_store_and_serves(pg
                                  "--database", PG_URL, "--table-prefix", pg_prefix],
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.time() < deadline, log.read_text()
-            time.sleep(0.1)
+        try:
+            serving(f"http://127.0.0.1:{port}/api/me", proc, what="longhouse serve --upgrade")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}: {log.read_text()}") from None
         engine = create_engine(PG_URL, poolclass=NullPool)
         assert revisions.database_state(engine, pg_prefix).up_to_date
         engine.dispose()

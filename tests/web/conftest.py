@@ -9,7 +9,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
-from harness import Hall
+from harness import Hall, close_kept
+from smtp import mhall, sink  # noqa: F401  (the mail tests' fixtures: an SMTP server, a hall mailing to it)
+
+
+@pytest.fixture(autouse=True)
+def closed_clients() -> Iterator[None]:
+    """The sockets and HTTP clients a test opened through the harness are closed when it ends."""
+    yield
+    close_kept()
 
 CHROMIUM = os.environ.get("LONGHOUSE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

@@ -5,7 +5,6 @@ Screenshots at 1280×800 and 390×844 go to ``test-output/<test name>/``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,23 +13,9 @@ import pytest
 from german_people import in_german
 from harness import Hall
 from pages import DESKTOP, PHONE, look, new_page, sign_up, small_targets
-from smtp import SmtpSink, links, mail_hall
+from smtp import SmtpSink, links
 
-pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def mhall(tmp_path: Path, sink: SmtpSink) -> Iterator[Hall]:
-    h = mail_hall(f"sqlite:///{tmp_path / 'hall.db'}", sink, max_rate=50)
-    yield h
-    h.stop()
+pytestmark = [pytest.mark.browser, pytest.mark.mail_hall(max_rate=50)]
 
 
 def both(page: Any, shots: Path, label: str) -> None:

@@ -1,8 +1,9 @@
 """The tournament pages in a browser at 1280×800 and 390×844 (and the tablet's 768×1024): the list (open,
 running, finished), a finished round robin's page (final standings, the champion, every table with its
 replay), a running tournament's page (its tables to play or watch, the player's own table, the organiser's
-controls), creating one from the form and registering, the champion on the player's page, and a season's
-table; the list, the finished tournament and the season in German too. Screenshots (``test-output/<test>/``)
+controls), a turn-based one's round end, creating one from the form and registering, the champion on the
+player's page, and a season's table; the list, the finished tournament, the turn-based round's end, the
+champion's page and the season in German too. Screenshots (``test-output/<test>/``)
 are looked at; no sideways scroll, no serious axe finding."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from harness import Client, Hall, register_toy, unregister_toy
 from pages import DESKTOP, PHONE, everywhere, look, new_page, small_targets
-from tourney_play import act, create, current_games, play_round, wait_for
+from tourney_play import act, create, current_games, play_round_in_person, wait_for
 
 from longhouse.store.tourney import TourneyStore
 
@@ -32,6 +33,18 @@ def toy_game() -> Any:
 TARGETS = "a.button, button, select, input, .t-list a, .t-players a, .t-seats a"
 
 
+def out_of_their_cards(page: Any) -> list[str]:
+    """Each table card's head whose links or words reach into its padding (or beyond): what they say."""
+    found: list[str] = page.evaluate("""() => [...document.querySelectorAll('.t-game')].flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      const pad = parseFloat(getComputedStyle(card).paddingRight);
+      return [...card.querySelectorAll('.t-game-head > *')]
+        .filter((el) => el.getBoundingClientRect().right > box.right - pad + 0.5)
+        .map((el) => el.textContent.trim());
+    })""")
+    return found
+
+
 def sign_in(page: Any, url: str, name: str) -> None:
     page.goto(url + "/")
     page.fill("input[name=name]", name)
@@ -45,13 +58,13 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     folks = {n: Client(hall, n, PASSWORD) for n in names}
     ann = folks["Ann"]
     TourneyStore(hall.store).add_season("toy", "Winter season", time.time() - 86400, time.time() + 30 * 86400)
-    # a finished round robin of four
+    # a finished round robin of four, its games played by the people themselves (so they are rated)
     done = create(ann, name="Toy round robin", format="round_robin")
     for c in folks.values():
         act(c, done, "register")
     act(ann, done, "start")
     for number in (1, 2, 3):
-        play_round(hall, folks, done, number)
+        play_round_in_person(folks, done, number)
     final = wait_for(ann, done, lambda d: d["status"] == "over", what="the end")
     champion = final["champion"]
     # a Swiss in its first round, and one open for registration
@@ -122,6 +135,16 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     assert bob.locator(".t-players").inner_text().strip() == "Bob"
     assert not bob.locator("#t-start").count()  # not his to start
     look(bob, shots, "registered", PHONE)
+    # the organiser removes Bob from it, then starts it at once: with one player left it is cancelled
+    page.reload()
+    page.wait_for_selector("#t-remove")
+    page.select_option("#t-remove-who", "Bob")
+    page.locator("#t-remove").click()
+    page.wait_for_selector(".t-players li.removed")
+    assert "Bob" in page.inner_text(".t-players li.removed")
+    page.locator("#t-start").click()
+    page.wait_for_selector(".badge.t-cancelled", timeout=20000)
+    assert "Cancelled" in page.inner_text(".t-info")
 
     # the champion's page lists the tournament with a star
     bob.goto(f"{hall.url}/player/{champion}")
@@ -152,6 +175,20 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     bob.wait_for_url(f"**/table/{table}", timeout=20000)
     page.wait_for_selector(".seat-list li")
     look(page, shots, "taken-to-the-table", DESKTOP)
+    # a turn-based tournament in its first round: the page says when the round ends and what happens then
+    letters = create(ann, name="Letter cup", pace="turn_based", table_size=2, rounds=1)
+    for name in ("Cy", "Dee"):
+        act(folks[name], letters, "register")
+    act(ann, letters, "start")
+    ends = wait_for(ann, letters, lambda d: d["round"] == 1 and all(g["table"] for g in current_games(d)),
+                    what="the turn-based round")["round_ends"]
+    assert ends is not None and abs(ends - time.time() - 2 * 86400) < 60
+    page.goto(f"{hall.url}/tournament/{letters}")
+    page.wait_for_selector(".t-games")
+    assert "This round ends on" in page.inner_text(".t-info")
+    assert "decided by the scores so far" in page.inner_text(".t-info")
+    look(page, shots, "turn-based", DESKTOP)
+    look(page, shots, "turn-based", PHONE)
     # in German: the list, the finished tournament and the season's table
     de_ctx, de, de_errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de"})
     de.goto(f"{hall.url}/tournaments")
@@ -167,8 +204,25 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     de.wait_for_selector(".t-champion")
     assert "Abschlusstabelle" in de.inner_text(".t-main") and "Runde 3" in de.inner_text(".t-main")
     assert de.locator(".t-game a.button:has-text('Wiederholung')").count() == 6
+    for size in (DESKTOP, PHONE):  # the longer German button stays within its card (it wraps below if need be)
+        de.set_viewport_size(size)
+        assert out_of_their_cards(de) == [], size
+    de.set_viewport_size(DESKTOP)
     look(de, shots, "finished-de", DESKTOP)
     look(de, shots, "finished-de", PHONE)
+    de.set_viewport_size(DESKTOP)
+    de.goto(f"{hall.url}/tournament/{letters}")
+    de.wait_for_selector(".t-games")
+    due = de.inner_text(".t-info")
+    assert "Diese Runde endet am" in due and "nach dem bisherigen Spielstand entschieden" in due, due
+    look(de, shots, "turn-based-de", DESKTOP)
+    look(de, shots, "turn-based-de", PHONE)
+    de.set_viewport_size(DESKTOP)
+    de.goto(f"{hall.url}/player/{champion}")
+    de.wait_for_selector(".player-tournaments")
+    assert "Turniersieger" in de.inner_text(".player-tournaments")
+    look(de, shots, "champion-page-de", DESKTOP)
+    look(de, shots, "champion-page-de", PHONE)
     de.set_viewport_size(DESKTOP)
     de.goto(f"{hall.url}/seasons/toy")
     de.wait_for_selector(".season .t-standings")

@@ -7,6 +7,7 @@
 //  - seat tags and names, h() and svg() to make elements, keepingFocus across redraws;
 //  - loadStylesheet: a board's own stylesheet (games/<board>/board.css), loaded before the board draws.
 import { hintFor, hintHolds, markHint } from "../hints.js";
+import { list, t, tn } from "../i18n.js";
 import { COLOURS, SVGNS, SYMBOLS, cap, colourName, h, keepingFocus, seatTag, svg, toast } from "../ui.js";
 import { indexLegal, tagOf } from "./legal.js";
 
@@ -126,6 +127,19 @@ export function boardCycle(api, hooks) {
  */
 export function seatNamer(api) {
   return (seat) => (api.names && api.names() || [])[seat] || colourName(seat);
+}
+
+/**
+ * What a board's status line says of a game the hall ended before the rules did (a resignation decided it,
+ * or nobody came back): null while the game runs or when it reached its own end.
+ * @param {StateMessage} msg @param {(seat: number) => string} nameOf
+ * @returns {string | null}
+ */
+export function endedEarly(msg, nameOf) {
+  if (msg.status !== "over" || (msg.view && msg.view.phase === "over")) return null;
+  const resigned = (msg.result && msg.result.resigned) || [];
+  return resigned.length ? tn("The game is over: {names} resigned", "The game is over: {names} resigned", resigned.length,
+    { names: list(resigned.map(nameOf)) }) : t("The game is over");
 }
 
 /** @type {Map<string, Promise<void>>} */

@@ -16,6 +16,7 @@
  * @property {number[]} scores
  * @property {number[]} winners
  * @property {Array<{ [category: string]: number }>} [breakdown]
+ * @property {number[]} [resigned]  the seats whose players resigned (resign.py), the first to resign first
  */
 
 /**

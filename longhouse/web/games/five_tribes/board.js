@@ -5,7 +5,7 @@
 import { sameAction } from "../../hints.js";
 import { N_, list, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
-import { COLOURS, SYMBOLS, boardCycle, cap, h, loadStylesheet, seatTag } from "../../kit/board.js";
+import { COLOURS, SYMBOLS, boardCycle, cap, endedEarly, h, loadStylesheet, seatTag } from "../../kit/board.js";
 import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
 import { distance, drawSultanate, meepleIcon, neighbour, tileName, tribeWords } from "./sultanate.js";
 
@@ -164,6 +164,8 @@ export function createBoard(root, api) {
   // --- the status line and the decision bar -------------------------------------------------------------------
   function statusText() {
     const view = v();
+    const early = endedEarly(cycle.msg, nameOf);
+    if (early) return early;  // the hall ended it (a resignation): nothing is asked of anyone now
     if (view.phase === "over") {
       const r = cycle.msg.result || { winners: [], scores: view.scores || [] };
       const w = r.winners || [];
@@ -338,7 +340,7 @@ export function createBoard(root, api) {
   // --- players ------------------------------------------------------------------------------------------------
   function waitWord(s) {
     const view = v();
-    if (view.phase === "over" || !view.acting.includes(s)) return "";
+    if (view.phase === "over" || !view.acting.includes(s) || endedEarly(cycle.msg, nameOf)) return "";
     return s === me() ? t("your move") : t(WAITING[view.phase] || WAITING.other);
   }
 

@@ -3,7 +3,7 @@
 // It knows only the view the server sends (see briefs/manitou-api.md) and the legal actions listed with it.
 import { N_, list, number, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
-import { COLOURS, SYMBOLS, boardCycle, cap, h, keepingFocus, loadStylesheet, seatNamer, seatTag, svg, toast } from "../../kit/board.js";
+import { COLOURS, SYMBOLS, boardCycle, cap, endedEarly, h, keepingFocus, loadStylesheet, seatNamer, seatTag, svg, toast } from "../../kit/board.js";
 import { colourName } from "../../ui.js";
 import { herdNotes, laneNote, scorePanel } from "./scores.js";
 
@@ -144,6 +144,12 @@ export function createBoard(root, api) {
     const me = seat();
     let text;
     let mineActs = me !== null && v.acting.includes(me);
+    const early = endedEarly(cycle.msg, nameOf);
+    if (early) {  // the hall ended it (a resignation): nothing is asked of anyone now
+      status.textContent = early;
+      status.classList.remove("my-turn");
+      return;
+    }
     if (v.phase === "select") {
       const waiting = v.players.filter((p) => !p.confirmed).map((p) => colourName(p.seat));
       if (mineActs) {
@@ -278,7 +284,8 @@ export function createBoard(root, api) {
   function renderMine() {
     const v = view();
     const me = seat();
-    mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${me !== null && v.acting.includes(me) ? " acting" : ""}`;
+    const acts = me !== null && v.acting.includes(me) && !endedEarly(cycle.msg, nameOf);
+    mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${acts ? " acting" : ""}`;
     if (v.phase === "score" || v.phase === "over") {
       mine.classList.add("scores");
       mine.replaceChildren(scorePanel(v, me, { tag, legal: cycle.legal(), send, pending: () => cycle.pending }));
