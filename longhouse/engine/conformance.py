@@ -13,10 +13,11 @@ random take-back now and then where the game allows one) and on every state chec
                  ``IllegalAction`` and the state unchanged
 ``views``        every view (every seat and the spectator) is strict JSON, and neither a seat's view
                  nor the spectator's changes when ``determinize(seat)`` re-deals what the seat cannot
-                 see; determinizing leaves the state alone and keeps the seat's legal actions; a game
-                 that splits its views (``State.view_parts``) joins them to the same views, its shared
-                 part is the same for every seat, disjoint from each own part, and unchanged by every
-                 re-deal (it goes to everyone)
+                 see; no game part repeats a header key; determinizing leaves the state alone and keeps
+                 the seat's legal actions; a game that splits its views (``State.view_parts``) joins them
+                 to the same views, its shared part is the same for every seat, disjoint from each own
+                 part (one ``you``, None for the spectator only), and unchanged by every re-deal (it goes
+                 to everyone)
 ``undo``         a take-back works on a copy and a bad one is refused with the state unchanged
 ``bound``        the game ends within ``Game.max_actions``
 ``record``       the finished game's record survives JSON and replays to the identical final state
@@ -41,7 +42,7 @@ from longhouse.engine.records import Match, Record, replay
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Game, State
 from longhouse.engine.text import json_default
-from longhouse.engine.view import joined
+from longhouse.engine.view import OWN_KEY, joined
 
 #: Values that are no game's action.
 GARBAGE: tuple[Any, ...] = (None, 0, -1, 3.5, "", "x", "garbage", (), ("junk", 1), frozenset({1}), b"\x00")
@@ -256,6 +257,9 @@ class Checker:
         views = {seat: state.view(seat) for seat in [None, *range(n)]}
         for seat, v in views.items():
             _dumps(v, f"view({seat})", "views")
+            repeated = sorted(set(v) & set(v.get("header") or ()))
+            if repeated:
+                _fail("views", f"view({seat})'s game part repeats the header's {repeated}")
         shared = self._check_parts(state, views)
         seats = list(range(n))
         if self.determinize_seats is not None and self.determinize_seats < n:
@@ -291,6 +295,9 @@ class Checker:
                 _fail("views", f"the shared part of seat {seat}'s view is not the spectator's: it may not be shared")
             if set(mine) & set(own) or "header" in own:
                 _fail("views", f"seat {seat}'s own part repeats keys of the shared part")
+            if set(own) != {OWN_KEY} or (own[OWN_KEY] is None) != (seat is None):
+                _fail("views", f"seat {seat}'s own part is not one {OWN_KEY!r} (None for the spectator only): "
+                               f"{sorted(own)}")
             _dumps(mine, f"view_parts({seat})", "views")
             if joined(mine, own, seat) != views[seat]:
                 _fail("views", f"view_parts({seat}) joined is not view({seat})")

@@ -37,13 +37,19 @@ class Views(Protocol):
 
     A module may also split its part in two (``Game.splits_views``, see ``State.view_parts``):
     ``shared_view(state)``, what every seat and the spectator see alike, and ``own_view(state, seat)``, what
-    only ``seat`` sees; ``view`` is then their union (``split_view`` below), keys disjoint."""
+    only ``seat`` sees, under the one key ``you`` (``OWN_KEY``; None for the spectator); ``view`` is then their
+    union (``split_view`` below), keys disjoint. No game part repeats a header key (the conformance suite
+    checks both): the game's phase by name is its ``stage``."""
 
     def view(self, state: Any, seat: int | None, /) -> JSON: ...
 
     def phase_text(self, state: Any, /) -> Text: ...
 
     def public_scores(self, state: Any, /) -> list[int] | None: ...
+
+
+#: The key of a split view's own part (``Views.own_view``): what only that seat sees, None for the spectator.
+OWN_KEY = "you"
 
 
 def header(state: Framed, seat: int | None) -> JSON:

@@ -13,6 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+#: Each running head's reader of its output (by pid), joined before the pipe is closed.
+_readers: dict[int, threading.Thread] = {}
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -37,7 +40,8 @@ def _start(cpus: int) -> tuple[subprocess.Popen[str], str] | None:
     assert head.stdout is not None
     for line in head.stdout:
         if "block forever" in line:
-            threading.Thread(target=head.stdout.read, daemon=True).start()  # keep the pipe from filling
+            reader = _readers[head.pid] = threading.Thread(target=head.stdout.read, daemon=True)
+            reader.start()  # keep the pipe from filling
             return head, f"127.0.0.1:{port}"
     _stop(head)
     return None
@@ -72,6 +76,11 @@ def _stop(head: subprocess.Popen[str]) -> None:
             except subprocess.TimeoutExpired:
                 continue
     head.wait()
+    reader = _readers.pop(head.pid, None)
+    if reader is not None:
+        reader.join(10)  # the pipe's end reached: everything that held it is gone
+    if head.stdout is not None and (reader is None or not reader.is_alive()):
+        head.stdout.close()
 
 
 if __name__ == "__main__":

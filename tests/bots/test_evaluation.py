@@ -60,7 +60,7 @@ def _ground(totals: list[int], buffalo: list[int], controller: int | None = None
 
 def _hunt_view(grounds: list[dict[str, object]], hunter_totals: list[int], played: list[int]) -> dict[str, object]:
     return {
-        "num_players": 2, "phase": "hunt", "hunt": 1,
+        "header": {"num_players": 2}, "stage": "hunt", "hunt": 1,
         "grounds": grounds,
         "players": [{"score": 0, "played": p, "hunter_total": t, "selected": 0}
                     for p, t in zip(played, hunter_totals, strict=True)],

@@ -55,6 +55,22 @@ def test_every_view_carries_the_engine_header(name: str, players: int) -> None:
 
 
 @pytest.mark.parametrize("name", games.names())
+def test_the_view_keys_are_one_scheme_in_every_game(name: str) -> None:
+    """No game part repeats a header key (the header has the game, ``num_players``, the phase in words, who acts,
+    the scores and the end; a game's phase by name is its ``stage``), and every game splits its views with what
+    only a seat sees under the one key ``you`` (None for the spectator), whose ``seat`` is the viewer."""
+    game = games.get(name)
+    assert game.splits_views
+    for state in random_states(name, 3, seed=2, steps=300)[::13]:
+        for seat in [None, 0, 1, 2]:
+            view = state.view(seat)
+            assert not (set(view) - {"header"}) & HEADER_KEYS, f"{name} repeats a header key"
+            shared, own = state.view_parts(seat)
+            assert set(own) == {"you"} and "you" not in shared
+            assert (own["you"] is None) if seat is None else (own["you"]["seat"] == seat)
+
+
+@pytest.mark.parametrize("name", games.names())
 def test_the_header_hides_nothing_that_a_redeal_changes(name: str) -> None:
     for state in random_states(name, 3, seed=5, steps=300)[::11]:
         for seat in range(3):

@@ -340,9 +340,9 @@ def test_sibittis_draws_3_djinns_keeps_1_and_discards_2() -> None:
     give_pool(st, 0, elders=2)
     gold = st.gold[1]
     play(st, "power Sibittis EE")
-    assert st.phase == KEEP and st.view(0)["keep_choices"] == sorted(
+    assert st.phase == KEEP and st.view(0)["you"]["keep_choices"] == sorted(
         DJINN_INDEX[n] for n in ("Sloar", "Enki", "Boaz"))
-    assert st.view(1)["keep_choices"] is None
+    assert st.view(1)["you"]["keep_choices"] is None
     play(st, "keep Enki")
     assert DJINN_INDEX["Enki"] in st.djinns[0] and st.phase == PICK
     assert sorted(st.djinn_discard) == sorted([DJINN_INDEX["Sloar"], DJINN_INDEX["Boaz"]])

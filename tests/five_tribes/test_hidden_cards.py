@@ -29,8 +29,8 @@ def test_others_see_a_card_count_and_the_holder_sees_the_cards() -> None:
     events = play(st, "pick a1", "drop eG")
     # Merchants take the first two cards of the row, face up: the log names them to everybody.
     assert any(str(e.text).endswith("takes Fish, Wheat") and e.seats is None for e in events)
-    assert st.view(0)["players"][0]["resources"][_code("fi")] == 1
-    for observer in (1, 2, None):
+    assert st.view(0)["you"]["resources"][_code("fi")] == 1
+    for observer in (0, 1, 2, None):  # the shared part hides them from all: the holder's own part has them
         p = st.view(observer)["players"][0]
         assert p["resources"] is None and p["cards"] == 2
 
@@ -54,8 +54,9 @@ def test_a_suit_being_built_is_seen_only_by_its_seller() -> None:
     begin_turn(st, 0)
     give_cards(st, 0, "fi wh", seen=False)
     play(st, "pick a1", "drop eW", "skip", "suit fi")
-    assert st.view(0)["suit"] == [_code("fi")]
-    assert st.view(1)["suit"] == [] and st.view(None)["suit"] == []
+    assert st.view(0)["you"]["suit"] == [_code("fi")] and st.view(0)["suit"] == []
+    assert st.view(1)["you"]["suit"] == [] and st.view(1)["suit"] == [] and st.view(None)["suit"] == []
+    assert st.view(None)["you"] is None
 
 
 def test_determinize_redeals_only_the_cards_drawn_blind() -> None:

@@ -37,12 +37,15 @@ def test_components_are_conserved_on_every_state_of_random_games(n: int, seed: i
 def test_others_gold_is_hidden_and_own_gold_shown() -> None:
     st = GAME.new_state(3, 5)
     v = st.view(1)
-    assert v["players"][1]["gold"] == 50
-    assert v["players"][0]["gold"] is None and v["players"][2]["gold"] is None
-    assert all(p["gold"] is None for p in st.view(None)["players"])
+    assert v["you"]["seat"] == 1 and v["you"]["gold"] == 50
+    # the part every seat sees alike holds no seat's gold: a seat's own is in its own part (``you``)
+    assert all(p["gold"] is None for p in v["players"])
+    assert all(p["gold"] is None for p in st.view(None)["players"]) and st.view(None)["you"] is None
     # Djinns, Viziers, Elders, camels and the number of cards held are public; the cards are not.
     assert {"djinns", "cards", "viziers", "elders", "camels"} <= set(v["players"][0])
-    assert v["players"][0]["resources"] is None and v["players"][1]["resources"] == [0] * 10
+    assert all(p["resources"] is None for p in v["players"]) and v["you"]["resources"] == [0] * 10
+    shared, own = st.view_parts(1)  # type: ignore[misc]
+    assert set(own) == {"you"} and all(p["gold"] is None and p["resources"] is None for p in shared["players"])
 
 
 def test_determinize_redeals_the_decks_but_not_the_view() -> None:
@@ -68,8 +71,8 @@ def test_a_sibittis_draw_is_seen_only_by_its_chooser_and_redealt_for_the_others(
     begin_turn(st, 0)
     give_pool(st, 0, elders=2)
     play(st, "power Sibittis EE")
-    assert st.view(0)["keep_choices"] is not None
-    assert st.view(1)["keep_choices"] is None and st.view(None)["keep_choices"] is None
+    assert st.view(0)["you"]["keep_choices"] is not None
+    assert st.view(1)["you"]["keep_choices"] is None and st.view(None)["you"] is None
     changed = False
     for k in range(10):
         world = st.determinize(1, Rng(k))
@@ -91,12 +94,17 @@ def test_no_view_shows_another_seats_gold_or_the_hidden_order_on_any_state_of_a_
         for seat in (None, *range(st.num_players)):
             v = st.view(seat)
             for other, p in enumerate(v["players"]):
-                assert (p["gold"] is None) == (other != seat and not st.is_over())
-                assert (p["resources"] is None) == (other != seat and not st.is_over())
+                assert (p["gold"] is None) == (not st.is_over())
+                assert (p["resources"] is None) == (not st.is_over())
                 assert p["cards"] == sum(st.hands[other])
             assert "res_deck" not in v and "djinn_deck" not in v and "rng" not in v
-            if seat is not None and seat != st.seat:
-                assert v["keep_choices"] is None
+            you = v["you"]
+            assert (you is None) == (seat is None)
+            if you is not None:
+                assert you["seat"] == seat and you["gold"] == st.gold[seat]
+                assert you["resources"] == list(st.hands[seat])
+                if seat != st.seat:
+                    assert you["keep_choices"] is None and you["suit"] == []
         if not st.is_over():
             me = st.acting()[0]
             a, b = st.determinize(me, Rng(1)), st.determinize(me, Rng(2))

@@ -12,15 +12,15 @@ from tests.manitou.helpers import new, party, play, select
 
 def play_hunt(state: ManitouState, rng: Rng) -> None:
     """Random plays until the hunt is over (selection must be done)."""
-    phase = state.view(None)["phase"]
+    phase = state.view(None)["stage"]
     assert phase == "hunt"
-    while state.view(None)["phase"] == "hunt":
+    while state.view(None)["stage"] == "hunt":
         seat = state.acting()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def random_selection(state: ManitouState, rng: Rng) -> None:
-    while state.view(None)["phase"] == "select":
+    while state.view(None)["stage"] == "select":
         seat = state.acting()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
@@ -150,18 +150,18 @@ def test_the_hunt_ends_when_everyone_has_played_seven_and_waits_for_every_confir
     rng = Rng(11)
     random_selection(s, rng)
     turns = 0
-    while s.view(None)["phase"] == "hunt":
+    while s.view(None)["stage"] == "hunt":
         seat = s.acting()[0]
         s.apply(seat, rng.choice(s.legal_actions(seat)))
         turns += 1
     assert turns == 28
-    assert s.view(None)["phase"] == "score" and s.acting() == (0, 1, 2, 3)
+    assert s.view(None)["stage"] == "score" and s.acting() == (0, 1, 2, 3)
     s.apply(2, DONE)
     assert s.acting() == (0, 1, 3) and s.view(None)["players"][2]["ready"] is True
     for seat in (0, 1, 3):
         s.apply(seat, DONE)
     v = s.view(None)
-    assert v["phase"] == "select" and v["hunt"] == 2 and v["dealer"] == 1
+    assert v["stage"] == "select" and v["hunt"] == 2 and v["dealer"] == 1
 
 
 def test_rule_7_6_every_reserve_holds_at_least_seven_before_the_third_hunt() -> None:
@@ -224,7 +224,7 @@ def test_captured_cards_leave_the_game_for_good() -> None:
     play(s, 0, "10", 1)
     play(s, 1, "C", 1)
     rng = Rng(5)
-    while s.view(None)["phase"] == "hunt":
+    while s.view(None)["stage"] == "hunt":
         seat = s.acting()[0]
         hunter_moves = [a for a in s.legal_actions(seat) if a.ground != 0]  # type: ignore[attr-defined]
         s.apply(seat, rng.choice(hunter_moves))

@@ -31,7 +31,7 @@ def test_pelt_robbers_count_only_hunters_across_all_grounds_in_a_game() -> None:
 
     s = new(2, dealer=1)
     select(s, [party("10", "9", "8", "C", "M", "R", "S", "Q"), party("1", "2", "3", "C", "M", "R", "S", size=7)])
-    while s.view(None)["phase"] != "score":
+    while s.view(None)["stage"] != "score":
         seat = s.acting()[0]
         s.apply(seat, s.legal_actions(seat)[0])
     report = s.view(None)["last_hunt"]

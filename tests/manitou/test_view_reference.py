@@ -51,6 +51,27 @@ def reference_lanes(ground: Ground, n: int) -> tuple[list[list[JSON]], list[int]
     return lanes, totals
 
 
+def reference_card(code: str, seat: int, face_up: bool, protected: bool) -> JSON:
+    w = warrior_of(code)
+    if w is not None:
+        return {"code": code, "kind": "warrior", "name": w.word, "seat": seat, "face_up": face_up,
+                "protected": protected}
+    return {"code": code, "kind": "hunter", "value": int(code), "seat": seat}
+
+
+def reference_last_hunt(report: JSON | None) -> JSON | None:
+    if report is None:
+        return None
+    out = dict(report)
+    out["grounds"] = []
+    for ground in report["grounds"]:
+        shown = dict(ground)
+        shown["lanes"] = [[reference_card(code, seat, up, prot) for code, up, prot in lane]
+                          for seat, lane in enumerate(ground["lanes"])]
+        out["grounds"].append(shown)
+    return out
+
+
 def reference_shared(state: ManitouState) -> JSON:
     n = state.num_players
     grounds = []
@@ -66,8 +87,8 @@ def reference_shared(state: ManitouState) -> JSON:
         })
     hunting = state.phase == HUNT
     return {
-        "game": "manitou", "num_players": n, "hunt": state.hunt, "hunts": HUNTS, "phase": state.phase,
-        "dealer": state.dealer, "start_player": state.start_player, "acting": list(state.acting()),
+        "hunt": state.hunt, "hunts": HUNTS, "stage": state.phase,
+        "dealer": state.dealer, "start_player": state.start_player,
         "turn": state.turn, "grounds": grounds,
         "players": [{
             "seat": s, "colour": SEAT_COLOURS[s], "reserve_size": sum(p.reserve), "selected": len(p.selection),
@@ -75,14 +96,13 @@ def reference_shared(state: ManitouState) -> JSON:
             "score": p.score(), "buffalo": list(p.buffalo), "prisoners": p.prisoners,
             "pelt_robbers": p.pelt_robbers, "hunter_total": totals[s] if hunting else 0, "ready": p.ready,
         } for s, p in enumerate(state.players)],
-        "last_hunt": state.last_hunt, "scores": [p.score() for p in state.players],
+        "last_hunt": reference_last_hunt(state.last_hunt),
         "breakdown": [{
             "buffalo": sum(p.buffalo),
             "prisoners": PRISONER_POINTS * p.prisoners,
             "pelt_robbers": PELT_ROBBER_POINTS * p.pelt_robbers,
             "total": p.score(),
         } for p in state.players],
-        "winners": state.winners(),
     }
 
 

@@ -50,7 +50,7 @@ def test_draw_events_are_only_for_the_drawing_seat() -> None:
 def test_determinize_re_deals_other_seats_cards_but_keeps_my_knowledge() -> None:
     s = GAME.new_state(4, 9)
     rng = Rng(9)
-    while s.view(None)["phase"] == "select":
+    while s.view(None)["stage"] == "select":
         seat = s.acting()[0]
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     for _ in range(5):
@@ -130,3 +130,25 @@ def test_an_unchanging_shared_key_keeps_its_json_while_its_object_is_the_same_ac
             if value is not None:
                 assert seen[id(value)][1] == json.dumps(value, sort_keys=True, default=json_default)
     assert reused > 100
+
+
+def test_the_last_hunt_is_kept_as_data_and_a_snapshot_of_its_older_view_form_reads_to_the_same_view() -> None:
+    """The reckoning's cards are data in the state (``[code, face_up, protected]``), shown only by ``view.py``;
+    a snapshot from before held them as the view showed them, and reads back to the very same views."""
+    rng = Rng(11)
+    s = GAME.new_state(3, 4)
+    while s.last_hunt is None:
+        seat = rng.choice(list(s.acting()))
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    raw = s.last_hunt
+    cards = [card for ground in raw["grounds"] for lane in ground["lanes"] for card in lane]
+    assert cards and all(isinstance(c, list) and len(c) == 3 and isinstance(c[0], str) for c in cards)
+    shown = s.view(None)["last_hunt"]
+    assert all(isinstance(c, dict) for g in shown["grounds"] for lane in g["lanes"] for c in lane)
+    assert any(c["kind"] == "warrior" for g in shown["grounds"] for lane in g["lanes"] for c in lane)
+    snap = s.to_json()
+    assert GAME.state_from_json(snap).view(0) == s.view(0)
+    older = json.loads(json.dumps(snap, default=json_default))
+    older["last_hunt"] = json.loads(json.dumps(shown, default=json_default))  # the view's form, as stored before
+    assert GAME.state_from_json(older).view(0) == s.view(0)
+    assert GAME.state_from_json(older).to_json()["last_hunt"] == json.loads(json.dumps(raw))

@@ -147,7 +147,7 @@ async def play_through(players: Sequence[Player], restart: Callable[[], None], w
             if time.monotonic() > deadline or all(t.done() for t in tasks):
                 states = {p.table: (len(p.acked), p.connects, dict(p.refusals)) for p in players}
                 raise AssertionError(f"{what} within {seconds} s: (acknowledged, connections, refusals) {states}")
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.1)  # a look every 0.1 s at what the players count (no event tells of it)
 
     try:
         await until(lambda: min(acked_by_table(players).values()) >= warm, "not every table got going", 60)

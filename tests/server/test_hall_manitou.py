@@ -117,4 +117,4 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
                 assert view == {key: shared[key] for key in view}
                 assert "base" in msg or view.keys() == shared.keys()
     final = wa.last_state()["view"]
-    assert final["phase"] == "over" and final["winners"] == record.result["winners"]
+    assert final["stage"] == "over" and final["header"]["winners"] == record.result["winners"]

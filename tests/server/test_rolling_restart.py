@@ -113,7 +113,7 @@ def test_a_rolling_restart_of_three_processes_loses_no_move_and_everyone_is_back
                 assert proc.proc.wait(90) in STOPPED, f"process {i} did not stop cleanly on SIGTERM"
                 stopped.append(time.monotonic() - began)
                 procs[i] = Process(postgres.url, proc.port, extra, log=tmp_path / f"serve-{i}.log")
-                time.sleep(1.0)  # play on with all three before the next one goes
+                time.sleep(1.0)  # real time: play on with all three before the next one goes
 
         asyncio.run(play_through(players, rolling_restart, warm=3, after=4))
         records_checked(players, postgres.url)

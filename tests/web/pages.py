@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 
 def sign_up(page: Any, url: str, name: str) -> None:
     page.goto(url + "/")
@@ -77,6 +79,38 @@ def board_names(page: Any) -> list[str]:
     return list(page.evaluate("""() => [...new Set([...document.querySelectorAll('.board-wrap .seat-tag')]
       .map((t) => t.textContent.slice((t.querySelector('.sym')?.textContent || '').length).trim())
       .filter(Boolean))]"""))
+
+
+_TURN = """([board, ready, also]) => {
+  const b = document.querySelector(board);
+  if (also && document.querySelector(also)) return true;
+  return !!b && (b.dataset.over === 'yes' || (b.dataset.mine === 'yes' && (!ready || !!document.querySelector(ready))));
+}"""
+
+
+def wait_turn(page: Any, board: str = ".generic", ready: str | None = ".legal-action:enabled", also: str | None = None,
+              timeout: float = 30.0) -> bool:
+    """Wait until the board shows this page's move (``data-mine``, and ``ready`` on the page when given), the
+    game over (``data-over``), or ``also`` on the page; False if none came within ``timeout`` seconds (the
+    caller's loop says what it was waiting for)."""
+    try:
+        page.wait_for_function(_TURN, arg=[board, ready, also], timeout=max(timeout, 0.1) * 1000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def wait_moved_from(page: Any, board: str, before: int, also: str | None = None, timeout: float = 5.0) -> bool:
+    """Wait until the board shows a version past ``before`` (anyone's move: each reaches every page) or
+    ``also`` (a CSS selector: something to do) is on the page; False if neither came within ``timeout``
+    seconds (a loop over several pages then looks at each again)."""
+    try:
+        page.wait_for_function("([board, before, also]) => (also && !!document.querySelector(also))"
+                               " || Number(document.querySelector(board)?.dataset.version) > before",
+                               arg=[board, before, also], timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def wait_board_moved(page: Any, board: str, before: int) -> None:

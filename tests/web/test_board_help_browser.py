@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from harness import Hall
 from mb_play import decide
-from pages import DESKTOP, PHONE, axe_check, board_version, sideways, sign_up, small_targets
+from pages import DESKTOP, PHONE, axe_check, board_version, sideways, sign_up, small_targets, wait_turn
 from playwright.sync_api import Error as PlaywrightError
 
 from longhouse import games
@@ -129,7 +129,7 @@ def long_press_names(page: Any, hints: Hints, selector: str) -> None:
         except Exception:
             if attempt == 4:
                 raise
-            time.sleep(0.3)
+            page.wait_for_selector(selector)  # the board drawn again
 
 
 def _long_press(page: Any, hints: Hints, selector: str) -> None:
@@ -148,7 +148,8 @@ def _long_press(page: Any, hints: Hints, selector: str) -> None:
     assert page.inner_text(".tip-bubble") == want
     el.evaluate(press, "pointerup")
     el.evaluate("(e) => e.dispatchEvent(new MouseEvent('click', { bubbles: true }))")  # the tap's click is swallowed
-    time.sleep(0.3)
+    # two frames later: an action the click made would have been sent, and its frame reported by now
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert hints.sent == sent
 
 
@@ -176,7 +177,9 @@ def hinted_move(
     deadline = time.time() + 10
     while len(hints.got) == asked:
         assert time.time() < deadline, "the page marked a hint it did not receive"
-        time.sleep(0.05)
+        # Playwright reports the page's socket frames only while it is called (a time.sleep never lets
+        # them in): its own wait does
+        page.wait_for_timeout(50)
     hint = hints.got[-1]
     best = hint["moves"][hint["best"]]
     assert page.locator(f"{board} [data-hinted=next]").count() == 1
@@ -278,7 +281,7 @@ def test_manitoba_names_every_piece_and_marks_the_hint(hall: Hall, browser: Any,
                 decide(page, n)
             n += 1
         else:
-            time.sleep(0.05)
+            wait_turn(page, ".manitoba", ready=None, also="#tally-ok", timeout=deadline - time.time())
     found = tips(page, MANITOBA_PIECES)
     for kind, texts in found.items():
         assert texts and all(texts), (kind, texts)
@@ -322,7 +325,7 @@ def test_five_tribes_names_every_piece_and_marks_the_hint(hall: Hall, browser: A
         if page.get_attribute(".five-tribes", "data-mine") == "yes":
             hinted_move(page, hall, table_id, hints, ".five-tribes")
         else:
-            time.sleep(0.05)
+            wait_turn(page, ".five-tribes", ready=None, timeout=deadline - time.time())
     found = tips(page, FIVE_TRIBES_PIECES)
     for kind, texts in found.items():
         assert texts and all(texts), (kind, texts)

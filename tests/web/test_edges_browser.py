@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 from harness import Client, Hall, command, play_out, register_toy, unregister_toy
-from pages import DESKTOP, PHONE, board_version, look, new_page, phase_and_turn, sign_up, wait_board_moved
+from pages import (
+    DESKTOP,
+    PHONE,
+    board_version,
+    look,
+    new_page,
+    phase_and_turn,
+    sign_up,
+    wait_board_moved,
+    wait_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -407,7 +417,7 @@ def test_hints_moves_and_the_replay_read_well_and_the_end_leads_on(hall: Hall, b
             buttons.first.click()
             page.wait_for_function(f"() => document.querySelector('.generic').dataset.version !== '{version}'")
         else:
-            time.sleep(0.05)
+            wait_turn(page, timeout=deadline - time.time())
     # the end leads on: to the replay with its analysis
     page.wait_for_selector("#see-replay")
     page.click("#see-replay")

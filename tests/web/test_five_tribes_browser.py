@@ -50,7 +50,7 @@ class Secrets:
         self.held = merge_state(self.held, msg)  # a delta: its keys, merged into the state before
         self.states += 1
         view = self.held["view"]
-        if view.get("phase") == "over":
+        if view.get("stage") == "over":
             return
         for other, p in enumerate(view["players"]):
             if other == self.seat:

@@ -28,6 +28,7 @@ from pages import (
     sign_up,
     sit_down,
     wait_board_moved,
+    wait_turn,
 )
 
 pytestmark = pytest.mark.browser
@@ -83,7 +84,7 @@ def test_a_person_plays_against_bots_on_the_generic_board(no_own_boards: None, h
                                  f"{table.version}, acting {table.state.acting()}; "
                                  f"page says {page.inner_text('.status-line')!r}")
         if page.get_attribute(".generic", "data-mine") != "yes" or page.locator(".legal-action:enabled").count() == 0:
-            time.sleep(0.03)
+            wait_turn(page, timeout=deadline - time.time())
             continue
         buttons = page.locator(".legal-action:enabled")
         count = buttons.count()

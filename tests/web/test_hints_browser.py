@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from harness import Hall, register_toy, unregister_toy
-from pages import DESKTOP, PHONE, new_page, sign_up
+from pages import DESKTOP, PHONE, new_page, sign_up, wait_turn
 
 pytestmark = pytest.mark.browser
 
@@ -59,8 +59,11 @@ def test_hints_and_the_replays_win_chance_chart(hall: Hall, browser: Any, shots:
         assert time.time() < deadline, "the toy game did not finish"
         buttons = page.locator(".legal-action:enabled")
         if page.get_attribute(".generic", "data-mine") == "yes" and buttons.count():
+            version = page.get_attribute(".generic", "data-version")
             buttons.first.click()
-        time.sleep(0.05)
+            page.wait_for_function(f"() => document.querySelector('.generic').dataset.version !== '{version}'")
+        else:
+            wait_turn(page, timeout=deadline - time.time())
 
     page.goto(f"{hall.url}/replay/{table_id}")
     page.wait_for_selector("#analysis polyline", timeout=120000)

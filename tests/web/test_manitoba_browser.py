@@ -15,8 +15,19 @@ from typing import Any
 
 import pytest
 from harness import Hall
-from mb_play import BOARD, decide, my_move, over, phase
-from pages import add_bot, chat, create_table, new_page, sideways, sign_up, sit_down, small_targets
+from mb_play import BOARD, decide, my_move, over, phase, version
+from pages import (
+    add_bot,
+    chat,
+    create_table,
+    new_page,
+    sideways,
+    sign_up,
+    sit_down,
+    small_targets,
+    wait_moved_from,
+    wait_turn,
+)
 
 from longhouse.server.state_merge import merge_state
 
@@ -72,7 +83,7 @@ def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall,
             decide(page, n)
             continue
         if not my_move(page):
-            time.sleep(0.02)
+            wait_turn(page, BOARD, ready=None, also="#tally-ok", timeout=deadline - time.time())
             continue
         kind = phase(page)
         shot = {"totem": "totem", "passive": "passive", "good": "storage"}.get(kind)
@@ -148,7 +159,7 @@ def test_a_round_by_taps_on_a_phone_without_sideways_scrolling(hall: Hall, brows
         assert not errors, errors
         assert time.time() < deadline, f"no full round in time: {stuck_report(hall, table_id, page)}"
         if not my_move(page) and not page.locator("#tally-ok").count():
-            time.sleep(0.02)
+            wait_turn(page, BOARD, ready=None, also="#tally-ok", timeout=deadline - time.time())
             continue
         rounds_seen.add(hall.hall.tables[table_id].state.round_no)
         if n == 2:
@@ -239,8 +250,8 @@ def test_two_peoples_pages_never_show_the_hidden_decks_or_undrawn_tiles(hall: Ha
                 decide(p, n, prefer_wampum=False)
                 n += 1
                 moved = True
-        if not moved:
-            time.sleep(0.02)
+        if not moved:  # nothing to do on either page: until the game moves on (a bot's move reaches both)
+            wait_moved_from(pages[0], BOARD, version(pages[0]), also=f"{BOARD}[data-mine=yes], #tally-ok")
     for p in pages:
         # the board shows how many score tiles are still face down, and no more
         text = p.inner_text(".mb-season")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from harness import Client, Hall, command, create_table, register_toy, unregister_toy
-from pages import board_names, chat, new_page, sign_up
+from pages import board_names, chat, new_page, sign_up, wait_turn
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def test_a_closed_tab_times_out_and_the_game_still_ends(hall: Hall, browser: Any
             button.first.click()
             bob.wait_for_function(f"() => document.querySelector('.generic').dataset.version !== '{version}'")
         else:
-            time.sleep(0.05)
+            wait_turn(bob, timeout=deadline - time.time())
     bob.wait_for_selector("text=Final results")
     row = hall.store.table(table_id)
     assert row is not None and row.status == "over"

@@ -77,10 +77,10 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
     n = at.players
     me = view["header"]["viewer"] or 0
     part = at.part
-    part(out, "phase")[PHASES.index(view["phase"])] = 1.0
+    part(out, "phase")[PHASES.index(view["stage"])] = 1.0
     part(out, "round")[0] = view["round"]
     acting = part(out, "acting")
-    for s in view["acting"]:
+    for s in view["header"]["acting"]:
         acting[relative(s, me, n)] = 1.0
     if view["turn_seat"] is not None:
         part(out, "turn_seat")[relative(view["turn_seat"], me, n)] = 1.0
@@ -116,16 +116,17 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
         if marker >= 0:
             track[spot, relative(marker_seat[marker], me, n)] = 1.0
     holdings, resources, djinns = part(out, "holdings"), part(out, "resources"), part(out, "djinns")
+    you = view["you"]  # the viewer's own gold, cards, suit, Sibittis draw and undo steps; None: a spectator
     for s, p in enumerate(view["players"]):
         r = relative(s, me, n)
-        gold, cards = p["gold"], p["resources"]
+        gold, cards = (you["gold"], you["resources"]) if you is not None and s == me else (p["gold"], p["resources"])
         holdings[r] = (gold or 0, gold is None, p["camels"], p["viziers"], p["elders"], p["cards"], cards is None,
                        len(p["markers"]))
         if cards is not None:
             resources[r] = cards
         djinns[r, p["djinns"]] = 1.0
-        if "merchandise_value" in p:
-            part(out, "merchandise_value")[0] = p["merchandise_value"]
+    if you is not None:
+        part(out, "merchandise_value")[0] = you["merchandise_value"]
     points = part(out, "public_points")
     for s, row_points in enumerate(view["public_points"]):
         points[relative(s, me, n)] = [row_points[k] for k in POINTS]
@@ -150,11 +151,11 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
         kind, tile = view["placing"]
         part(out, "placing")[("palm", "palace").index(kind), tile] = 1.0
     suit = part(out, "suit")
-    for card in view["suit"]:
+    for card in (you["suit"] if you is not None and you["suit"] else view["suit"]):
         suit[card] += 1.0
     part(out, "used_powers")[view["used_powers"]] = 1.0
     part(out, "flags")[:] = (view["echidna"], view["iblis"], view["last_camel"], view["no_move"])
-    if view["keep_choices"] is not None:
-        part(out, "keep_choices")[view["keep_choices"]] = 1.0
+    if you is not None and you["keep_choices"] is not None:
+        part(out, "keep_choices")[you["keep_choices"]] = 1.0
     part(out, "keep_count")[0] = view["keep_count"]
-    part(out, "undo_steps")[0] = view["undo_steps"]
+    part(out, "undo_steps")[0] = you["undo_steps"] if you is not None else 0

@@ -180,7 +180,7 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
         for good in v["exempt"]:
             exempt[r, SECTORS.index(good)] = 1.0
     acting = part(out, "acting")
-    for s in view["acting"]:
+    for s in view["header"]["acting"]:
         acting[relative(s, me, n)] = 1.0
     decision = view["decision"]
     if decision is not None:
@@ -191,5 +191,5 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
             part(out, "decision_seat")[relative(decision["seat"], me, n)] = 1.0
         detail(decision, part(out, "decision_detail"))
     winners = part(out, "winners")
-    for s in view["winners"]:
+    for s in view["header"]["winners"]:
         winners[relative(s, me, n)] = 1.0

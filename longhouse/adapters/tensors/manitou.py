@@ -58,10 +58,10 @@ def observe(view: dict[str, Any], out: Floats, at: Placement) -> None:
     n = at.players
     me = view["header"]["viewer"] or 0
     part = at.part
-    part(out, "phase")[PHASES.index(view["phase"])] = 1.0
+    part(out, "phase")[PHASES.index(view["stage"])] = 1.0
     part(out, "hunt")[view["hunt"] - 1] = 1.0
     acting = part(out, "acting")
-    for s in view["acting"]:
+    for s in view["header"]["acting"]:
         acting[relative(s, me, n)] = 1.0
     if view["turn"] is not None:
         part(out, "turn")[relative(view["turn"], me, n)] = 1.0

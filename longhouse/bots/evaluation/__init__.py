@@ -103,7 +103,7 @@ def game_name(state: State) -> str:
     game = getattr(type(state), "game", None)
     if game is not None:
         return str(game.name)
-    return str(state.view(None)["game"])
+    return str(state.view(None)["header"]["game"])
 
 
 def for_state(state: State) -> Evaluation:

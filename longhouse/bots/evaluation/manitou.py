@@ -92,10 +92,10 @@ def _ground_points(ground: dict[str, Any], n: int, remaining: list[int], hunts_l
 
 def projected_points(view: dict[str, Any]) -> list[float]:
     """Each seat's running score plus the expected points of the hunt in progress."""
-    n = view["num_players"]
+    n = view["header"]["num_players"]
     players = view["players"]
     projected = [float(p["score"]) for p in players]
-    phase = view["phase"]
+    phase = view["stage"]
     hunts_left = HUNTS - view["hunt"]
     if phase == "hunt":
         remaining = [max(0, PLAYS_PER_HUNT - p["played"]) for p in players]

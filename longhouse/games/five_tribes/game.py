@@ -146,6 +146,7 @@ class FiveTribes(Game):
     rules_version: ClassVar[str] = "2"
     notation: ClassVar[Notation | None] = A.NOTATION
     views: ClassVar[Views | None] = five_tribes_view
+    splits_views: ClassVar[bool] = True
     terminal: ClassVar[str | None] = "longhouse.games.five_tribes.terminal"
     setup_keys: ClassVar[Mapping[str, str]] = _SETUP_KEYS
 

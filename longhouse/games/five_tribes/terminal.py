@@ -58,9 +58,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         grid.add_row(*[_tile_cell(view, r * COLS + c) for c in range(COLS)])
 
     info = Text()
-    info.append(f"Round {view['round'] + 1} — phase: {view['phase']}", style="bold")
-    if view.get("acting"):
-        info.append(f" — acting: {seat_label(view['acting'][0])}")
+    header = view["header"]
+    you = view["you"] or {}
+    info.append(f"Round {view['round'] + 1} — phase: {view['stage']}", style="bold")
+    if header["acting"]:
+        info.append(f" — acting: {seat_label(header['acting'][0])}")
     info.append("\nResource row: " + ", ".join(RESOURCE_NAMES[c] for c in view["resource_row"]))
     info.append(f"  (deck {view['resource_deck_size']})")
     info.append("\nDjinns face up: " + ", ".join(DJINNS[d].name for d in view["djinn_row"]))
@@ -76,15 +78,18 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     if move:
         hand = "".join(COLOUR_LETTERS[c] * n for c, n in enumerate(move["hand"]))
         info.append(f"\nIn hand: {hand}   path: " + "→".join(tile_name(t) for t in move["path"]))
-    if view.get("keep_choices"):
-        info.append("\nSibittis: choose from " + ", ".join(DJINNS[d].name for d in view["keep_choices"]))
-    if view.get("suit"):
-        info.append("\nSuit being sold: " + ", ".join(RESOURCE_NAMES[c] for c in view["suit"]))
+    if you.get("keep_choices"):
+        info.append("\nSibittis: choose from " + ", ".join(DJINNS[d].name for d in you["keep_choices"]))
+    suit = you.get("suit") or view["suit"]
+    if suit:
+        info.append("\nSuit being sold: " + ", ".join(RESOURCE_NAMES[c] for c in suit))
 
     players = Table(title="Players", show_lines=False)
     for col in ("", "gold", "camels", "Viziers", "Elders", "cards", "Djinns"):
         players.add_column(col)
     for s, p in enumerate(view["players"]):
+        if s == you.get("seat"):
+            p = {**p, "gold": you["gold"], "resources": you["resources"]}
         held = p["resources"]
         cards = (", ".join(f"{RESOURCE_NAMES[c]}×{n}" for c, n in enumerate(held) if n) if held is not None
                  else f"{p['cards']} hidden")
@@ -93,7 +98,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                         str(p["camels"]), str(p["viziers"]), str(p["elders"]), cards,
                         ", ".join(DJINNS[d].name for d in p["djinns"]))
     parts: list[RenderableType] = [grid, info, players]
-    if view.get("scores") is not None:
-        parts.append(Text("Final scores: " + ", ".join(f"{seat_label(s)} {v}" for s, v in enumerate(view["scores"])),
+    if header["over"]:
+        parts.append(Text("Final scores: " + ", ".join(f"{seat_label(s)} {v}" for s, v in enumerate(header["scores"])),
                           style="bold"))
     return Group(*parts)

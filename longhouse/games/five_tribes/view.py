@@ -1,5 +1,5 @@
 """What each seat sees of a Five Tribes position: the Sultanate, the tracks, the markets and Djinns, and
-every seat's public holdings.
+every seat's public holdings (``shared_view``, the same for all), and under ``you`` a seat's own (``own_view``).
 
 Hidden (RULING visibility, ``rulings.py``): another seat's gold and cards until the game is over (the others
 see how many cards), a suit another seat is putting together for sale, and another seat's pending Sibittis
@@ -12,6 +12,7 @@ from typing import Any
 
 from longhouse.engine.seats import seat_word
 from longhouse.engine.text import N_, Msg, _
+from longhouse.engine.view import split_view
 from longhouse.games.five_tribes import rulings, scoring
 from longhouse.games.five_tribes.data import AL_AMIN, DJINNS, ZERO_SPOTS
 from longhouse.games.five_tribes.state import (
@@ -30,30 +31,32 @@ JSON = dict[str, Any]
 
 def view(state: FTState, seat: int | None) -> JSON:
     """The game's part of ``state.view(seat)``."""
+    return split_view(shared_view(state), own_view(state, seat))
+
+
+def shared_view(state: FTState) -> JSON:
+    """What every seat and the spectator see alike: everything but ``you``. A seat's gold and cards are
+    None here while they are hidden (RULING visibility), its own are in its ``you``."""
     n = state.num_players
-    acting = state.acting()
+    over = state.phase == OVER
+    # RULING visibility: gold is hidden from the others; resource cards are held in hand (the others see how many).
+    gold_open = over or not rulings.GOLD_IS_HIDDEN
+    cards_open = over or not rulings.CARDS_ARE_HIDDEN
     players = []
     for s in range(n):
         players.append({
-            # RULING visibility: gold is hidden from the others.
-            "gold": state.gold[s] if (s == seat or state.phase == OVER or not rulings.GOLD_IS_HIDDEN) else None,
+            "gold": state.gold[s] if gold_open else None,
             "camels": state.camels[s],
             "viziers": state.viziers[s],
             "elders": state.elders[s],
-            # RULING visibility: resource cards are held in hand; the others see how many.
-            "resources": list(state.hands[s]) if (s == seat or state.phase == OVER
-                                                  or not rulings.CARDS_ARE_HIDDEN) else None,
+            "resources": list(state.hands[s]) if cards_open else None,
             "cards": sum(state.hands[s]),
             "djinns": list(state.djinns[s]),
             "markers": [m for m in range(len(state.marker_seat)) if state.marker_seat[m] == s],
         })
     v: JSON = {
-        "game": "five_tribes",
-        "num_players": n,
-        "seat": seat,
-        "phase": PHASE_NAMES[state.phase],
+        "stage": PHASE_NAMES[state.phase],
         "round": state.round,
-        "acting": list(acting),
         "turn_seat": state.seat if state.phase in TURN_PHASES else None,
         "tiles": list(state.tiles),
         "meeples": [list(x) for x in state.board],
@@ -86,27 +89,37 @@ def view(state: FTState, seat: int | None) -> JSON:
         if state.phase in TURN_PHASES and state.final_tile >= 0 else None,
         "assassin_range": state.ass_range if state.phase == KILL else None,
         "placing": (["palm", "palace"][state.place_kind], state.place_tile) if state.phase == PLACE else None,
-        "suit": list(state.suit) if seat == state.seat or not rulings.CARDS_ARE_HIDDEN else [],
+        # RULING visibility: a suit put together for sale is seen by its seller only (its ``you``).
+        "suit": list(state.suit) if not rulings.CARDS_ARE_HIDDEN else [],
         "used_powers": [d for d in range(len(DJINNS)) if state.used >> d & 1],
         "echidna": state.echidna,
         "iblis": state.iblis,
         "last_camel": state.last_camel,
         "no_move": state.no_move,
-        "undo_steps": state.undo_steps(seat) if seat is not None else 0,
+        "keep_count": len(state.keep_choices),
+        # The points anyone at the table can count (no gold, no cards), per seat and category.
+        "public_points": public_points(state),
+        "breakdown": state.score_breakdown() if over else None,
     }
-    # A Sibittis draw is seen only by the player choosing from it.
-    v["keep_choices"] = sorted(state.keep_choices) if (state.phase == KEEP and seat == state.seat) else None
-    v["keep_count"] = len(state.keep_choices)
-    # The points anyone at the table can count (no gold, no cards), per seat and category; and my own cards'
-    # best value as suits.
-    v["public_points"] = public_points(state)
-    if seat is not None:
-        v["players"][seat]["merchandise_value"] = scoring.merchandise_value(state.hands[seat],
-                                                                            state.owns(seat, AL_AMIN))
-    if state.phase == OVER:
-        v["scores"] = state.scores()
-        v["breakdown"] = state.score_breakdown()
     return v
+
+
+def own_view(state: FTState, seat: int | None) -> JSON:
+    """What only ``seat`` sees, under ``you`` (None for the spectator): its gold, its cards and their best value
+    as suits, the suit it is putting together, its Sibittis draw, how many steps it may take back."""
+    if seat is None:
+        return {"you": None}
+    at_play = seat == state.seat
+    return {"you": {
+        "seat": seat,
+        "gold": state.gold[seat],
+        "resources": list(state.hands[seat]),
+        "merchandise_value": scoring.merchandise_value(state.hands[seat], state.owns(seat, AL_AMIN)),
+        "suit": list(state.suit) if at_play else [],
+        # A Sibittis draw is seen only by the player choosing from it.
+        "keep_choices": sorted(state.keep_choices) if (state.phase == KEEP and at_play) else None,
+        "undo_steps": state.undo_steps(seat),
+    }}
 
 
 #: What the seat at play is doing in each phase, in words.

@@ -104,8 +104,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         _villages(view, seat),
     ]
     decision = view["decision"]
-    if view["over"]:
-        lines.append(Text("Game over. Winners: " + ", ".join(seat_label(w) for w in view["winners"]), style="bold"))
+    if view["header"]["over"]:
+        lines.append(Text("Game over. Winners: " + ", ".join(seat_label(w) for w in view["header"]["winners"]),
+                          style="bold"))
     elif decision is not None:
         extra = plain({k: v for k, v in decision.items() if k not in ("kind", "seat")})  # texts in English
         lines.append(Text.assemble("to decide: ", _seat(decision["seat"]), f" {decision['kind']} {extra or ''}"))

@@ -31,8 +31,9 @@ def view(state: ManitobaState, seat: int | None) -> JSON:
 
 
 def own_view(state: ManitobaState, seat: int | None) -> JSON:
-    """A seat sees nothing the others do not: its own part is only which seat it is."""
-    return {"seat": seat}
+    """A seat sees nothing the others do not: its own part, ``you``, is only which seat it is (None for the
+    spectator)."""
+    return {"you": None if seat is None else {"seat": seat}}
 
 
 def shared_view(state: ManitobaState) -> JSON:
@@ -41,8 +42,6 @@ def shared_view(state: ManitobaState) -> JSON:
     terr = state.terr
     top = state.tasks[-1] if state.tasks and not state.over else None
     return {
-        "game": "manitoba",
-        "players": state.n,
         "options": state.opts.to_json(),
         "round": state.round_no,
         "rounds": D.ROUNDS_BY_PLAYERS[state.n],
@@ -97,13 +96,10 @@ def shared_view(state: ManitobaState) -> JSON:
             }
             for p in range(state.n)
         ],
-        "acting": list(state.acting_seats),
         "decision": {**describe_task(state, top), "prompt": prompt(state, top)} if top is not None else None,
         # what just happened: each seat's last move, the last scoring (recent.py)
         "marks": state.marks,
         "tally": state.tally,
-        "over": state.over,
-        "winners": state.winners(),
     }
 
 

@@ -24,7 +24,7 @@ from longhouse.games.manitou.data import (
 from longhouse.games.manitou.fights import Card, Fight, Outcome, may_play_warrior, resolve
 from longhouse.games.manitou.reckoning import GroundResult, hunter_totals_on, pelt_robbers, score_ground
 from longhouse.games.manitou.rulings import FORCED_WARRIOR_FACE_DOWN, PELT_ROBBER_CARDS, PELT_ROBBER_SUPPLY_UNLIMITED
-from longhouse.games.manitou.state import OVER, SCORE, SELECT, ManitouState, lanes_of
+from longhouse.games.manitou.state import OVER, SCORE, SELECT, Ground, ManitouState
 
 
 def legal_plays(state: ManitouState, seat: int) -> list[Action]:
@@ -163,7 +163,7 @@ def end_hunt(state: ManitouState) -> list[Event]:
             state.players[owner].reserve[CODE_INDEX[code]] += 1
         report = _ground_report(result)
         report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
-        report["lanes"] = lanes_of(ground, n)
+        report["lanes"] = ground_lanes(ground, n)
         grounds_report.append(report)
         # the ground is cleared: its cards went back to reserves or into score piles
         ground.cards = []
@@ -238,6 +238,17 @@ def _fight_words(fight: Fight, who: Msg, what: Msg, where: int) -> Msg:
                  seat=who, card=what, ground=where, theirs=theirs)
     return _("{seat} plays {card} on hunting ground {ground} — {theirs} defeats it", seat=who, card=what,
              ground=where, theirs=theirs)
+
+
+def ground_lanes(ground: Ground, n: int) -> list[list[list[Any]]]:
+    """The cards on a ground as data, one lane per seat in play order, each ``[code, face_up, protected]``
+    (``view.last_hunt_view`` shows them as the grounds' cards are shown)."""
+    lanes: list[list[list[Any]]] = [[] for _ in range(n)]
+    up = ground.up
+    protected = up[0] if len(up) == 2 else None
+    for card in ground.cards:
+        lanes[card.seat].append([card.code, card.face_up, card is protected])
+    return lanes
 
 
 def _ground_report(result: GroundResult) -> JSON:

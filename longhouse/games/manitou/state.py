@@ -26,7 +26,6 @@ from longhouse.games.manitou.data import (
     PRISONER_POINTS,
     SELECTION,
     SET_COUNTS,
-    warrior_of,
 )
 from longhouse.games.manitou.fights import Card
 
@@ -163,7 +162,9 @@ class ManitouState(State):
         self.small = small
         self.pile_order = pile_order
         self.grounds: list[Ground] = []
-        self.last_hunt: JSON | None = None  # never changed once made: copies share it
+        #: The last hunt's reckoning as data (``hunt.reckon``; ``view.last_hunt_view`` shows it): never changed once
+        #: made, so copies share it.
+        self.last_hunt: JSON | None = None
         self._acting: tuple[int, ...] = ()
         self.lay_out_buffalo()
         self.derive_selection()
@@ -276,63 +277,30 @@ def _state_value(name: str, raw: Any) -> Any:
         return int(raw)
     if name == "turn":
         return None if raw is None else int(raw)
+    if name == "last_hunt" and raw is not None:
+        return _last_hunt(raw)
     return raw
+
+
+def _last_hunt(raw: Any) -> JSON:
+    """A snapshot's ``last_hunt``, its lanes' cards as ``[code, face_up, protected]``; a snapshot made before
+    the views were built only in ``view.py`` held the cards as views showed them (dicts): read as well."""
+    grounds = []
+    for ground in raw["grounds"]:
+        lanes = []
+        for lane in ground["lanes"]:
+            cards = []
+            for card in lane:
+                if isinstance(card, Mapping):
+                    card = [card["code"], card.get("face_up", True), card.get("protected", False)]
+                code, face_up, protected = card
+                cards.append([_code(code), bool(face_up), bool(protected)])
+            lanes.append(cards)
+        grounds.append({**ground, "lanes": lanes})
+    return {**raw, "grounds": grounds}
 
 
 def _code(value: Any) -> str:
     if value not in CODE_INDEX:
         raise SnapshotError(f"unknown card {value!r}")
     return str(value)
-
-
-#: Each card code's hunter strength (None: a warrior), and each warrior's word, for the views (English data:
-#: a snapshot keeps ``last_hunt``, so no text of the catalogs is in it; boards name cards from the description).
-HUNTER_VALUE: dict[str, int | None] = {code: None if warrior_of(code) else int(code) for code in CODES}
-WARRIOR_WORD: dict[str, str] = {code: w.word for code in CODES if (w := warrior_of(code)) is not None}
-#: The most seats a table has (``GROUND_LAYOUT``'s player counts).
-MAX_SEATS = max(GROUND_LAYOUT)
-
-
-def card_view(code: str, seat: int, face_up: bool = True, protected: bool = False) -> JSON:
-    """A card on a ground as views show it (a hunter's face and protection are not shown)."""
-    value = HUNTER_VALUE[code]
-    if value is None:
-        return {"code": code, "kind": "warrior", "name": WARRIOR_WORD[code], "seat": seat, "face_up": face_up,
-                "protected": protected}
-    return {"code": code, "kind": "hunter", "value": value, "seat": seat}
-
-
-#: Every ``card_view``, made once, to be copied: ``CARD_VIEWS[seat][code]`` is ``(value, made)``, ``made`` the
-#: hunter's view, or, for a warrior (value None), its views indexed ``[face_up][protected]``.
-CARD_VIEWS: list[dict[str, tuple[int | None, Any]]] = [{
-    code: (value, card_view(code, seat)) if value is not None else
-    (None, tuple(tuple(card_view(code, seat, up, prot) for prot in (False, True)) for up in (False, True)))
-    for code, value in HUNTER_VALUE.items()
-} for seat in range(MAX_SEATS)]
-
-
-def lanes_and_totals(ground: Ground, n: int) -> tuple[list[list[JSON]], list[int]]:
-    """The cards on a ground, one lane per seat in play order, as views show them (``card_view``, copied
-    from ``CARD_VIEWS``: fresh dicts); and each seat's hunter total there (``reckoning.hunter_totals_on``),
-    counted in the same pass."""
-    lanes: list[list[JSON]] = []
-    for _ in range(n):  # a loop: cheaper than a comprehension for a few items (Python 3.11)
-        lanes.append([])
-    totals = [0] * n
-    up = ground.up
-    protected = up[0] if len(up) == 2 else None
-    for card in ground.cards:
-        seat = card.seat
-        value, made = CARD_VIEWS[seat][card.code]
-        if value is None:
-            lanes[seat].append(made[card.face_up][card is protected].copy())
-        else:
-            totals[seat] += value
-            lanes[seat].append(made.copy())
-    return lanes, totals
-
-
-def lanes_of(ground: Ground, n: int) -> list[list[JSON]]:
-    """The cards on a ground, one lane per seat in play order, as views show them."""
-    return lanes_and_totals(ground, n)[0]
-

@@ -65,7 +65,7 @@ def _players(view: dict[str, Any], words: Words) -> Table:
         scores.add_column(head, min_width=len(head))  # a heading is whole ("Fellräuber", not "Fellräu…")
     for p in view["players"]:
         colour = p["colour"]
-        mark = " ◀" if p["seat"] in view["acting"] else ""
+        mark = " ◀" if p["seat"] in view["header"]["acting"] else ""
         scores.add_row(Text(f"{MARK[colour]} {_seat(p['seat'], words)}{mark}", style=STYLE[colour]), str(p["score"]),
                        " ".join(map(str, p["buffalo"])) or "—", str(p["prisoners"]), str(p["pelt_robbers"]),
                        str(p["hand_size"]), str(p["pile_size"]), str(p["played"]))
@@ -85,23 +85,23 @@ def _report(last: dict[str, Any], words: Words) -> list[RenderableType]:
 
 
 def render(view: dict[str, Any], seat: int | None, words: Words = ENGLISH) -> RenderableType:
-    n = view["num_players"]
+    n = view["header"]["num_players"]
     parts: list[RenderableType] = []
-    phase = _say(words, PHASES.get(view["phase"], view["phase"]))
+    phase = _say(words, PHASES.get(view["stage"], view["stage"]))
     parts.append(Text(_say(words, _("Hunt {hunt} of {hunts} — {phase} — dealer {seat}", hunt=view["hunt"],
                                     hunts=view["hunts"], phase=phase, seat=seat_word(view["dealer"]))),
                       style="bold"))
     parts.append(Columns([_ground(g, ground, n, words) for g, ground in enumerate(view["grounds"])]))
     parts.append(_players(view, words))
     last = view["last_hunt"]
-    if last is not None and view["phase"] in ("score", "over"):
+    if last is not None and view["stage"] in ("score", "over"):
         parts.extend(_report(last, words))
     you = view["you"]
     if you is not None:
         colour = SEAT_COLOURS[you["seat"]]
         lines = [Text(_say(words, _("You are {seat}.", seat=f"{MARK[colour]} {_seat(you['seat'], words)}")),
                       style=STYLE[colour])]
-        if view["phase"] == "select":
+        if view["stage"] == "select":
             lines.append(Text(_say(words, _("Reserve: {cards}", cards=" ".join(you["reserve"])))))
             lines.append(Text(_say(words, _("Chosen {have} / {need}: {cards}", have=len(you["selection"]),
                                             need=you["must_pick"], cards=" ".join(you["selection"])))))

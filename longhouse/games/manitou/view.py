@@ -12,13 +12,90 @@ from typing import Any
 from longhouse.engine.seats import SEAT_COLOURS, seat_word
 from longhouse.engine.text import Msg, _, joined, listing, ngettext
 from longhouse.engine.view import split_view
-from longhouse.games.manitou.data import CODE_INDEX, CODES, HUNTS, PELT_ROBBER_POINTS, PRISONER_POINTS
-from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, ManitouState, lanes_and_totals
+from longhouse.games.manitou.data import (
+    CODE_INDEX,
+    CODES,
+    GROUND_LAYOUT,
+    HUNTS,
+    PELT_ROBBER_POINTS,
+    PRISONER_POINTS,
+    warrior_of,
+)
+from longhouse.games.manitou.state import HUNT, OVER, SCORE, SELECT, Ground, ManitouState
 
 JSON = dict[str, Any]
 
 #: A ground view's hunter totals.
 _HUNTER_TOTALS = itemgetter("hunter_totals")
+
+#: Each card code's hunter strength (None: a warrior), and each warrior's word, for the views (English data, as
+#: every name in a view: boards name cards from the description).
+HUNTER_VALUE: dict[str, int | None] = {code: None if warrior_of(code) else int(code) for code in CODES}
+WARRIOR_WORD: dict[str, str] = {code: w.word for code in CODES if (w := warrior_of(code)) is not None}
+#: The most seats a table has (``GROUND_LAYOUT``'s player counts).
+MAX_SEATS = max(GROUND_LAYOUT)
+
+
+def card_view(code: str, seat: int, face_up: bool = True, protected: bool = False) -> JSON:
+    """A card on a ground as views show it (a hunter's face and protection are not shown)."""
+    value = HUNTER_VALUE[code]
+    if value is None:
+        return {"code": code, "kind": "warrior", "name": WARRIOR_WORD[code], "seat": seat, "face_up": face_up,
+                "protected": protected}
+    return {"code": code, "kind": "hunter", "value": value, "seat": seat}
+
+
+#: Every ``card_view``, made once, to be copied: ``CARD_VIEWS[seat][code]`` is ``(value, made)``, ``made`` the
+#: hunter's view, or, for a warrior (value None), its views indexed ``[face_up][protected]``.
+CARD_VIEWS: list[dict[str, tuple[int | None, Any]]] = [{
+    code: (value, card_view(code, seat)) if value is not None else
+    (None, tuple(tuple(card_view(code, seat, up, prot) for prot in (False, True)) for up in (False, True)))
+    for code, value in HUNTER_VALUE.items()
+} for seat in range(MAX_SEATS)]
+
+
+def lanes_and_totals(ground: Ground, n: int) -> tuple[list[list[JSON]], list[int]]:
+    """The cards on a ground, one lane per seat in play order, as views show them (``card_view``, copied
+    from ``CARD_VIEWS``: fresh dicts); and each seat's hunter total there (``reckoning.hunter_totals_on``),
+    counted in the same pass."""
+    lanes: list[list[JSON]] = []
+    for _seat in range(n):  # a loop: cheaper than a comprehension for a few items (Python 3.11)
+        lanes.append([])
+    totals = [0] * n
+    up = ground.up
+    protected = up[0] if len(up) == 2 else None
+    for card in ground.cards:
+        seat = card.seat
+        value, made = CARD_VIEWS[seat][card.code]
+        if value is None:
+            lanes[seat].append(made[card.face_up][card is protected].copy())
+        else:
+            totals[seat] += value
+            lanes[seat].append(made.copy())
+    return lanes, totals
+
+
+#: ``last_hunt_view`` by the identity of the reckoning it shows (kept with it, so the identity is not reused).
+_HUNT_VIEWS: dict[int, tuple[JSON, JSON]] = {}
+HUNT_VIEWS_KEPT = 4096  # two a game: a hall of 2,000 tables keeps all (made again after a clear, as from a snapshot)
+
+
+def last_hunt_view(report: JSON | None) -> JSON | None:
+    """The last hunt's reckoning (``state.last_hunt``, made by ``hunt.reckon``) as views show it: its lanes'
+    cards as the grounds' cards (``card_view``). Made once per reckoning, so that positions sharing one
+    reckoning share its view too (``Game.unchanging_view_keys``: the server keeps its text)."""
+    if report is None:
+        return None
+    kept = _HUNT_VIEWS.get(id(report))
+    if kept is not None and kept[0] is report:
+        return kept[1]
+    made = {**report, "grounds": [{**ground, "lanes": [
+        [card_view(code, seat, face_up, protected) for code, face_up, protected in lane]
+        for seat, lane in enumerate(ground["lanes"])]} for ground in report["grounds"]]}
+    if len(_HUNT_VIEWS) >= HUNT_VIEWS_KEPT:
+        _HUNT_VIEWS.clear()
+    _HUNT_VIEWS[id(report)] = (report, made)
+    return made
 
 
 def view(state: ManitouState, seat: int | None) -> JSON:
@@ -27,7 +104,8 @@ def view(state: ManitouState, seat: int | None) -> JSON:
 
 
 def shared_view(state: ManitouState) -> JSON:
-    """What every seat and the spectator see alike: everything but ``you``."""
+    """What every seat and the spectator see alike: everything but ``you``. The header has the phase in words,
+    who acts, the scores and the winners; ``stage`` is the phase's name."""
     n = state.num_players
     hunting = state.phase == HUNT
     grounds = []
@@ -35,13 +113,11 @@ def shared_view(state: ManitouState) -> JSON:
         grounds.append(ground_view(ground, n))
     # the seats' hunter totals over the grounds (only cards of the hunt under way lie there)
     totals = list(map(sum, zip(*map(_HUNTER_TOTALS, grounds), strict=True))) if hunting else [0] * n
-    players, scores, breakdown = seat_parts(state, totals)
+    players, breakdown = seat_parts(state, totals)
     return {
-        "game": "manitou", "num_players": n, "hunt": state.hunt, "hunts": HUNTS, "phase": state.phase,
-        "dealer": state.dealer, "start_player": state.start_player, "acting": list(state.acting()),
-        "turn": state.turn, "grounds": grounds, "players": players,
-        "last_hunt": state.last_hunt, "scores": scores, "breakdown": breakdown,
-        "winners": state.winners(),
+        "hunt": state.hunt, "hunts": HUNTS, "stage": state.phase, "dealer": state.dealer,
+        "start_player": state.start_player, "turn": state.turn, "grounds": grounds, "players": players,
+        "last_hunt": last_hunt_view(state.last_hunt), "breakdown": breakdown,
     }
 
 
@@ -64,17 +140,15 @@ def ground_view(ground: Ground, n: int) -> JSON:
     }
 
 
-def seat_parts(state: ManitouState, totals: list[int]) -> tuple[list[JSON], list[int], list[JSON]]:
-    """Each seat's public counts (``players``), score and score breakdown, in one pass (``Player.score``)."""
+def seat_parts(state: ManitouState, totals: list[int]) -> tuple[list[JSON], list[JSON]]:
+    """Each seat's public counts (``players``) and score breakdown, in one pass (``Player.score``)."""
     players: list[JSON] = []
-    scores: list[int] = []
     breakdown: list[JSON] = []
     for s, p in enumerate(state.players):
         buffalo = sum(p.buffalo)
         prisoners = PRISONER_POINTS * p.prisoners
         robbers = PELT_ROBBER_POINTS * p.pelt_robbers
         score = buffalo + prisoners + robbers
-        scores.append(score)
         players.append({
             "seat": s, "colour": SEAT_COLOURS[s], "reserve_size": sum(p.reserve), "selected": len(p.selection),
             "confirmed": p.confirmed, "hand_size": len(p.hand), "pile_size": len(p.pile), "played": p.played,
@@ -82,7 +156,7 @@ def seat_parts(state: ManitouState, totals: list[int]) -> tuple[list[JSON], list
             "hunter_total": totals[s], "ready": p.ready,
         })
         breakdown.append({"buffalo": buffalo, "prisoners": prisoners, "pelt_robbers": robbers, "total": score})
-    return players, scores, breakdown
+    return players, breakdown
 
 
 def own_view(state: ManitouState, seat: int | None) -> JSON:

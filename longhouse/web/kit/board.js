@@ -136,7 +136,7 @@ export function seatNamer(api) {
  * @returns {string | null}
  */
 export function endedEarly(msg, nameOf) {
-  if (msg.status !== "over" || (msg.view && msg.view.phase === "over")) return null;
+  if (msg.status !== "over" || (msg.view && msg.view.header && msg.view.header.over)) return null;
   const resigned = (msg.result && msg.result.resigned) || [];
   return resigned.length ? tn("The game is over: {names} resigned", "The game is over: {names} resigned", resigned.length,
     { names: list(resigned.map(nameOf)) }) : t("The game is over");

@@ -6,7 +6,7 @@ import { sameAction } from "../../hints.js";
 import { N_, list, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
 import { COLOURS, SYMBOLS, boardCycle, cap, endedEarly, h, loadStylesheet, seatTag } from "../../kit/board.js";
-import { djinnCard, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
+import { djinnCard, holdings, playerPanel, resourceCard, scoreSheet, tracks } from "./panels.js";
 import { distance, drawSultanate, meepleIcon, neighbour, tileName, tribeWords } from "./sultanate.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
@@ -76,8 +76,10 @@ export function createBoard(root, api) {
   const ctx = () => ({ desc, me: me(), colour, symbol, name: nameOf, tag });
   const tribe = (c) => desc.tribes[c];
   const tileLabel = (at) => `${tileName(desc, at)} (${desc.tiles[v().tiles[at]].name})`;
-  const myTurn = () => me() !== null && v().acting.includes(me()) && L().length > 0;
+  const myTurn = () => me() !== null && v().header.acting.includes(me()) && L().length > 0;
   const pay = (p) => desc.payments[p] || p;
+  // the suit this seat is putting together for sale (its own part: hidden from the others)
+  const mySuit = (view) => (view.you ? view.you.suit : []);
 
   const send = (action) => cycle.send(action);
   const undo = () => cycle.undo(-1);
@@ -166,20 +168,20 @@ export function createBoard(root, api) {
     const view = v();
     const early = endedEarly(cycle.msg, nameOf);
     if (early) return early;  // the hall ended it (a resignation): nothing is asked of anyone now
-    if (view.phase === "over") {
-      const r = cycle.msg.result || { winners: [], scores: view.scores || [] };
+    if (view.stage === "over") {
+      const r = cycle.msg.result || { winners: [], scores: view.header.scores || [] };
       const w = r.winners || [];
       return w.length ? tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points", w.length,
         { names: list(w.map(nameOf)), points: r.scores[w[0]] }) : t("Game over");
     }
-    const actor = view.acting[0];
+    const actor = view.header.acting[0];
     if (!myTurn()) {
       const who = seatWord(actor) === nameOf(actor) ? nameOf(actor) : t("{seat} ({name})", { seat: seatWord(actor), name: nameOf(actor) });
-      return t(DOING[view.phase] || PLAYING, { who });
+      return t(DOING[view.stage] || PLAYING, { who });
     }
     if (armed) return t("{djinn}: click a lit tile (or Cancel)", { djinn: desc.djinns[armed.djinn].name });
     const tribeInfo = view.tribe;
-    switch (view.phase) {
+    switch (view.stage) {
       case "bid": return t("Your bid: click a free spot on the Turn Order track — you pay its cost, the highest plays first");
       case "pick": return of("pick").length ? t("Your turn: click a lit tile to pick up all its meeples (or use a Djinn first)")
         : t("No meeple move is left: use a Djinn, sell, or end your turn");
@@ -208,7 +210,7 @@ export function createBoard(root, api) {
   function renderBar() {
     const view = v();
     const items = [];
-    if (me() !== null && cycle.msg.undo_steps > 0 && view.phase !== "over") {
+    if (me() !== null && cycle.msg.undo_steps > 0 && view.stage !== "over") {
       items.push(h("button", { id: "ft-undo", disabled: cycle.pending || null, title: t("take back your last step ({n} possible)", { n: cycle.msg.undo_steps }), onclick: undo }, "↶ " + t("Undo")));
     }
     if (view.move && myTurn()) {
@@ -218,22 +220,22 @@ export function createBoard(root, api) {
     }
     for (const a of of("fakirs")) {
       const tr = view.tribe;
-      const effect = view.phase === "builders"
+      const effect = view.stage === "builders"
         ? t("{gold} gold", { gold: (tr.count + a.count) * tr.blue_tiles * (view.echidna ? 2 : 1) })
         : t("range {n}", { n: tr.count + a.count });
       items.push(h("button", { class: `ft-fakirs${a.count === 0 ? " primary" : ""}`, dataset: { count: a.count }, onclick: () => send(a) },
         a.count === 0 ? t("No Fakir: {effect}", { effect }) : tn("{n} Fakir: {effect}", "{n} Fakirs: {effect}", a.count, { effect })));
     }
     if (of("sell").length) {
-      const n = view.suit.length;
+      const n = mySuit(view).length;
       items.push(h("button", { id: "ft-sell", class: "primary", onclick: () => send({ type: "sell" }) },
         tn("Sell {n} card for {gold} gold", "Sell {n} cards for {gold} gold", n, { gold: desc.suit_values[n] })));
     }
     if (of("skip").length) {
-      const what = view.phase === "kill" ? t("Kill no one") : t("Skip the tile action");
+      const what = view.stage === "kill" ? t("Kill no one") : t("Skip the tile action");
       items.push(h("button", { id: "ft-skip", onclick: () => send({ type: "skip" }) }, what));
     }
-    if (of("end").length) items.push(h("button", { id: "ft-end", class: view.phase === "free" ? "primary" : "", onclick: () => send({ type: "end" }) }, t("End turn")));
+    if (of("end").length) items.push(h("button", { id: "ft-end", class: view.stage === "free" ? "primary" : "", onclick: () => send({ type: "end" }) }, t("End turn")));
     if (armed || chooser || marketFirst !== null) {
       items.push(h("button", { id: "ft-cancel", onclick: () => { armed = null; chooser = null; marketFirst = null; render(); } }, t("Cancel")));
     }
@@ -340,8 +342,8 @@ export function createBoard(root, api) {
   // --- players ------------------------------------------------------------------------------------------------
   function waitWord(s) {
     const view = v();
-    if (view.phase === "over" || !view.acting.includes(s) || endedEarly(cycle.msg, nameOf)) return "";
-    return s === me() ? t("your move") : t(WAITING[view.phase] || WAITING.other);
+    if (view.stage === "over" || !view.header.acting.includes(s) || endedEarly(cycle.msg, nameOf)) return "";
+    return s === me() ? t("your move") : t(WAITING[view.stage] || WAITING.other);
   }
 
   function poolKills(s) {
@@ -353,7 +355,7 @@ export function createBoard(root, api) {
 
   function renderTop() {
     const view = v();
-    const n = view.num_players;
+    const n = view.header.num_players;
     const others = [...Array(n).keys()].filter((s) => s !== me());
     top.replaceChildren(...others.map((s) => h("div", { role: "listitem", class: "ft-opponent" },
       playerPanel(ctx(), view, s, { wait: waitWord(s), extra: poolKills(s) }))));
@@ -368,16 +370,17 @@ export function createBoard(root, api) {
         : t("You are watching. Gold and cards in hand stay hidden.")));
       return;
     }
-    mine.className = `ft-mine seat-${colour(s)}${view.acting.includes(s) ? " acting" : ""}`;
-    const p = view.players[s];
+    mine.className = `ft-mine seat-${colour(s)}${view.header.acting.includes(s) ? " acting" : ""}`;
+    const p = holdings(view, s);
+    const suitNow = mySuit(view);
     const suitCards = new Set(of("suit").map((a) => a.card));
     const held = (p.resources || []).map((n, r) => [r, n]).filter(([, n]) => n > 0);
     const hand = h("div", { class: "ft-hand-cards", role: "group", "aria-label": t("your cards") },
       held.length ? held.map(([r, n]) => resourceCard(ctx(), r, { count: n, button: suitCards.has(r),
-        cls: `${suitCards.has(r) ? "lit" : ""}${view.suit.includes(r) ? " chosen" : ""}`,
+        cls: `${suitCards.has(r) ? "lit" : ""}${suitNow.includes(r) ? " chosen" : ""}`,
         onclick: suitCards.has(r) ? () => send({ type: "suit", card: r }) : null })) : h("span", { class: "ft-none" }, t("no cards")));
-    const suit = view.suit.length ? h("span", { class: "ft-suit" }, t("For sale: {cards} → {gold} gold",
-      { cards: view.suit.map((r) => desc.resources[r].name).join(", "), gold: desc.suit_values[view.suit.length] })) : null;
+    const suit = suitNow.length ? h("span", { class: "ft-suit" }, t("For sale: {cards} → {gold} gold",
+      { cards: suitNow.map((r) => desc.resources[r].name).join(", "), gold: desc.suit_values[suitNow.length] })) : null;
     const powers = of("power");
     const myDjinns = p.djinns.map((d) => {
       const mineActs = powers.filter((a) => a.djinn === d);
@@ -417,7 +420,7 @@ export function createBoard(root, api) {
     const targets = myTurn() && !cycle.pending ? tileTargets() : new Map();
     const lit = new Map([...targets].map(([at, x]) => [at, x.label]));
     let range = null;
-    if (view.phase === "kill" && view.assassin_range !== null && view.final_tile >= 0) {
+    if (view.stage === "kill" && view.assassin_range !== null && view.final_tile >= 0) {
       range = new Set([...Array(view.tiles.length).keys()].filter((at) => distance(desc, view.final_tile, at) <= view.assassin_range));
     }
     const path = view.move ? view.move.path : view.path;
@@ -431,13 +434,13 @@ export function createBoard(root, api) {
   // --- the end: the score sheet -------------------------------------------------------------------------------
   function renderOverlay() {
     const view = v();
-    if (view.phase !== "over" || sheetHidden) {
+    if (view.stage !== "over" || sheetHidden) {
       overlay.hidden = true;
       return;
     }
     /** @type {Partial<import("../../kit/types.js").Result>} */
     const given = cycle.msg.result || {};
-    const result = { breakdown: given.breakdown || view.breakdown, scores: given.scores || view.scores,
+    const result = { breakdown: given.breakdown || view.breakdown, scores: given.scores || view.header.scores,
       winners: given.winners || (view.header ? view.header.winners : []) };
     overlay.replaceChildren(h("div", { class: "score-screen panel", role: "dialog", "aria-label": t("final scores") },
       h("h2", {}, t("The game is over")), h("h3", {}, t("Final results")), scoreSheet(ctx(), view, result),
@@ -454,7 +457,7 @@ export function createBoard(root, api) {
     status.textContent = statusText();
     status.classList.toggle("my-turn", myTurn());
     renderBar();
-    if (view.phase === "over" && sheetHidden) {
+    if (view.stage === "over" && sheetHidden) {
       bar.append(h("button", { id: "show-results", onclick: () => { sheetHidden = false; render(); } }, t("Score sheet")));
     }
     renderBoard();
@@ -463,9 +466,9 @@ export function createBoard(root, api) {
     renderChooser();
     renderOverlay();
     showMark();
-    el.className = `five-tribes phase-${view.phase}${me() !== null ? ` me-${colour(me())}` : ""}`;
+    el.className = `five-tribes phase-${view.stage}${me() !== null ? ` me-${colour(me())}` : ""}`;
     el.dataset.version = String(cycle.msg.version);
-    el.dataset.phase = view.phase;
+    el.dataset.phase = view.stage;
     el.dataset.mine = myTurn() && !cycle.pending ? "yes" : "no";
   }
 
@@ -503,7 +506,7 @@ export function createBoard(root, api) {
 
   // A new version: a new phase drops the half-made choices of the last one.
   function received(next, prev) {
-    if (prev && next.version !== prev.version && next.view.phase !== prev.view.phase) {
+    if (prev && next.version !== prev.version && next.view.stage !== prev.view.stage) {
       chooser = null;
       marketFirst = null;
       armed = null;

@@ -77,11 +77,19 @@ function pointsTitle(ctx, v, seat) {
   return t("Points anyone can count (gold and cards are hidden): {points}", { points: parts.join(" · ") });
 }
 
+// A seat's holdings: the shared part's, and for the viewer's own seat its gold and cards from its own part
+// (`you`: hidden holdings are there only).
+export function holdings(v, seat) {
+  const p = v.players[seat];
+  const you = v.you;
+  return you && you.seat === seat ? { ...p, gold: you.gold, resources: you.resources, merchandise_value: you.merchandise_value } : p;
+}
+
 // A player's panel: camels left, Viziers, Elders, cards, Djinns, gold (own only), public points.
 export function playerPanel(ctx, v, seat, opts = {}) {
-  const p = v.players[seat];
+  const p = holdings(v, seat);
   const me = seat === ctx.me;
-  const turn = v.acting.includes(seat);
+  const turn = v.header.acting.includes(seat);
   const stat = (cls, icon, value, label) => h("span", { class: `ft-stat ${cls}`, title: label, "aria-label": `${label}: ${value}` },
     icon, h("b", {}, String(value)));
   const stats = h("div", { class: "ft-stats" },
@@ -103,7 +111,7 @@ export function playerPanel(ctx, v, seat, opts = {}) {
 
 // The score sheet, laid out like the physical pad: a row per category, a column per player.
 export function scoreSheet(ctx, v, result) {
-  const n = v.num_players;
+  const n = v.header.num_players;
   const seats = [...Array(n).keys()];
   const rows = result.breakdown;
   const winners = result.winners || [];

@@ -82,16 +82,16 @@ export function createBoard(root, api) {
     };
   }
 
-  function isOver(view) { return !!(view.over || (view.header && view.header.over)); }
+  function isOver(view) { return !!view.header.over; }
 
   function renderStatus(ctx) {
     const { view, ix } = ctx;
-    const me = view.seat;
+    const me = view.header.viewer;
     const d = view.decision;
     const mine = me !== null && ix.count > 0;
     let text;
     if (isOver(view)) {
-      const w = view.winners || [];
+      const w = view.header.winners || [];
       const best = w.length ? view.villages[w[0]].score : 0;
       text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points", w.length,
         { names: list(w.map(nameOf)), points: best });
@@ -159,7 +159,7 @@ export function createBoard(root, api) {
     if (wakeMode && !Object.keys(ix.wakeup).length) wakeMode = false;
     if (tradeMode && !Object.keys(ix.wampumTrade).length) tradeMode = false;
     const ctx = context(view, ix);
-    const me = view.seat;
+    const me = view.header.viewer;
     const others = view.villages.map((v) => v.seat).filter((s) => s !== me);
     opps.replaceChildren(...others.map((s) => drawOpponent(ctx, s)));
     renderStatus(ctx);

@@ -87,7 +87,7 @@ export function drawPaths(ctx) {
   const rows = desc.paths.map((p, pi) => {
     const act = ix.vision[p.name] || ix.repeat[p.name];
     const spaces = desc.path_spaces[pi];
-    const myPos = view.seat !== null ? view.villages[view.seat].paths[p.name] : null;
+    const myPos = view.header.viewer !== null ? view.villages[view.header.viewer].paths[p.name] : null;
     const firsts = view.first_reached[pi] || [];
     const cells = spaces.map((sp) => {
       const here = view.villages.filter((v) => v.paths[p.name] === sp.space).map((v) => v.seat);

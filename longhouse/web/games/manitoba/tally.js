@@ -14,7 +14,7 @@ export function tallyKey(tally) {
 export function tallyReady(view) {
   const tally = view.tally;
   if (!tally || tally.kind === "none") return false;
-  if (tally.kind === "final") return view.over || !!(view.header && view.header.over);
+  if (tally.kind === "final") return !!view.header.over;
   const choosing = view.decision && ["score", "refill"].includes(view.decision.kind);
   return !choosing && view.round - tally.round <= 1;
 }
@@ -63,7 +63,7 @@ export function drawTally(ctx, onOk) {
 
 function finalSheet(ctx, seats) {
   const { view } = ctx;
-  const winners = (view.header && view.header.winners) || view.winners || [];
+  const winners = view.header.winners || [];
   const cats = Object.keys(view.villages[0].breakdown);
   return h("section", {}, h("h3", {}, t("Final results")),
     h("table", { class: "score-table" },

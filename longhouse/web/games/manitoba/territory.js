@@ -59,7 +59,7 @@ export function drawTerritory(ctx) {
     const act = actionFor(ctx, area, moveTargets);
     const isFrom = sel === area.id;
     const cls = ["area", `land-${area.landscape}`, act ? "can" : "", isFrom ? "from" : "", moveTargets[area.id] ? "target" : "",
-      area.cree !== null && area.cree !== undefined && ix.moveFrom[area.id] && area.cree === view.seat ? "movable" : ""];
+      area.cree !== null && area.cree !== undefined && ix.moveFrom[area.id] && area.cree === view.header.viewer ? "movable" : ""];
     const g = s("g", {
       class: cls.filter(Boolean).join(" "), "data-area": area.id, "data-name": area.name,
       tabindex: act ? "0" : null, role: act ? "button" : null,
@@ -114,7 +114,7 @@ function actionFor(ctx, area, moveTargets) {
   if (ix.place[area.id]) return ix.place[area.id];
   if (ix.recall[area.id]) return ix.recall[area.id];
   if (ix.refill[area.id]) return ix.refill[area.id];
-  if (ix.moveFrom[area.id] && area.cree === view.seat) return { select: true, text: t("choose this Cree to move it ({area})", { area: area.name }) };
+  if (ix.moveFrom[area.id] && area.cree === view.header.viewer) return { select: true, text: t("choose this Cree to move it ({area})", { area: area.name }) };
   return null;
 }
 

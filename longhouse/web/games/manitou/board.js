@@ -115,13 +115,13 @@ export function createBoard(root, api) {
   const tag = (s) => seatTag(s, nameOf(s));
 
   function waitingWord(v, p) {
-    if (v.phase === "select") {
+    if (v.stage === "select") {
       if (p.confirmed) return t("ready");
       const need = p.seat === v.dealer ? 7 : 8;
       return t("choosing {need} cards… ({have})", { need, have: p.selected });
     }
-    if (v.phase === "hunt") return v.turn === p.seat ? t("to play") : t("{hand} in hand · {pile} to draw", { hand: p.hand_size, pile: p.pile_size });
-    if (v.phase === "score") return p.ready ? t("ready") : t("reading the scores…");
+    if (v.stage === "hunt") return v.turn === p.seat ? t("to play") : t("{hand} in hand · {pile} to draw", { hand: p.hand_size, pile: p.pile_size });
+    if (v.stage === "score") return p.ready ? t("ready") : t("reading the scores…");
     return "";
   }
 
@@ -129,11 +129,11 @@ export function createBoard(root, api) {
     const v = view();
     const others = v.players.filter((p) => p.seat !== seat());
     opponents.replaceChildren(...others.map((p) => h("div", {
-      class: `opponent seat-${COLOURS[p.seat]}${v.acting.includes(p.seat) ? " acting" : ""}`,
+      class: `opponent seat-${COLOURS[p.seat]}${v.header.acting.includes(p.seat) ? " acting" : ""}`,
       dataset: { seat: p.seat },
-    }, tag(p.seat), h("span", { class: "score", title: t("score") }, number(v.scores[p.seat])),
+    }, tag(p.seat), h("span", { class: "score", title: t("score") }, number(v.header.scores[p.seat])),
     p.seat === v.dealer ? h("span", { class: "dealer", title: t("dealer") }, t("dealer")) : null,
-    h("span", { class: "tally" }, v.phase === "hunt" ? h("span", { title: t("hunters played this hunt (the most get the pelt robbers)") },
+    h("span", { class: "tally" }, v.stage === "hunt" ? h("span", { title: t("hunters played this hunt (the most get the pelt robbers)") },
       t("hunters {n}", { n: p.hunter_total })) : null,
     h("span", { title: t("prisoners taken") }, t("prisoners {n}", { n: p.prisoners }))),
     h("span", { class: "wait" }, waitingWord(v, p)))));
@@ -143,14 +143,14 @@ export function createBoard(root, api) {
     const v = view();
     const me = seat();
     let text;
-    let mineActs = me !== null && v.acting.includes(me);
+    let mineActs = me !== null && v.header.acting.includes(me);
     const early = endedEarly(cycle.msg, nameOf);
     if (early) {  // the hall ended it (a resignation): nothing is asked of anyone now
       status.textContent = early;
       status.classList.remove("my-turn");
       return;
     }
-    if (v.phase === "select") {
+    if (v.stage === "select") {
       const waiting = v.players.filter((p) => !p.confirmed).map((p) => colourName(p.seat));
       if (mineActs) {
         const you = v.you;
@@ -163,18 +163,18 @@ export function createBoard(root, api) {
       } else {
         text = t("Hunt {hunt} of {hunts}: waiting for {names} to choose…", { hunt: v.hunt, hunts: v.hunts, names: list(waiting) });
       }
-    } else if (v.phase === "hunt") {
+    } else if (v.stage === "hunt") {
       text = v.turn === me ? (touch() ? t("Your turn — tap a card, then a hunting ground (or drag it there)")
         : t("Your turn — drag a card onto a hunting ground (or click the card, then the ground)"))
         : t("{colour} ({name}) to play", { colour: colourName(v.turn), name: nameOf(v.turn) });
-    } else if (v.phase === "score") {
+    } else if (v.stage === "score") {
       const waiting = v.players.filter((p) => !p.ready).map((p) => colourName(p.seat));
       text = mineActs ? t("Hunt {hunt} is scored — study the board, then Continue below", { hunt: v.last_hunt.hunt })
         : t("Waiting for {names} to confirm the scores", { names: list(waiting) });
     } else {
-      const best = Math.max(...v.scores);
+      const best = Math.max(...v.header.scores);
       text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points",
-        v.winners.length, { names: list(v.winners.map((s) => nameOf(s))), points: number(best) });
+        v.header.winners.length, { names: list(v.header.winners.map((s) => nameOf(s))), points: number(best) });
       mineActs = false;
     }
     status.textContent = text;
@@ -182,7 +182,7 @@ export function createBoard(root, api) {
   }
 
   function laneOrder() {
-    const n = view().num_players;
+    const n = view().header.num_players;
     const me = seat();
     if (me === null) return [...Array(n).keys()];
     const order = [];
@@ -193,7 +193,7 @@ export function createBoard(root, api) {
   // After a hunt (score screen, end of game) the grounds show how that hunt ended.
   function shownGrounds(v) {
     const last = v.last_hunt;
-    if ((v.phase === "score" || v.phase === "over") && last && last.grounds.every((g) => g.lanes)) {
+    if ((v.stage === "score" || v.stage === "over") && last && last.grounds.every((g) => g.lanes)) {
       return last.grounds.map((g) => ({
         buffalo: g.buffalo, lanes: g.lanes, controller: g.controller, report: g,
         hunter_totals: g.lanes.map((lane) => lane.reduce((sum, c) => sum + (c.kind === "hunter" ? c.value : 0), 0)),
@@ -220,7 +220,7 @@ export function createBoard(root, api) {
             if (c.protected) cls += " protected";
           }
           if (!seenCards.has(key)) fresh.add(key);
-          const last = lastPlay.get(s) === key && v.phase === "hunt";
+          const last = lastPlay.get(s) === key && v.stage === "hunt";
           const card = cardEl(c.code, { seat: s, cls: `${cls} small${seenCards.has(key) || !seenCards.size ? "" : " fresh"}${last ? " last" : ""}` });
           card.dataset.key = key;
           if (last) card.title = t("{card} — the last move of {name}", { card: card.title, name: nameOf(s) });
@@ -284,9 +284,9 @@ export function createBoard(root, api) {
   function renderMine() {
     const v = view();
     const me = seat();
-    const acts = me !== null && v.acting.includes(me) && !endedEarly(cycle.msg, nameOf);
+    const acts = me !== null && v.header.acting.includes(me) && !endedEarly(cycle.msg, nameOf);
     mine.className = `my-area${me !== null ? ` seat-${COLOURS[me]}` : " spectator"}${acts ? " acting" : ""}`;
-    if (v.phase === "score" || v.phase === "over") {
+    if (v.stage === "score" || v.stage === "over") {
       mine.classList.add("scores");
       mine.replaceChildren(scorePanel(v, me, { tag, legal: cycle.legal(), send, pending: () => cycle.pending }));
       return;
@@ -299,9 +299,9 @@ export function createBoard(root, api) {
     }
     const p = v.players[me];
     const you = v.you;
-    const head = h("div", { class: "my-head" }, tag(me), h("span", { class: "score" }, tn("{n} point", "{n} points", v.scores[me])),
+    const head = h("div", { class: "my-head" }, tag(me), h("span", { class: "score" }, tn("{n} point", "{n} points", v.header.scores[me])),
       me === v.dealer ? h("span", { class: "dealer" }, t("dealer")) : null);
-    if (v.phase === "select") {
+    if (v.stage === "select") {
       const picks = new Set(cycle.legal().of("pick").map((a) => a.card));
       // the view's reserve still holds the picked cards; show only what is left to pick
       const reserve = [...you.reserve];
@@ -353,7 +353,7 @@ export function createBoard(root, api) {
           : t("Reserve — click a card to pick it ({n} left)", { n: number(reserve.length) })), reserveEl)));
       return;
     }
-    const canPlay = v.phase === "hunt" && v.turn === me;
+    const canPlay = v.stage === "hunt" && v.turn === me;
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("your hand"), tabindex: "-1" }, you.hand.map((code, i) => {
       const targets = canPlay ? playable(code) : [];
       const c = cardEl(code, { seat: me, cls: `big${targets.length ? " playable" : " inert"}${selectedIndex === i ? " selected" : ""}` });
@@ -471,9 +471,9 @@ export function createBoard(root, api) {
       renderMine();
     }, "#ok-button:not(:disabled), #score-continue, .hand .card.playable, .hand");  // after a keyboard play: the hand
     showMark();
-    el.className = `manitou phase-${view().phase}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
+    el.className = `manitou phase-${view().stage}${seat() !== null ? ` me-${COLOURS[seat()]}` : ""}`;
     el.dataset.version = String(cycle.msg.version);
-    el.dataset.phase = view().phase;
+    el.dataset.phase = view().stage;
   }
 
   // The hinted move on the board: the card to pick, the card to play and its ground (the card first, or the
@@ -494,7 +494,7 @@ export function createBoard(root, api) {
   // dragged is not pulled out from under the pointer (the drop draws the board).
   function received(next, prev) {
     if (prev && prev.view.hunt !== next.view.hunt) { seenCards = new Set(); lastPlay = new Map(); laneSizes = null; }
-    if (next.view.phase === "hunt") trackLastPlays(next.view);
+    if (next.view.stage === "hunt") trackLastPlays(next.view);
     if (selectedIndex !== null && next.view.you?.hand?.[selectedIndex] !== selected) { selected = null; selectedIndex = null; }
     return !drag;
   }

@@ -38,10 +38,10 @@ export function laneNote(report, seat) {
 // The panel in my own area: the hunt's points per seat, the pelt robbers, Continue (or the final results).
 export function scorePanel(v, me, ctx) {
   const { tag, legal, send, pending } = ctx;
-  const seats = [...Array(v.num_players).keys()];
+  const seats = [...Array(v.header.num_players).keys()];
   const lh = v.last_hunt;
-  const head = (s) => h("th", { scope: "col", class: v.phase === "over" && v.winners.includes(s) ? "winner" : "" },
-    tag(s), v.phase === "over" && v.winners.includes(s) ? h("span", { class: "star", title: t("winner") }, " ★") : null);
+  const head = (s) => h("th", { scope: "col", class: v.stage === "over" && v.header.winners.includes(s) ? "winner" : "" },
+    tag(s), v.stage === "over" && v.header.winners.includes(s) ? h("span", { class: "star", title: t("winner") }, " ★") : null);
   const row = (label, cells, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label),
     cells.map((c) => h("td", {}, c)));
   const rows = [];
@@ -49,10 +49,10 @@ export function scorePanel(v, me, ctx) {
     rows.push(row(t("Hunters played"), seats.map((s) => number(lh.hunter_totals[s]))));
     rows.push(row(t("Hunt {hunt}", { hunt: number(lh.hunt) }), seats.map((s) => signed(lh.points[s]))));
   }
-  if (v.phase === "over") {
+  if (v.stage === "over") {
     for (const [k, label] of PARTS) rows.push(row(t(label), seats.map((s) => number(v.breakdown[s][k]))));
   }
-  rows.push(row(t("Total"), seats.map((s) => number(v.scores[s])), "total"));
+  rows.push(row(t("Total"), seats.map((s) => number(v.header.scores[s])), "total"));
   const table = h("table", { class: "score-table points" },
     h("thead", {}, h("tr", {}, h("td", {}), seats.map(head))), h("tbody", {}, rows));
   const robbers = lh ? h("p", { class: "robbers" }, lh.pelt_robbers.length
@@ -60,7 +60,7 @@ export function scorePanel(v, me, ctx) {
       t("— most hunters played ({n})", { n: number(Math.max(...lh.hunter_totals)) }))
     : t("No pelt robbers this hunt.")) : null;
   let foot;
-  if (v.phase === "score") {
+  if (v.stage === "score") {
     const canConfirm = legal.of("done").length > 0;
     const waiting = v.players.filter((p) => !p.ready).map((p) => p.seat);
     foot = h("div", { class: "score-foot" },
@@ -72,7 +72,7 @@ export function scorePanel(v, me, ctx) {
     foot = h("div", { class: "score-foot" }, h("a", { href: "/", class: "button primary" }, t("Back to the lobby")));
   }
   return h("section", { class: "score-panel", "aria-label": t("scores") },
-    h("h2", {}, v.phase === "over" ? t("The game is over — Final results") : t("Scores after hunt {hunt}", { hunt: lh ? number(lh.hunt) : "" }),
+    h("h2", {}, v.stage === "over" ? t("The game is over — Final results") : t("Scores after hunt {hunt}", { hunt: lh ? number(lh.hunt) : "" }),
       h("small", {}, " · ", t("the board shows what each herd gave"))),
     h("div", { class: "score-body" }, table, h("div", { class: "score-side" }, robbers, foot)));
 }
