@@ -21,6 +21,7 @@ its 95% Wilson interval, per line) is printed from the whole file, with the comm
 
     nice -n 19 python bench/strength.py --jobs 2                      # the whole table (hours)
     python bench/strength.py --game manitou --line expert-greedy --games 4
+    nice -n 19 python bench/strength.py --jobs 2 --order round        # a few games of every line first
     python bench/strength.py --table                                  # only print the table
 """
 
@@ -114,6 +115,20 @@ def planned(game_names: list[str], lines: list[Line], count: int | None, seed: i
                 yield game, line, index, spec
 
 
+def round_robin(todo: list[tuple[str, Line, int, arena.MatchSpec]]) -> list[tuple[str, Line, int, arena.MatchSpec]]:
+    """``todo`` reordered so that every chosen (game, line) gets its next game in turn: all the first games,
+    then all the second games, ... (in the order of the games and lines asked for), so a run stopped early
+    has a few games of every line rather than all of the first."""
+    position = {(item[0], item[1].key): i for i, item in reversed(list(enumerate(todo)))}
+    rank: dict[tuple[str, str], int] = {}
+    keyed = []
+    for item in todo:
+        pair = (item[0], item[1].key)
+        keyed.append(((rank.get(pair, 0), position[pair]), item))
+        rank[pair] = rank.get(pair, 0) + 1
+    return [item for _, item in sorted(keyed, key=lambda k: k[0])]
+
+
 def play(spec: arena.MatchSpec) -> arena.MatchOutcome:
     return arena.play_match(spec)
 
@@ -200,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="every searching bot at this many iterations instead of its level's (tests)")
     parser.add_argument("--jobs", type=int, default=2, help="games in parallel processes (default 2)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--order", choices=("line", "round"), default="line",
+                        help="line: each line's games in turn; round: the next game of every line in turn")
     parser.add_argument("--table", action="store_true", help="only print the table of the results file")
     args = parser.parse_args(argv)
     if not args.table:
@@ -208,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         budget = budget_name(args.iterations)
         todo = [item for item in planned(args.game or games.names(), lines, args.games, args.seed, args.iterations)
                 if (item[0], item[1].key, item[3].seed, budget) not in done]
+        if args.order == "round":
+            todo = round_robin(todo)
         print(f"{len(todo)} games to play, {len(done)} already in {args.results}", flush=True)
         start = time.perf_counter()
         played = run(args.results, todo, args.jobs, args.iterations) if todo else 0

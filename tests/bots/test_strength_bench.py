@@ -69,3 +69,12 @@ def test_the_table_gives_each_line_its_win_rate_and_wilson_interval(tmp_path: Pa
     low, high = wilson_interval(0.5, 1)
     assert f"| manitoba | expert vs 3 greedy (4p) | levels | 1 | 50.0% | {100 * low:.1f}–{100 * high:.1f}% |" in out
     assert "games to play" not in out
+
+
+def test_round_order_plays_the_next_game_of_every_line_in_turn(tmp_path: Path) -> None:
+    results = tmp_path / "strength.jsonl"
+    out = strength(results, "--game", "manitou", "--line", "expert-greedy", "--line", "casual-beginner",
+                   "--iterations", "2", "--jobs", "1", "--games", "2", "--order", "round")
+    assert "4 games to play" in out
+    assert [(r["line"], r["index"]) for r in records(results)] == [
+        ("expert-greedy", 0), ("casual-beginner", 0), ("expert-greedy", 1), ("casual-beginner", 1)]

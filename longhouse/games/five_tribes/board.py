@@ -148,7 +148,7 @@ def end_tiles(s: int, r: int) -> int:
 
 #: A walk must take at least this many steps to come back to a tile (the rulebook: "It takes at least
 #: 5 Meeples to complete a loop" — one drop on the tile, four more to come round to it again).
-_MIN_LOOP: Final = 4
+MIN_LOOP: Final = 4
 
 
 def revisit_tiles(s: int, r: int) -> int:
@@ -159,7 +159,7 @@ def revisit_tiles(s: int, r: int) -> int:
     if hit is not None:
         return hit
     tiles = 0
-    for i in range(1, r - _MIN_LOOP + 1):
+    for i in range(1, r - MIN_LOOP + 1):
         m = reach_states(s, i)
         while m:
             low = m & -m
@@ -185,7 +185,7 @@ def completion_exists(s: int, r: int, hand: Sequence[int], colour_masks: Sequenc
     for c in range(COLOURS):
         if hand[c] and ends & colour_masks[c]:
             return True
-    if r > _MIN_LOOP:
+    if r > MIN_LOOP:
         for c in range(COLOURS):
             if hand[c] >= 2:
                 return revisit_tiles(s, r) != 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from longhouse.engine.events import Event
-from longhouse.engine.text import _, joined, ngettext
+from longhouse.engine.text import Msg, _, joined, ngettext
 from longhouse.games.five_tribes import actions as A
 from longhouse.games.five_tribes import board as B
 from longhouse.games.five_tribes import tiles, tribes
@@ -37,39 +37,72 @@ PICKS = tuple(A.Pick(t) for t in range(NUM_TILES))
 
 
 def legal_picks(st: FTState) -> list[int]:
+    """The tiles whose meeples may be picked up: some walk of as many steps as they are meeples ends legally
+    (``board.completion_exists`` from the tile, the tile itself not counting as holding their colours —
+    written out here, the hottest loop of a random playout)."""
     out = []
     cm = st.cmask
+    board = st.board
+    end_tiles, revisit_tiles, min_loop = B.end_tiles, B.revisit_tiles, B.MIN_LOOP
+    colours = range(COLOURS)
     for t in range(NUM_TILES):
-        hand = st.board[t]
+        hand = board[t]
         r = sum(hand)
         if not r:
             continue
-        keep = ~(1 << t)
-        masks = [m & keep for m in cm]
-        if B.completion_exists(B.walk_state(t, -1), r, hand, masks):
-            out.append(t)
+        s = t * 5  # board.walk_state(t, -1)
+        ends = end_tiles(s, r) & ~(1 << t)
+        for c in colours:
+            if hand[c] and ends & cm[c]:
+                out.append(t)
+                break
+        else:
+            if r > min_loop and any(h >= 2 for h in hand) and revisit_tiles(s, r):
+                out.append(t)
     return out
 
 
 def legal_drops(st: FTState) -> list[Any]:
+    """The drops of the move in progress that keep a legal end open (``board.completion_exists`` after the
+    drop, written out: one walk's end tiles for every colour of a step)."""
     s, r, hand, cm, board = st.mv_state, st.mv_left, st.mv_hand, st.cmask, st.board
     out = []
+    colours = range(COLOURS)
+    if r == 1:
+        for d, b, _ns in B.MOVES[s]:
+            row = board[b]
+            drops = DROPS[d]
+            for c in colours:
+                if hand[c] and row[c]:
+                    out.append(drops[c])
+        return out
+    end_tiles, revisit_tiles = B.end_tiles, B.revisit_tiles
+    left = r - 1
+    looped = left > B.MIN_LOOP
+    # the colours that could still come back round to a tile they were dropped on, after dropping one of
+    # colour c: two of some colour left in hand
+    pairs = [sum(1 for h in hand if h >= 2) for _ in colours]
+    for c in colours:
+        if hand[c] == 2:
+            pairs[c] -= 1
     for d, b, ns in B.MOVES[s]:
-        row = board[b]
         drops = DROPS[d]
-        for c in range(COLOURS):
+        ends = end_tiles(ns, left)
+        revisit: int | None = None
+        bit = 1 << b
+        for c in colours:
             if not hand[c]:
                 continue
-            if r == 1:
-                if row[c]:
-                    out.append(drops[c])
-                continue
-            hand[c] -= 1
-            saved = cm[c]
-            cm[c] = saved | (1 << b)
-            ok = B.completion_exists(ns, r - 1, hand, cm)
-            cm[c] = saved
-            hand[c] += 1
+            ok = False
+            for cc in colours:
+                held = hand[cc] - 1 if cc == c else hand[cc]
+                if held and ends & (cm[cc] | bit if cc == c else cm[cc]):
+                    ok = True
+                    break
+            if not ok and looped and pairs[c]:
+                if revisit is None:
+                    revisit = revisit_tiles(ns, left)
+                ok = revisit != 0
             if ok:
                 out.append(drops[c])
     return out
@@ -92,6 +125,18 @@ def apply_pick(st: FTState, seat: int, tile: int, ev: list[Event]) -> None:
                     {"seat": seat, "tile": tile, "meeples": st.mv_hand[:]}))
 
 
+#: A drop's words per (seat, colour, tile), made once: a text is immutable, and drops are most of the moves.
+_DROP_TEXTS: dict[tuple[int, int, int], Msg] = {}
+
+
+def _drop_text(seat: int, colour: int, tile: int) -> Msg:
+    text = _DROP_TEXTS.get((seat, colour, tile))
+    if text is None:
+        text = _DROP_TEXTS[seat, colour, tile] = _("{seat} drops {meeple} on {tile}", seat=player(seat),
+                                                   meeple=A_TRIBE[colour], tile=B.tile_name(tile))
+    return text
+
+
 def apply_drop(st: FTState, seat: int, a: A.Drop, ev: list[Event]) -> None:
     b = B.STEP[st.mv_state // 5][a.direction]
     c = a.colour
@@ -103,9 +148,7 @@ def apply_drop(st: FTState, seat: int, a: A.Drop, ev: list[Event]) -> None:
     marid = st.djinn_owner[MARID]
     if marid >= 0 and st.owner[b] == marid:
         st.gain_gold(marid, 1 if marid == seat else 2)
-    text = _("{seat} drops {meeple} on {tile}", seat=player(seat), meeple=A_TRIBE[c], tile=B.tile_name(b))
-    ev.append(Event("drop", text,
-                    {"seat": seat, "tile": b, "colour": c}))
+    ev.append(Event("drop", _drop_text(seat, c, b), {"seat": seat, "tile": b, "colour": c}))
     if st.mv_left == 0:
         st.last_colour = c
         after_move(st, seat, b, c, ev)

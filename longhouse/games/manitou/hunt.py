@@ -63,6 +63,27 @@ def forced_face_down(state: ManitouState, seat: int) -> bool:
         may_play_warrior(g.up, seat) for g in state.grounds)
 
 
+#: The words of a hunter's play per (seat, play) and of a one-card draw per (seat, card), made once (a text
+#: is immutable; these are most of a hunt's events).
+_HUNTER_TEXTS: dict[tuple[int, str, int], Msg] = {}
+_DRAW_TEXTS: dict[tuple[int, str], Msg] = {}
+
+
+def _hunter_text(seat: int, card: str, ground: int) -> Msg:
+    text = _HUNTER_TEXTS.get((seat, card, ground))
+    if text is None:
+        text = _HUNTER_TEXTS[seat, card, ground] = _("{seat} plays {card} on hunting ground {ground}",
+                                                     seat=seat_word(seat), card=card_word(card), ground=ground + 1)
+    return text
+
+
+def _draw_text(seat: int, card: str) -> Msg:
+    text = _DRAW_TEXTS.get((seat, card))
+    if text is None:
+        text = _DRAW_TEXTS[seat, card] = _("{seat} draws {cards}", seat=seat_word(seat), cards=card_word(card))
+    return text
+
+
 def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     player = state.players[seat]
     player.hand.remove(action.card)
@@ -73,8 +94,7 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     who, what, where = seat_word(seat), card_word(action.card), action.ground + 1
     data: dict[str, Any] = {"seat": seat, "card": action.card, "ground": action.ground}
     if card.code.isdigit():
-        events = [Event("play", _("{seat} plays {card} on hunting ground {ground}", seat=who, card=what,
-                                  ground=where), data)]
+        events = [Event("play", _hunter_text(seat, action.card, action.ground), data)]
     elif not may_play_warrior(ground.up, seat):
         card.face_up = False
         data["outcome"] = "face_down"
@@ -89,15 +109,13 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     if player.pile:
         drawn = player.pile.pop()
         player.hand.append(drawn)
-        events.append(Event("draw", _("{seat} draws {cards}", seat=seat_word(seat), cards=card_word(drawn)),
-                            {"seat": seat, "cards": [drawn]},
-                            seats=(seat,)))
+        events.append(Event("draw", _draw_text(seat, drawn), {"seat": seat, "cards": [drawn]}, seats=(seat,)))
     nxt = (seat + 1) % state.num_players
     if state.players[nxt].played >= PLAYS_PER_HUNT:
         events += end_hunt(state)
     else:
         state.turn = nxt
-        state.refresh_acting()
+        state._acting = (nxt,)  # refresh_acting() of the hunt phase, written out (every play passes here)
     return events
 
 def end_hunt(state: ManitouState) -> list[Event]:

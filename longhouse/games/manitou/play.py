@@ -14,6 +14,9 @@ from longhouse.games.manitou.actions import DONE, OK, PICKS, Done, Ok, Pick, Pla
 from longhouse.games.manitou.data import CODE_INDEX, CODES
 from longhouse.games.manitou.state import HUNT, SCORE, SELECT, ManitouState
 
+#: The pick of each code, indexed like ``CODES`` (and like a seat's ``free`` counts).
+_PICK_OF_CODE = tuple(PICKS[code] for code in CODES)
+
 
 class ManitouPlay(ManitouState):
     """A Manitou position with its rules."""
@@ -27,7 +30,7 @@ class ManitouPlay(ManitouState):
             player = self.players[seat]
             if len(player.selection) >= player.must:
                 return [OK]
-            return [PICKS[code] for code, free in zip(CODES, player.free, strict=True) if free > 0]
+            return [pick for pick, free in zip(_PICK_OF_CODE, player.free, strict=False) if free > 0]
         if self.phase == HUNT:
             return hunt.legal_plays(self, seat)
         return [DONE]

@@ -5,17 +5,26 @@ from __future__ import annotations
 
 from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_word
-from longhouse.engine.text import _, joined
+from longhouse.engine.text import Msg, _, joined
 from longhouse.games.manitou.data import CARD_WORDS, CODE_INDEX, HAND_SIZE, card_word
 from longhouse.games.manitou.state import HUNT, SELECT, SHUFFLED, ManitouState
+
+#: A pick's words per (seat, card), made once: a text is immutable, and picks are half of a game's moves.
+_PICK_TEXTS: dict[tuple[int, str], Msg] = {}
+
+
+def _pick_text(seat: int, card: str) -> Msg:
+    text = _PICK_TEXTS.get((seat, card))
+    if text is None:
+        text = _PICK_TEXTS[seat, card] = _("{seat} picks {card}", seat=seat_word(seat), card=card_word(card))
+    return text
 
 
 def pick(state: ManitouState, seat: int, card: str) -> list[Event]:
     player = state.players[seat]
     player.selection.append(card)
     player.free[CODE_INDEX[card]] -= 1
-    return [Event("pick", _("{seat} picks {card}", seat=seat_word(seat), card=card_word(card)),
-                  {"seat": seat, "card": card}, seats=(seat,))]
+    return [Event("pick", _pick_text(seat, card), {"seat": seat, "card": card}, seats=(seat,))]
 
 
 def undo_steps(state: ManitouState, seat: int) -> int:

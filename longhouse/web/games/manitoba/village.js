@@ -86,7 +86,7 @@ export function drawMyVillage(ctx) {
     return h(act ? "button" : "div", {
       class: `sector box${act ? " can" : ""}${mark.sectors.has(good) ? " last" : ""}${v.exempt.includes(good) ? " exempt" : ""}`,
       dataset: { sector: good }, title: what, "aria-label": what, onclick: act ? () => ctx.send(act) : null,
-    }, h("span", { class: "cells" }, cells), h("span", { class: "sector-name" }, goodChip(good), h("span", { class: "sector-word" }, w.good(good)),
+    }, h("span", { class: "cells", dataset: v.exempt.includes(good) ? { note: t("scoring optional") } : {} }, cells), h("span", { class: "sector-name" }, goodChip(good), h("span", { class: "sector-word" }, w.good(good)),
       h("b", { class: "worth", title: tn("{n} piece scores {points}", "{n} pieces score {points}", pieces.length, { points: scale[pieces.length] }) },
         `${pieces.length}→${scale[pieces.length]}`)));
   });
