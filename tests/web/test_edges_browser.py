@@ -186,6 +186,28 @@ def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, brows
     ctx.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_manitoba_says_the_game_a_resignation_ended_is_over(hall: Hall, browser: Any, shots: Path, lang: str) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP, **LANGS[lang])
+    sign_up(page, hall.url, "Ann")
+    page.select_option("#new-game", "manitoba")
+    page.select_option("#new-seats", "2")
+    page.select_option("#bot-level", "beginner")
+    page.click("#play-bots")
+    page.wait_for_selector(".mb-status .prompt")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#cmd-resign")
+    page.wait_for_selector("#see-replay")
+    page.wait_for_function("(text) => document.querySelector('.mb-status .prompt').textContent === text",
+                           arg=ENDED[lang])
+    # nobody is to play or the active player any more: no glow, no badge, no buttons of a turn
+    assert page.locator(".mb-status.my-turn, .mb-village.acting, .mb-opp.acting, .active-badge").count() == 0
+    assert page.locator("#end-turn, #pass, #undo").count() == 0
+    both(page, shots, "manitoba-resigned")
+    assert not errors, errors
+    ctx.close()
+
+
 def test_play_against_bots_keeps_the_time_control_and_my_clock_and_seat_come_back(hall: Hall, browser: Any,
                                                                                    shots: Path) -> None:
     hall.hall.bot_delay = 400.0  # the bot's first pick waits 100 s: the test's clock snapshot stays put

@@ -6,7 +6,7 @@
 import { sameAction } from "../../hints.js";
 import { list, t, tn } from "../../i18n.js";
 import { installTips, tipNote } from "../../tips.js";
-import { COLOURS, boardCycle, h, loadStylesheet, seatNamer, seatTag } from "../../kit/board.js";
+import { COLOURS, boardCycle, endedEarly, h, loadStylesheet, seatNamer, seatTag } from "../../kit/board.js";
 import { goodChip } from "./draw.js";
 import { indexLegal } from "./legal.js";
 import { drawPaths, drawScores, drawSeason, drawSupply, drawTotem } from "./side.js";
@@ -68,7 +68,8 @@ export function createBoard(root, api) {
 
   function context(view, ix) {
     return {
-      view, ix, desc: desc(), w: wordsOf(desc()), nameOf, send, selectedFrom, wakeMode, tradeMode, perRow: lastPerRow,
+      // over: by the rules, or ended early by the hall (a resignation): no seat acts or is active any more
+      view, ix, desc: desc(), w: wordsOf(desc()), nameOf, send, over: isOver(view) || !!endedEarly(cycle.msg, nameOf), selectedFrom, wakeMode, tradeMode, perRow: lastPerRow,
       setWakeMode(on) { wakeMode = on; render(); },
       setTradeMode(on) { tradeMode = on; render(); },
       clickArea(area, act) {
@@ -88,9 +89,12 @@ export function createBoard(root, api) {
     const { view, ix } = ctx;
     const me = view.header.viewer;
     const d = view.decision;
-    const mine = me !== null && ix.count > 0;
+    const early = endedEarly(cycle.msg, nameOf);
+    const mine = me !== null && ix.count > 0 && !early;
     let text;
-    if (isOver(view)) {
+    if (early) {
+      text = early;  // the hall ended the game before its rules did (a resignation): nobody is deciding any more
+    } else if (isOver(view)) {
       const w = view.header.winners || [];
       const best = w.length ? view.villages[w[0]].score : 0;
       text = tn("Game over — {names} wins with {points} points", "Game over — {names} win with {points} points", w.length,

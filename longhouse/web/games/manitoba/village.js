@@ -39,12 +39,12 @@ export function drawMyVillage(ctx) {
   const { view, ix, desc, w } = ctx;
   const me = view.header.viewer;
   const v = view.villages[me];
-  const acting = view.header.acting.includes(me);
+  const acting = !ctx.over && view.header.acting.includes(me);
   const mark = touched(view.marks[me]);
   const el = h("section", { class: `mb-village seat-${COLOURS[me]}${acting ? " acting" : ""}`, "aria-label": t("your village") });
   const exempt = v.exempt.length ? h("span", { class: "exempt" }, t("need not score: {goods}", { goods: list(v.exempt.map(w.good)) })) : null;
   el.append(h("div", { class: "village-head" }, seatTag(me, ctx.nameOf(me)), h("b", { class: "score" }, tn("{n} point", "{n} points", v.score)),
-    view.active === me && !view.header.over ? h("span", { class: "badge active-badge" }, t("active player")) : null, exempt,
+    view.active === me && !ctx.over ? h("span", { class: "badge active-badge" }, t("active player")) : null, exempt,
     h("span", { class: "on-territory" }, t("{n} Cree on the territory", { n: v.territory }))));
 
   // wigwam and village square
@@ -121,13 +121,13 @@ function tiles(n, cls, title) {
 export function drawOpponent(ctx, seat) {
   const { view, w } = ctx;
   const v = view.villages[seat];
-  const acting = view.header.acting.includes(seat);
+  const acting = !ctx.over && view.header.acting.includes(seat);
   const mark = touched(view.marks[seat]);
   const doing = acting ? doingWords(view, ctx.nameOf, seat) : "";
   const last = lastMoveText(view.marks[seat], ctx.desc);
   return h("div", { class: `mb-opp seat-${COLOURS[seat]}${acting ? " acting" : ""}`, dataset: { seat } },
     h("div", { class: "opp-head" }, seatTag(seat, ctx.nameOf(seat)), h("b", { class: "score" }, String(v.score)),
-      view.active === seat && !view.header.over ? h("span", { class: "badge active-badge" }, t("active")) : null,
+      view.active === seat && !ctx.over ? h("span", { class: "badge active-badge" }, t("active")) : null,
       h("span", { class: "wait" }, doing)),
     h("div", { class: "opp-facts" },
       h("span", { title: t("asleep in the wigwam") }, t("wigwam {n}", { n: v.wigwam })),
