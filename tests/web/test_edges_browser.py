@@ -165,21 +165,28 @@ def test_the_new_table_form_and_the_tables_commands_fit_in_both_languages(hall: 
 ENDED = {"en": "The game is over: Ann resigned", "de": "Das Spiel ist vorbei: Ann hat aufgegeben"}
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, browser: Any, shots: Path,
-                                                              lang: str) -> None:
+def resigned_against_a_bot(hall: Hall, browser: Any, lang: str, game: str, status: str) -> tuple[Any, Any, list[str]]:
+    """Ann plays ``game`` against a beginner bot and resigns at once; returns once the board's ``status`` line
+    says the game a resignation ended is over (ENDED)."""
     ctx, page, errors = new_page(browser, DESKTOP, **LANGS[lang])
     sign_up(page, hall.url, "Ann")
-    page.select_option("#new-game", "five_tribes")
+    page.select_option("#new-game", game)
     page.select_option("#new-seats", "2")
     page.select_option("#bot-level", "beginner")
     page.click("#play-bots")
-    page.wait_for_selector(".five-tribes .status-line")
+    page.wait_for_selector(status)
     page.on("dialog", lambda d: d.accept())
     page.click("#cmd-resign")
     page.wait_for_selector("#see-replay")
-    page.wait_for_function("(text) => document.querySelector('.five-tribes .status-line').textContent === text",
-                           arg=ENDED[lang])
+    page.wait_for_function("([sel, text]) => document.querySelector(sel).textContent === text",
+                           arg=[status, ENDED[lang]])
+    return ctx, page, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, browser: Any, shots: Path,
+                                                              lang: str) -> None:
+    ctx, page, errors = resigned_against_a_bot(hall, browser, lang, "five_tribes", ".five-tribes .status-line")
     assert page.locator(".five-tribes .ft-wait:not(:empty)").count() == 0  # nobody is "to play" any more
     both(page, shots, "five-tribes-resigned")
     assert not errors, errors
@@ -188,18 +195,7 @@ def test_five_tribes_says_the_game_a_resignation_ended_is_over(hall: Hall, brows
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_manitoba_says_the_game_a_resignation_ended_is_over(hall: Hall, browser: Any, shots: Path, lang: str) -> None:
-    ctx, page, errors = new_page(browser, DESKTOP, **LANGS[lang])
-    sign_up(page, hall.url, "Ann")
-    page.select_option("#new-game", "manitoba")
-    page.select_option("#new-seats", "2")
-    page.select_option("#bot-level", "beginner")
-    page.click("#play-bots")
-    page.wait_for_selector(".mb-status .prompt")
-    page.on("dialog", lambda d: d.accept())
-    page.click("#cmd-resign")
-    page.wait_for_selector("#see-replay")
-    page.wait_for_function("(text) => document.querySelector('.mb-status .prompt').textContent === text",
-                           arg=ENDED[lang])
+    ctx, page, errors = resigned_against_a_bot(hall, browser, lang, "manitoba", ".mb-status .prompt")
     # nobody is to play or the active player any more: no glow, no badge, no buttons of a turn
     assert page.locator(".mb-status.my-turn, .mb-village.acting, .mb-opp.acting, .active-badge").count() == 0
     assert page.locator("#end-turn, #pass, #undo").count() == 0
