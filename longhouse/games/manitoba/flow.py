@@ -12,7 +12,7 @@ from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
 from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba import words as W
-from longhouse.games.manitoba.goods import name
+from longhouse.games.manitoba.goods import move_cree, name, place_cree
 from longhouse.games.manitoba.rulings import (
     PASSIVE_VISION_REPEATS_LAST,
     RELOCATE_COMPULSORY,
@@ -22,7 +22,6 @@ from longhouse.games.manitoba.rulings import (
     WAMPUM_OPENS_EMPTY_DECISION,
 )
 from longhouse.games.manitoba.state import ManitobaState
-from longhouse.games.manitoba.territory import area_name
 from longhouse.games.manitoba.texts import tile_json
 
 # The shared actions, bound here: the legal-action lists are built in the rules' inner loop.
@@ -118,14 +117,16 @@ def solstice_goods(st: ManitobaState, seat: int) -> None:
 def run(st: ManitobaState) -> None:
     """Carry out automatic tasks and single-choice decisions until a real decision (or the end)."""
     tasks = st.tasks
+    wa = st.wa
     while tasks:
         t = tasks[-1]
         kind = t.kind
-        if kind in T.AUTOMATIC:
+        auto = _AUTO_OF[kind]
+        if auto is not None:
             tasks.pop()
-            _AUTO[kind](st, t)
+            auto(st, t)
             continue
-        core = _LEGAL[kind](st, t)
+        core = _LEGAL_OF[kind](st, t)
         if not core:
             enabling = _enabling_wampum(st, t) if WAMPUM_OPENS_EMPTY_DECISION else None
             if not enabling:
@@ -138,11 +139,15 @@ def run(st: ManitobaState) -> None:
             st.legal = [*enabling, A.PASS]
             st.acting_seats = (t.seat,)
             return
-        extra = goods.wampum_actions(st, t.seat)
-        if len(core) == 1 and not extra and SINGLE_CHOICE_AUTOMATIC:
-            _act_task(st, core[0])
-            continue
-        if extra:
+        # wampum_actions' own first test, asked here: most decisions are of a seat with no active wampum
+        # tile, and a call less on each is a percent of a random playout
+        extra = goods.wampum_actions(st, t.seat) if wa[t.seat] > 0 else None
+        if not extra:
+            if len(core) == 1 and SINGLE_CHOICE_AUTOMATIC:
+                tasks.pop()
+                _ACT_OF[kind](st, t, core[0])
+                continue
+        else:
             core.extend(extra)
         st.legal = core
         st.acting_seats = (t.seat,)
@@ -151,17 +156,20 @@ def run(st: ManitobaState) -> None:
     st.acting_seats = ()
 
 
-def act(st: ManitobaState, action: A.Act) -> None:
+def step(st: ManitobaState, action: A.Act) -> None:
+    """Play a legal action of the decision on top, then ``run`` on to the next decision."""
     kind = type(action)
     t = st.tasks[-1]
     if kind is A.WampumWake or kind is A.WampumTrade:
         goods.use_wampum(st, t.seat, action)
-    elif kind is A.Pass and not _LEGAL[t.kind](st, t):
+    elif kind is A.Pass and t.kind not in _NEVER_EMPTY and not _LEGAL_OF[t.kind](st, t):
         # passing on a decision that only a wampum use could have opened
         st.tasks.pop()
         _on_empty(st, t)
     else:
-        _act_task(st, action)
+        st.tasks.pop()
+        _ACT_OF[t.kind](st, t, action)
+    run(st)
 
 
 def _enabling_wampum(st: ManitobaState, t: T.Task) -> list[A.Act]:
@@ -170,14 +178,9 @@ def _enabling_wampum(st: ManitobaState, t: T.Task) -> list[A.Act]:
     for use in goods.wampum_actions(st, t.seat):
         trial = st.clone()
         goods.use_wampum(trial, t.seat, use)
-        if _LEGAL[t.kind](trial, t):
+        if _LEGAL_OF[t.kind](trial, t):
             out.append(use)
     return out
-
-
-def _act_task(st: ManitobaState, action: A.Act) -> None:
-    t = st.tasks.pop()
-    _ACT[t.kind](st, t, action)
 
 
 def _on_empty(st: ManitobaState, t: T.Task) -> None:
@@ -198,11 +201,13 @@ def _moves(st: ManitobaState, seat: int, colours: int) -> list[A.Act]:
     """Moves of ``seat``'s Cree to an adjacent unoccupied area whose landscape is in the mask."""
     cree, land, adj = st.area_cree, st.terr.land, st.terr.adj
     out = []
-    for f in range(len(cree)):
-        if cree[f] == seat:
-            for t in adj[f]:
-                if cree[t] < 0 and colours >> land[t] & 1:
-                    out.append(_MOVE[f, t])
+    # the seat's areas found by list.index (in C) rather than a test of every area: a seat has a few Cree
+    f = -1
+    for _k in range(cree.count(seat)):
+        f = cree.index(seat, f + 1)
+        for t in adj[f]:
+            if cree[t] < 0 and colours >> land[t] & 1:
+                out.append(_MOVE[f, t])
     return out
 
 
@@ -237,29 +242,30 @@ def _legal_active(st: ManitobaState, t: T.Active) -> list[A.Act]:
     return out
 
 
-def _taken_mask(st: ManitobaState) -> int:
-    m = 0
-    for c in st.taken:
-        m |= 1 << c
-    return m
-
-
 def _legal_passive(st: ManitobaState, t: T.Passive) -> list[A.Act]:
     seat = t.seat
-    mask = _taken_mask(st)
-    cree, land, adj = st.area_cree, st.terr.land, st.terr.adj
+    mask = 0  # the landscapes of the disks taken
+    for c in st.taken:
+        mask |= 1 << c
+    cree = st.area_cree
     out: list[A.Act] = []
     if st.square[seat] > 0:
-        if st.pos[seat][D.WARRIOR] >= D.WARRIOR_NO_ADJACENCY or seat not in cree:
-            candidates: range | list[int] = range(len(cree))
-        else:  # next to one of the seat's own Cree (R3)
-            near: set[int] = set()
-            for a, s in enumerate(cree):
-                if s == seat:
-                    near.update(adj[a])
-            candidates = sorted(near)
-        for a in candidates:
-            if cree[a] < 0 and mask >> land[a] & 1:
+        # only the areas of the taken disks' landscapes are looked at (a bit mask of the territory's), lowest
+        # first: the order of a test of every area
+        candidates = st.terr.areas_in[mask]
+        if st.pos[seat][D.WARRIOR] < D.WARRIOR_NO_ADJACENCY and seat in cree:  # next to its own Cree (R3)
+            adj_mask = st.terr.adj_mask
+            near = 0
+            f = -1
+            for _k in range(cree.count(seat)):
+                f = cree.index(seat, f + 1)
+                near |= adj_mask[f]
+            candidates &= near
+        while candidates:
+            low = candidates & -candidates
+            a = low.bit_length() - 1
+            candidates ^= low
+            if cree[a] < 0:
                 out.append(_PLACE[a])
     out.extend(_moves(st, seat, mask))
     for c in (D.BROWN, D.GREEN, D.BEIGE, D.WHITE):
@@ -345,31 +351,6 @@ def _legal_final(st: ManitobaState, t: T.FinalChoice) -> list[A.Act]:
 
 
 # --- carrying out a decision ---------------------------------------------------------------------------------------
-
-def place_cree(st: ManitobaState, seat: int, area: int) -> None:
-    st.square[seat] -= 1
-    st.area_cree[area] = seat
-    st.log("place", _("{seat} places a Cree on {area}", seat=name(seat), area=area_name(st.terr, area)), seat=seat,
-           area=area)
-    _take_area_good(st, seat, area)
-
-
-def move_cree(st: ManitobaState, seat: int, frm: int, to: int) -> None:
-    st.area_cree[frm] = -1
-    st.area_cree[to] = seat
-    st.log("move", _("{seat} moves a Cree from {frm} to {to}", seat=name(seat), frm=area_name(st.terr, frm),
-                     to=area_name(st.terr, to)), seat=seat, frm=frm, to=to)
-    _take_area_good(st, seat, to)
-
-
-def _take_area_good(st: ManitobaState, seat: int, area: int) -> None:
-    g = st.area_good[area]
-    if g >= 0:
-        st.area_good[area] = -1
-        st.log("take_good", _("{seat} takes {good} from {area}", seat=name(seat), good=W.GOOD_THE[g],
-                                area=area_name(st.terr, area)), seat=seat, good=D.GOODS[g], area=area)
-        goods.gain(st, seat, g)
-
 
 def _territory(st: ManitobaState, seat: int, action: A.Act) -> None:
     if type(action) is A.Place:
@@ -516,6 +497,10 @@ def _act_final(st: ManitobaState, t: T.FinalChoice, action: A.Act) -> None:
                seat=t.seat, good=D.GOODS[t.good])
 
 
+def _automatic(st: ManitobaState, t: T.Task, *action: A.Act) -> Any:
+    raise AssertionError(f"an automatic task has no legal actions and takes none: {t!r}")
+
+
 # each takes the state and its own kind of task (and the action)
 _Legal = Callable[..., list[A.Act]]
 _Act = Callable[..., None]
@@ -577,6 +562,17 @@ _AUTO: dict[T.Kind, _Auto] = {
     T.GAME_END: lambda st, t: scoring.game_end(st),
     T.CERE_STORE: lambda st, t: goods.store_goods(st, t.seat, t.goods),
 }
+
+
+#: The tables above indexed by kind (a tuple index is cheaper than a set test and a dict lookup on every task
+#: the machine carries out); None where the kind has no such step.
+_AUTO_OF: tuple[_Auto | None, ...] = tuple(_AUTO.get(k) for k in T.Kind)
+_LEGAL_OF: tuple[_Legal, ...] = tuple(_LEGAL.get(k, _automatic) for k in T.Kind)
+_ACT_OF: tuple[_Act, ...] = tuple(_ACT.get(k, _automatic) for k in T.Kind)
+#: Decisions whose legal actions are never empty (a passive seat may always pass, the final choice always
+#: offers to pass): a Pass there is the decision's own, never one only a wampum use opened.
+_NEVER_EMPTY = frozenset({T.PASSIVE, T.FINAL})
+assert all((_AUTO_OF[k] is None) == (k not in T.AUTOMATIC) for k in T.Kind)
 
 
 def describe_task(st: ManitobaState, t: T.Task) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from longhouse.games.manitoba.rulings import (
     WAMPUM_TRADE_NEEDS_ROOM,
 )
 from longhouse.games.manitoba.state import CAT_WAKE, ManitobaState
+from longhouse.games.manitoba.territory import area_name
 
 _STORE = A.STORE
 _CEREMONY = (A.CEREMONY[3], A.CEREMONY[4])
@@ -30,6 +31,33 @@ name = seat_word
 def gain(st: ManitobaState, seat: int, good: int) -> None:
     """The seat has just taken ``good`` (from an area or the supply): it now chooses where it goes."""
     st.push(T.Stow(seat, good))
+
+
+# --- Cree on the territory: an area's good goes to the Cree that reaches it (RULEBOOK "Territory") -------
+
+def place_cree(st: ManitobaState, seat: int, area: int) -> None:
+    st.square[seat] -= 1
+    st.area_cree[area] = seat
+    st.log("place", _("{seat} places a Cree on {area}", seat=name(seat), area=area_name(st.terr, area)), seat=seat,
+           area=area)
+    take_area_good(st, seat, area)
+
+
+def move_cree(st: ManitobaState, seat: int, frm: int, to: int) -> None:
+    st.area_cree[frm] = -1
+    st.area_cree[to] = seat
+    st.log("move", _("{seat} moves a Cree from {frm} to {to}", seat=name(seat), frm=area_name(st.terr, frm),
+                     to=area_name(st.terr, to)), seat=seat, frm=frm, to=to)
+    take_area_good(st, seat, to)
+
+
+def take_area_good(st: ManitobaState, seat: int, area: int) -> None:
+    g = st.area_good[area]
+    if g >= 0:
+        st.area_good[area] = -1
+        st.log("take_good", _("{seat} takes {good} from {area}", seat=name(seat), good=W.GOOD_THE[g],
+                                area=area_name(st.terr, area)), seat=seat, good=D.GOODS[g], area=area)
+        gain(st, seat, g)
 
 
 def take_from_supply(st: ManitobaState, seat: int, good: int) -> None:

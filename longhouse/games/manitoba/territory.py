@@ -7,6 +7,8 @@ assumed one by changing the data alone.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +26,11 @@ class Territory:
     land: tuple[int, ...]  # landscape of each area
     adj: tuple[tuple[int, ...], ...]  # neighbours of each area, sorted
     areas_of: tuple[tuple[int, ...], ...]  # areas of each landscape, sorted
+    # Bit masks of areas (bit a: area a), for the legal-action lists (the rules' inner loop), made once per
+    # territory: the areas of the landscapes of each 5-bit mask of landscapes (a passive seat places on the
+    # landscapes of the disks taken), and each area's neighbours (the areas next to a seat's Cree: one OR each).
+    areas_in: tuple[int, ...]  # by landscape mask 0..31
+    adj_mask: tuple[int, ...]
 
     @property
     def size(self) -> int:
@@ -33,38 +40,62 @@ class Territory:
         return {"tiles": [[t, r] for t, r in self.tiles], "layout": self.layout}
 
 
+# Every game builds its territory (a random playout is a hundred actions or so, so the set-up weighs): the
+# parts that depend only on the data are made once here, and ``build`` puts them together.
+#: Each tile's landscapes in slot order, as laid (by tile number and whether it is turned by 180°).
+_TILE_LAND: dict[tuple[int, bool], tuple[int, ...]] = {
+    (number, turned): tuple(printed[D.ROTATED_SLOT[s]] if turned else printed[s] for s in range(5))
+    for number, printed in D.TILES.items() for turned in (False, True)}
+
+
+@functools.cache
+def _chain(count: int) -> tuple[tuple[frozenset[int], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The neighbours of each area in a chain of ``count`` tiles, inside tiles and between neighbouring
+    tiles (any layout's), as sets, sorted tuples and bit masks."""
+    near: list[set[int]] = [set() for _ in range(5 * count)]
+    for i in range(count):
+        for a, b in D.TILE_EDGES:
+            near[5 * i + a].add(5 * i + b)
+            near[5 * i + b].add(5 * i + a)
+    for i in range(count - 1):
+        for a, b in D.CHAIN_EDGES:
+            near[5 * i + a].add(5 * (i + 1) + b)
+            near[5 * (i + 1) + b].add(5 * i + a)
+    return (tuple(frozenset(n) for n in near), tuple(tuple(sorted(n)) for n in near),
+            tuple(sum(1 << b for b in n) for n in near))
+
+
 def build(tiles: Sequence[tuple[int, bool]], layout: str) -> Territory:
     """The area graph of a chain of tiles in the given layout (data §3)."""
-    land: list[int] = []
-    for number, turned in tiles:
-        printed = D.TILES[number]
-        land.extend(printed[D.ROTATED_SLOT[s]] if turned else printed[s] for s in range(5))
-    edges: set[tuple[int, int]] = set()
-
-    def join(a: int, b: int) -> None:
-        edges.add((min(a, b), max(a, b)))
-
-    for i in range(len(tiles)):
-        for a, b in D.TILE_EDGES:
-            join(5 * i + a, 5 * i + b)
+    laid = [_TILE_LAND[number, bool(turned)] for number, turned in tiles]
+    land = tuple(lk for tile in laid for lk in tile)
+    count = len(laid)
+    sets, adj, adj_mask = _chain(count)
     joined = D.LAYOUT_JOINED_LANDSCAPE[layout]
-    for i in range(len(tiles) - 1):
-        for a, b in D.CHAIN_EDGES:
-            join(5 * i + a, 5 * (i + 1) + b)
-        if joined >= 0:
-            left = next(5 * i + s for s in range(5) if land[5 * i + s] == joined)
-            right = next(5 * (i + 1) + s for s in range(5) if land[5 * (i + 1) + s] == joined)
-            join(left, right)
-    adj: list[list[int]] = [[] for _ in land]
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
+    if joined >= 0 and count > 1:
+        # the joined landscape's area of each tile borders that of the next (data §3)
+        ends = [5 * i + tile.index(joined) for i, tile in enumerate(laid)]
+        more: list[set[int]] = [set() for _ in land]
+        for left, right in itertools.pairwise(ends):
+            more[left].add(right)
+            more[right].add(left)
+        adj = tuple(tuple(sorted(sets[a] | extra)) if extra else adj[a] for a, extra in enumerate(more))
+        adj_mask = tuple(sum(1 << b for b in n) for n in adj)
+    of_land = [0] * 5
+    for a, x in enumerate(land):
+        of_land[x] |= 1 << a
+    areas_in = [0] * 32
+    for mask in range(1, 32):  # a mask's areas: those of its lowest landscape and of the rest of the mask
+        low = mask & -mask
+        areas_in[mask] = areas_in[mask ^ low] | of_land[low.bit_length() - 1]
     return Territory(
         tiles=tuple((int(t), bool(r)) for t, r in tiles),
         layout=layout,
-        land=tuple(land),
-        adj=tuple(tuple(sorted(n)) for n in adj),
-        areas_of=tuple(tuple(a for a, x in enumerate(land) if x == lk) for lk in range(5)),
+        land=land,
+        adj=adj,
+        areas_of=tuple(tuple(a for a in range(len(land)) if bits >> a & 1) for bits in of_land),
+        areas_in=tuple(areas_in),
+        adj_mask=adj_mask,
     )
 
 
