@@ -26,7 +26,6 @@ from longhouse.games.manitoba.texts import tile_json
 
 # The shared actions, bound here: the legal-action lists are built in the rules' inner loop.
 _TAKE = A.TAKE
-_WAKEUP = A.WAKEUP
 _PLACE = A.PLACE
 _MOVE = A.MOVE
 _VISION = A.VISION
@@ -36,6 +35,8 @@ _REPEAT = A.REPEAT
 _RECALL = A.RECALL
 _DROP = A.DROP
 _SCORE = A.SCORE
+#: The Wake-up choices of a totem of each height (1 to k disks), made once: the totem is offered every round
+_WAKEUPS: tuple[tuple[A.Act, ...], ...] = tuple(tuple(A.WAKEUP[k] for k in range(1, h + 1)) for h in range(6))
 
 # --- round structure ----------------------------------------------------------------------------------------
 
@@ -220,7 +221,8 @@ def _legal_sol_path(st: ManitobaState, t: T.SolsticePath) -> list[A.Act]:
 
 
 def _legal_totem(st: ManitobaState, t: T.Totem) -> list[A.Act]:
-    return [_TAKE[c] for c in st.totem] + [_WAKEUP[k] for k in range(1, len(st.totem) + 1)]
+    totem = st.totem
+    return [*map(_TAKE.__getitem__, totem), *_WAKEUPS[len(totem)]]
 
 
 def _legal_active(st: ManitobaState, t: T.Active) -> list[A.Act]:

@@ -22,6 +22,9 @@ from longhouse.games.manitoba import tasks as T
 from longhouse.games.manitoba.rulings import UNDO_EVERY_SEAT
 from longhouse.games.manitoba.state import ManitobaState
 
+#: the undo record of a seat whose steps cannot be taken back (no base), per seat of the largest table
+_NO_BASE = tuple(TurnUndo(seat, None) for seat in range(max(D.GOODS_BY_PLAYERS)))
+
 
 class ManitobaPlay(ManitobaState):
     """A Manitoba position with its rules."""
@@ -53,8 +56,10 @@ class ManitobaPlay(ManitobaState):
         # the rules' hot path): a passive seat's first step begins a record with no base, which keeps no steps.
         turn = self.undo_turn
         if turn is None or turn.seat != seat:
-            takeable = UNDO_EVERY_SEAT or type(self.tasks[-1]) is T.Totem
-            turn = self.undo_turn = TurnUndo(seat, self.copy_without_undo() if takeable else None)
+            if UNDO_EVERY_SEAT or type(self.tasks[-1]) is T.Totem:
+                turn = self.undo_turn = TurnUndo(seat, self.copy_without_undo())
+            else:  # a record with no base never keeps a step: one per seat, shared, not one per passive step
+                turn = self.undo_turn = _NO_BASE[seat]
         if turn.base is not None:
             turn.steps.append(action)
         events = self.events = []

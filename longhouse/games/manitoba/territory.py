@@ -82,8 +82,10 @@ def build(tiles: Sequence[tuple[int, bool]], layout: str) -> Territory:
         adj = tuple(tuple(sorted(sets[a] | extra)) if extra else adj[a] for a, extra in enumerate(more))
         adj_mask = tuple(sum(1 << b for b in n) for n in adj)
     of_land = [0] * 5
+    areas_of: list[list[int]] = [[], [], [], [], []]
     for a, x in enumerate(land):
         of_land[x] |= 1 << a
+        areas_of[x].append(a)
     areas_in = [0] * 32
     for mask in range(1, 32):  # a mask's areas: those of its lowest landscape and of the rest of the mask
         low = mask & -mask
@@ -93,7 +95,7 @@ def build(tiles: Sequence[tuple[int, bool]], layout: str) -> Territory:
         layout=layout,
         land=land,
         adj=adj,
-        areas_of=tuple(tuple(a for a in range(len(land)) if bits >> a & 1) for bits in of_land),
+        areas_of=tuple(map(tuple, areas_of)),
         areas_in=tuple(areas_in),
         adj_mask=adj_mask,
     )
