@@ -21,6 +21,7 @@ hall's server runs under cProfile during its windows only (CPU time) and the CPU
     python bench/hall.py --tables 20 --seconds 10 --no-peer
     python bench/hall.py --tables 200 --profile /tmp/hall.prof   # the server under cProfile
     python bench/hall.py --tables 200 --compare-metrics   # and a hall counting no metrics, for their cost
+    python bench/hall.py --tables 200 --compare-code /tmp/old   # and a hall of an earlier commit's worktree
 
 Targets (issue 16): hall moves/s >= 1.5x boardgame.io's flat out at 400 sockets, single process; p99 < 25 ms
 at 200 tables at a human pace (0.5 s mean think).
@@ -121,11 +122,14 @@ def serve_profiled(out: str, argv: list[str]) -> int:
 
 
 async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer: tuple[int, int] | None,
-                  quiet: tuple[int, int] | None = None, german: tuple[int, int] | None = None
-                  ) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None]:
+                  quiet: tuple[int, int] | None = None, german: tuple[int, int] | None = None,
+                  other: tuple[int, int] | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None,
+                             dict[str, Any] | None]:
     """Seat every side, then measure them in alternating windows: the hall, the hall counting no metrics
     (``quiet``: its port and pid, with ``--compare-metrics``), a second hall with half its players in German
-    (``german``, with ``--compare-german``), boardgame.io."""
+    (``german``, with ``--compare-german``), a hall served from other code (``other``, with ``--compare-code``),
+    boardgame.io."""
     hall = await hall_side(hall_port, args.tables, args.players, hall_pid, args.seed, args.think,
                            german=args.german)
     hall.profiled = bool(args.profile)
@@ -138,6 +142,11 @@ async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer:
         german_side = await hall_side(german[0], args.tables, args.players, german[1], args.seed, args.think,
                                       name="hall, half German", german=0.5)
         sides.append(german_side)
+    other_side = None
+    if other is not None:
+        other_side = await hall_side(other[0], args.tables, args.players, other[1], args.seed, args.think,
+                                     name="hall, other code", german=args.german)
+        sides.append(other_side)
     if peer is not None:
         from peer import peer_side
 
@@ -149,7 +158,8 @@ async def measure(args: argparse.Namespace, hall_port: int, hall_pid: int, peer:
                    rss_end_kib=rss_kib(hall_pid))
     return (figures, sides[-1].figures() if peer is not None else None,
             sides[1].figures() if quiet is not None else None,
-            german_side.figures() if german_side is not None else None)
+            german_side.figures() if german_side is not None else None,
+            other_side.figures() if other_side is not None else None)
 
 
 def line(name: str, r: dict[str, Any]) -> str:
@@ -183,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-german", action="store_true",
                         help="also measure a second hall with half its players in German, in the same alternating "
                              "windows: the languages' cost as the ratio to boardgame.io before and after")
+    parser.add_argument("--compare-code", metavar="TREE",
+                        help="also measure a second hall served from the checkout at TREE (say a git worktree of an "
+                             "earlier commit), in the same alternating windows: the code's cost as the ratio to "
+                             "boardgame.io before (TREE) and after (this checkout)")
     parser.add_argument(
         "--profile",
         metavar="FILE",
@@ -216,7 +230,16 @@ def main(argv: list[str] | None = None) -> int:
             german_server = start_process(serve_hall(german_port, f"sqlite:///{tmp}/german.db", None), german_port)
             servers.callback(stop, german_server)
             german = (german_port, german_server.pid)
-        hall, bgio, unmetered, half_german = uvloop.run(measure(args, port, hall_server.pid, peer, quiet, german))
+        other = None
+        if args.compare_code:
+            tree = Path(args.compare_code).resolve()
+            other_port = free_port()
+            other_server = start_process(serve_hall(other_port, f"sqlite:///{tmp}/other.db", None), other_port,
+                                         cwd=tree, env={"PYTHONPATH": str(tree)})
+            servers.callback(stop, other_server)
+            other = (other_port, other_server.pid)
+        hall, bgio, unmetered, half_german, earlier = uvloop.run(
+            measure(args, port, hall_server.pid, peer, quiet, german, other))
     pace = f"thinking {args.think:g} s a move on average" if args.think else "moving as fast as they can"
     print(f"hall benchmark: {args.tables} Manitou tables x {args.players} players = {sockets} websocket clients "
           f"(loopback), {pace}; {args.rounds} alternating windows of {args.seconds / args.rounds:g} s a side; "
@@ -243,6 +266,13 @@ def main(argv: list[str] | None = None) -> int:
             after = half_german["moves_per_s"] / bgio["moves_per_s"]
             print(f"  languages' cost ratio to boardgame.io {before:.2f}x with {args.german:g} of the players in "
                   f"German, {after:.2f}x with half: {100 * (after / before - 1):+.1f}% (allowed: -3%)")
+    if earlier is not None:
+        print(line("other code", earlier) + f"  [{args.compare_code}]")
+        if bgio is not None and bgio["moves_per_s"] and earlier["moves_per_s"]:
+            before = earlier["moves_per_s"] / bgio["moves_per_s"]
+            after = hall["moves_per_s"] / bgio["moves_per_s"]
+            print(f"  code's cost    ratio to boardgame.io {before:.2f}x with {args.compare_code}, {after:.2f}x with "
+                  f"this checkout: {100 * (after / before - 1):+.1f}%")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
     if args.profile:
         from profile_areas import report

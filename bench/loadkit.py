@@ -47,7 +47,7 @@ def start_process(args: list[str], port: int, cwd: Path = ROOT,
                   env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start a server (``args[0]`` ``node``, or else arguments to this Python; ``env`` added to the
     environment) and wait until it listens."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     program = args if args[0] == "node" else [sys.executable, *args]
     proc = subprocess.Popen(program, env=env, cwd=str(cwd), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.time() + 60
