@@ -15,6 +15,13 @@ Left out as well: the kernel's socket work, uvloop, the HTTP upgrade, the lobby 
     python bench/hall_cpu.py --runs 5 --moves 20000
     python bench/hall_cpu.py --compare-german     # and, alternating, every table's second player in German
     python bench/hall_cpu.py --compare-german --profile /tmp/cpu   # /tmp/cpu-en.prof, /tmp/cpu-de.prof
+    python bench/hall_cpu.py --german --runs 1    # half German only (one side a process, as under callgrind)
+
+Instructions, which the machine's load does not move: each side under callgrind at two lengths, the difference
+divided by the moves between them (the set-up, imports and the store's creation cancel)::
+
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/x-3000.out python bench/hall_cpu.py --tables 20 \
+        --moves 3000 --runs 1          # and --moves 1000; (I(3000) - I(1000)) / 2000 instructions a move
 """
 
 from __future__ import annotations
@@ -195,10 +202,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compare-german", action="store_true",
                         help="alternate runs with every table's second player in German (half the sockets)")
+    parser.add_argument("--german", action="store_true",
+                        help="every table's second player in German only (no English runs)")
     parser.add_argument("--profile", metavar="PREFIX",
                         help="profile the moves with cProfile (CPU time): PREFIX-en.prof (and PREFIX-de.prof)")
     args = parser.parse_args()
-    sides = [False, True] if args.compare_german else [False]
+    sides = [False, True] if args.compare_german else [True] if args.german else [False]
     profiles: dict[bool, Any] = {}
     if args.profile:
         import cProfile
