@@ -32,15 +32,24 @@ class Msg:
     """A catalog text and its parameters; immutable, comparable and hashable (a bot keys positions by the
     events' texts)."""
 
-    __slots__ = ("_hash", "id", "n", "params", "plural")
+    # The parameters are kept as the dict they came in (``_kw``, never changed once made), and ``params``,
+    # the pairs in order, is made only when asked for: the games make two or three texts on every action,
+    # and most are never rendered nor hashed (a playout, a bot's search), so a tuple made of every dict
+    # at once would cost more than the rest of the message.
+    __slots__ = ("_hash", "_kw", "id", "n", "plural")
 
     def __init__(self, id: str, params: Mapping[str, Any] | None = None, plural: str | None = None,
                  n: int | None = None) -> None:
         self.id = id
         self.plural = plural
         self.n = n
-        self.params: tuple[tuple[str, Any], ...] = tuple(params.items()) if params else ()
+        self._kw: dict[str, Any] = dict(params) if params else {}
         self._hash: int | None = None
+
+    @property
+    def params(self) -> tuple[tuple[str, Any], ...]:
+        """The parameters, ``(name, value)`` pairs in the order given."""
+        return tuple(self._kw.items())
 
     def render(self, words: Words) -> str:
         if self.plural is None:
@@ -48,12 +57,12 @@ class Msg:
         else:
             assert self.n is not None
             text = words.ngettext(self.id, self.plural, self.n)
-        if not self.params:
+        if not self._kw:
             return text
         # ``render(value, words)`` written out: a text's parameters are rendered for every reader of every
         # message, and a call less a parameter shows
         args: dict[str, Any] = {}
-        for key, value in self.params:
+        for key, value in self._kw.items():
             args[key] = value.render(words) if isinstance(value, Msg) else value
         try:
             return text.format_map(args)
@@ -68,10 +77,10 @@ class Msg:
         return self.render(ENGLISH)
 
     def __repr__(self) -> str:
-        return f"Msg({self.id!r}, {dict(self.params)!r})"
+        return f"Msg({self.id!r}, {dict(self._kw)!r})"
 
     def _key(self) -> tuple[Any, ...]:
-        return (type(self), self.id, self.plural, self.n, self.params)
+        return (type(self), self.id, self.plural, self.n, tuple(self._kw.items()))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Msg) and self._key() == other._key()
@@ -129,14 +138,33 @@ class Joined(Msg):
 Text = str | Msg
 
 
+#: ``Msg`` made without calling it: the games make two or three texts on every action (events, phases),
+#: and a class call runs ``__init__`` through a C slot, in a fresh run of the interpreter loop, which costs
+#: more than the message itself (Python 3.11 inlines only calls from Python to Python). ``_`` and
+#: ``ngettext`` set the very slots ``Msg.__init__`` sets, in the same way.
+_new_msg = object.__new__
+
+
 def _(message: str, /, **params: Any) -> Msg:
     """Mark ``message`` for the catalogs; it becomes words in the reader's language when encoded."""
-    return Msg(message, params)
+    msg: Msg = _new_msg(Msg)
+    msg.id = message
+    msg.plural = None
+    msg.n = None
+    msg._kw = params  # the call's own dict: nobody else holds it
+    msg._hash = None
+    return msg
 
 
 def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     """A text with plural forms, chosen by ``n`` in the reader's language (``{n}`` may appear in it)."""
-    return Msg(singular, {"n": n, **params}, plural, n)
+    msg: Msg = _new_msg(Msg)
+    msg.id = singular
+    msg.plural = plural
+    msg.n = n
+    msg._kw = {"n": n, **params}
+    msg._hash = None
+    return msg
 
 
 def N_(message: str, /) -> str:
