@@ -35,7 +35,7 @@ from longhouse.engine.records import Record
 from longhouse.i18n import N_, Msg, _
 from longhouse.server import table_options
 from longhouse.server.fencing import fenced_people
-from longhouse.server.reputation import BAR_AFTER, BAR_WINDOW, reputations, standing
+from longhouse.server.reputation import BAR_AFTER, BAR_WINDOW, reputations
 from longhouse.server.vacation import on_vacation
 from longhouse.server.wall import wall, when
 from longhouse.store import BotSeat, Occupant, Person, Status, Store
@@ -172,6 +172,10 @@ class SeatLog:
             self._starters = table.hall.people.played_at(table.id)
         return self._starters
 
+    def began(self) -> None:
+        """The game began in this process: it has no spells yet, none to read from the store at its end."""
+        self._spells = []
+
     def spells(self) -> list[Spell]:
         if self._spells is None:
             self._spells = fair_store(self.table.hall.store).spells_of(self.table.id)
@@ -290,8 +294,7 @@ def refusal_at(hall: Any, options: dict[str, Any], user_id: int) -> Msg | None:
     rated = not table_options.hints_allowed(options)
     if not minimum and not rated:
         return None
-    now = wall(hall)
-    mine = standing(fair_store(hall.store), user_id, now)
+    mine = reputations(hall.store).standing(user_id, wall(hall), hall.clock())
     if rated and mine.barred_until is not None:
         barred = TEXTS["barred"]
         return _(barred, games=BAR_AFTER, days=round(BAR_WINDOW / 86400), until=when(mine.barred_until))

@@ -13,9 +13,10 @@ Every finished or abandoned game that two or more people began has one outcome p
   ``BAR_FOR`` after the last of them; unrated tables (hints allowed, or against bots) stay open, and a seat in a
   game already begun can always be taken back.
 
-Figures are dated in wall-clock time (``wall.py``). A seat's figure is kept for ``KEPT_FOR`` seconds (of the
-hall's clock) per account and dropped as soon as this process stores a new outcome of that account, so another
-process's new outcome shows within that time.
+Figures are dated in wall-clock time (``wall.py``). A seat's figure, and the standing that sitting down at a
+rated table checks, are kept for ``KEPT_FOR`` seconds (of the hall's clock) per account and dropped as soon as
+this process stores a new outcome of that account, so another process's new outcome shows within that time.
+The player page reads the store afresh.
 """
 
 from __future__ import annotations
@@ -81,24 +82,62 @@ def standing(fair: FairStore, user_id: int, now: float) -> Standing:
     return Standing(counts, sum(1 for o in recent if o.outcome == FINISHED), len(recent), barred_until(forfeits, now))
 
 
+@dataclass(frozen=True)
+class _Read:
+    """What the store said of one account's reputation: its last games' figures always; its counts and rated
+    forfeits (those since ``BAR_WINDOW`` before ``read_at``, wall-clock) once a standing was asked for."""
+
+    recent_finished: int
+    recent_games: int
+    counts: dict[str, int] | None = None
+    forfeits: tuple[float, ...] = ()
+    read_at: float = 0.0
+
+
 class Reputations:
-    """The seat figures of one store, each kept a while (``KEPT_FOR``)."""
+    """The seat figures and standings of one store, each kept a while (``KEPT_FOR``): a standing is asked for
+    at every sitting down at a rated table (``fairplay.refusal``), three queries a time without this keeper."""
 
     def __init__(self, store: Store) -> None:
         self.fair = fair_store(store)
-        self._kept: dict[int, tuple[float, int | None]] = {}  # user id -> (kept until, figure)
+        self._kept: dict[int, tuple[float, _Read]] = {}  # user id -> (kept until, what was read)
+
+    def _recent(self, user_id: int) -> tuple[int, int]:
+        recent = self.fair.outcomes_of(user_id, limit=RECENT)
+        return sum(1 for o in recent if o.outcome == FINISHED), len(recent)
+
+    def _keep(self, user_id: int, until: float, read: _Read) -> None:
+        if len(self._kept) > 10_000:
+            self._kept.clear()
+        self._kept[user_id] = (until, read)
 
     def figure(self, user_id: int, now: float | None = None) -> int | None:
         now = time.monotonic() if now is None else now
         kept = self._kept.get(user_id)
         if kept is not None and kept[0] > now:
-            return kept[1]
-        recent = self.fair.outcomes_of(user_id, limit=RECENT)
-        figure = None if not recent else (100 * sum(1 for o in recent if o.outcome == FINISHED)) // len(recent)
-        if len(self._kept) > 10_000:
-            self._kept.clear()
-        self._kept[user_id] = (now + KEPT_FOR, figure)
-        return figure
+            read = kept[1]
+        else:
+            read = _Read(*self._recent(user_id))
+            self._keep(user_id, now + KEPT_FOR, read)
+        return None if not read.recent_games else (100 * read.recent_finished) // read.recent_games
+
+    def standing(self, user_id: int, wall_now: float, now: float | None = None) -> Standing:
+        """As ``standing`` (the module's function) at ``wall_now``; ``now``: the hall's clock, for keeping.
+        What was read stays right while kept: the forfeits are filtered by ``barred_until`` at each
+        ``wall_now`` (a later one only narrows the window read), and a new outcome stored here forgets it."""
+        now = time.monotonic() if now is None else now
+        kept = self._kept.get(user_id)
+        read = kept[1] if kept is not None and kept[0] > now else None
+        if read is None or read.counts is None or wall_now < read.read_at:
+            finished, games = self._recent(user_id)
+            counts = dict.fromkeys(OUTCOMES, 0)
+            counts.update(self.fair.outcome_counts(user_id))
+            forfeits = tuple(self.fair.rated_forfeits(user_id, since=wall_now - BAR_WINDOW))
+            read = _Read(finished, games, counts, forfeits, wall_now)
+            self._keep(user_id, now + KEPT_FOR, read)
+        assert read.counts is not None
+        return Standing(dict(read.counts), read.recent_finished, read.recent_games,
+                        barred_until(list(read.forfeits), wall_now))
 
     def forget(self, user_ids: list[int]) -> None:
         for uid in user_ids:
@@ -109,7 +148,7 @@ _kept: weakref.WeakKeyDictionary[Store, Reputations] = weakref.WeakKeyDictionary
 
 
 def reputations(store: Store) -> Reputations:
-    """The seat figures of ``store`` (one keeper per store)."""
+    """The seat figures and standings of ``store`` (one keeper per store)."""
     found = _kept.get(store)
     if found is None:
         found = _kept[store] = Reputations(store)

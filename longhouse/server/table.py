@@ -399,6 +399,7 @@ class Table:
         starters = {seat: occ.user_id for seat, occ in enumerate(seated) if isinstance(occ, Person)}
         self.hall.store.start_table(self.id, record, seated, people=starters, epoch=self.epoch)
         self.starters = starters
+        self.keeper.seat_log.began()
         self.occupants = seated
         self.authority.begin(record, state)
         self.status = Status.RUNNING

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from longhouse.store.db import Store
@@ -72,6 +72,16 @@ class FairStore:
         self.users = tables[f"{prefix}users"]
         self.spells, self.outcomes = tables[f"{prefix}seat_spells"], tables[f"{prefix}seat_outcomes"]
         self.vacations = tables[f"{prefix}vacations"]
+        # The reads and writes made at every game's end and every sitting down at a rated table, built once:
+        # a statement built anew is compiled anew (its cache key and coercions cost twice the query itself).
+        o = self.outcomes.c
+        self._outcomes_of: dict[int | None, Any] = {}
+        self._counts = select(o.outcome, func.count()).where(o.user_id == bindparam("uid")).group_by(o.outcome)
+        self._forfeits = select(o.finished).where(o.user_id == bindparam("uid"), o.rated.is_(True),
+                                                  o.outcome != FINISHED, o.finished > bindparam("since"))
+        self._drop_outcomes = delete(self.outcomes).where(o.table_id == bindparam("tid"))
+        self._drop_spells = delete(self.spells).where(self.spells.c.table_id == bindparam("tid"))
+        self._add_outcomes = insert(self.outcomes)
 
     def _begin(self, within: Connection | None) -> contextlib.AbstractContextManager[Connection]:
         """A transaction of its own, or ``within`` one already begun (``Store.fenced``: several processes)."""
@@ -98,37 +108,39 @@ class FairStore:
     def close_game(self, table_id: int, outcomes: list[Outcome], within: Connection | None = None) -> None:
         """A game ended: its outcomes (replacing any stored before), and its spells go."""
         with self._begin(within) as c:
-            c.execute(delete(self.outcomes).where(self.outcomes.c.table_id == table_id))
+            c.execute(self._drop_outcomes, {"tid": table_id})
             if outcomes:
-                c.execute(insert(self.outcomes), [
+                c.execute(self._add_outcomes, [
                     {"table_id": o.table_id, "seat": o.seat, "user_id": o.user_id, "game": o.game,
                      "finished": o.finished, "outcome": o.outcome, "own": o.own, "by_bots": o.by_bots,
                      "rated": o.rated, "played": o.played} for o in outcomes])
-            c.execute(delete(self.spells).where(self.spells.c.table_id == table_id))
+            c.execute(self._drop_spells, {"tid": table_id})
 
     def outcomes_of(self, user_id: int, limit: int | None = None) -> list[Outcome]:
         """The account's outcomes, newest first."""
-        o = self.outcomes.c
-        query = select(self.outcomes).where(o.user_id == user_id).order_by(o.finished.desc(), o.table_id.desc())
-        if limit is not None:
-            query = query.limit(limit)
+        query = self._outcomes_of.get(limit)
+        if query is None:
+            o = self.outcomes.c
+            query = (select(self.outcomes).where(o.user_id == bindparam("uid"))
+                     .order_by(o.finished.desc(), o.table_id.desc()))
+            if limit is not None:
+                query = query.limit(limit)
+            if len(self._outcomes_of) < 8:  # a few limits are asked for (RECENT, a page's)
+                self._outcomes_of[limit] = query
         with self.engine.connect() as c:
-            rows = c.execute(query).all()
+            rows = c.execute(query, {"uid": user_id}).all()
         return [_outcome(r) for r in rows]
 
     def outcome_counts(self, user_id: int) -> dict[str, int]:
         """How many games of each outcome the account has."""
-        o = self.outcomes.c
         with self.engine.connect() as c:
-            rows = c.execute(select(o.outcome, func.count()).where(o.user_id == user_id).group_by(o.outcome)).all()
+            rows = c.execute(self._counts, {"uid": user_id}).all()
         return {str(r[0]): int(r[1]) for r in rows}
 
     def rated_forfeits(self, user_id: int, since: float) -> list[float]:
         """When (wall-clock seconds) the account's rated games since ``since`` that it did not finish ended."""
-        o = self.outcomes.c
         with self.engine.connect() as c:
-            rows = c.execute(select(o.finished).where(o.user_id == user_id, o.rated.is_(True),
-                                                      o.outcome != FINISHED, o.finished > since)).all()
+            rows = c.execute(self._forfeits, {"uid": user_id, "since": since}).all()
         return [float(r[0]) for r in rows]
 
     def outcomes_at(self, table_id: int) -> list[Outcome]:

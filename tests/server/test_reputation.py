@@ -10,7 +10,9 @@ import pytest
 from fairgames import leave, outcomes, pick, play_on, started, wait_bot
 from harness import WS, Client, Hall, command, create_table, join
 
-from longhouse.server.reputation import BAR_AFTER, BAR_FOR, barred_until
+from longhouse.server.reputation import BAR_AFTER, BAR_FOR, KEPT_FOR, Reputations, barred_until, standing
+from longhouse.store import Store
+from longhouse.store.fairplay import FINISHED, LEFT, Outcome, fair_store
 
 
 @pytest.fixture
@@ -155,3 +157,32 @@ def test_the_bar_rule() -> None:
     assert barred_until([1.0 * day, 2.0 * day, 3.0 * day], 3 * day + BAR_FOR + 1) is None  # served
     assert barred_until([0.0, 5.0 * day, 6.0 * day], 6.1 * day) == 6 * day + BAR_FOR  # 3 within 7 days
     assert barred_until([0.0, 5.0 * day, 8.0 * day], 8.1 * day) is None  # only 2 of them within 7 days
+
+
+def test_a_standing_is_kept_a_while_then_read_again_and_forgotten_at_a_new_outcome_stored_here(tmp_path: Any) -> None:
+    """``Reputations.standing`` (what sitting down at a rated table checks) against a real store: what another
+    process stores shows after ``KEPT_FOR`` (or at once, after ``forget``); the bar is dated at each ask."""
+    store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
+    try:
+        bob = store.create_user("Bob", None, guest=True).id
+        fair = fair_store(store)
+        kept = Reputations(store)
+        day = 86400.0
+        first = kept.standing(bob, 10 * day, now=0.0)
+        assert (first.recent_games, first.barred_until) == (0, None)
+        for k in range(BAR_AFTER):  # another process stores three rated games Bob left
+            fair.close_game(100 + k, [Outcome(100 + k, 1, bob, "toy", 10 * day + k, LEFT, 1, 5, True, False)])
+        assert kept.standing(bob, 10 * day + 5, now=KEPT_FOR - 1).recent_games == 0  # kept
+        seen = kept.standing(bob, 10 * day + 5, now=KEPT_FOR + 1)  # read again
+        assert (seen.counts[LEFT], seen.recent_finished, seen.recent_games) == (BAR_AFTER, 0, BAR_AFTER)
+        assert seen.barred_until == 10 * day + BAR_AFTER - 1 + BAR_FOR
+        assert kept.figure(bob, now=KEPT_FOR + 2) == 0  # the seat figure from the same read
+        served = kept.standing(bob, 10 * day + BAR_FOR + BAR_AFTER, now=KEPT_FOR + 3)  # kept, dated anew
+        assert served.barred_until is None and served.counts[LEFT] == BAR_AFTER
+        fair.close_game(200, [Outcome(200, 0, bob, "toy", 11 * day, FINISHED, 9, 0, True, True)])
+        kept.forget([bob])  # as ``fairplay.game_over`` does once it stored the outcome
+        again = kept.standing(bob, 11 * day + 1, now=KEPT_FOR + 4)
+        assert (again.counts[FINISHED], again.recent_finished, again.recent_games) == (1, 1, BAR_AFTER + 1)
+        assert again == standing(fair, bob, 11 * day + 1)  # as the store says (the player page's reading)
+    finally:
+        store.close()
