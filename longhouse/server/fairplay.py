@@ -273,7 +273,7 @@ def game_over(table: FairTable) -> bool:
     except Exception:
         log.exception("table %s: the outcomes of its game could not be stored", table.id)
         return False
-    reputations(table.hall.store).forget([o.user_id for o in outcomes])
+    reputations(table.hall.store).stored(outcomes)
     return True
 
 

@@ -14,9 +14,9 @@ Every finished or abandoned game that two or more people began has one outcome p
   game already begun can always be taken back.
 
 Figures are dated in wall-clock time (``wall.py``). A seat's figure, and the standing that sitting down at a
-rated table checks, are kept for ``KEPT_FOR`` seconds (of the hall's clock) per account and dropped as soon as
-this process stores a new outcome of that account, so another process's new outcome shows within that time.
-The player page reads the store afresh.
+rated table checks, are kept for ``KEPT_FOR`` seconds (of the hall's clock) per account; a new outcome this
+process stores is added to what is kept, and another process's new outcome shows within that time. The player
+page reads the store afresh.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 
 from longhouse.server.wall import wall
 from longhouse.store import Store
-from longhouse.store.fairplay import FINISHED, OUTCOMES, FairStore, fair_store
+from longhouse.store.fairplay import FINISHED, OUTCOMES, FairStore, Outcome, fair_store
 
 #: How many of the latest games the reliability figure is taken over.
 RECENT = 50
@@ -84,27 +84,41 @@ def standing(fair: FairStore, user_id: int, now: float) -> Standing:
 
 @dataclass(frozen=True)
 class _Read:
-    """What the store said of one account's reputation: its last games' figures always; its counts and rated
-    forfeits (those since ``BAR_WINDOW`` before ``read_at``, wall-clock) once a standing was asked for."""
+    """What the store said of one account's reputation: the outcomes of its last ``RECENT`` games (newest
+    first) always; its counts and rated forfeits (those since ``BAR_WINDOW`` before ``read_at``, wall-clock)
+    once a standing was asked for."""
 
-    recent_finished: int
-    recent_games: int
+    recent: tuple[str, ...]
     counts: dict[str, int] | None = None
     forfeits: tuple[float, ...] = ()
     read_at: float = 0.0
 
+    def finished(self) -> int:
+        return sum(1 for outcome in self.recent if outcome == FINISHED)
+
+    def with_outcome(self, outcome: Outcome) -> _Read:
+        """The same and one newer game's outcome, as the store has it once that outcome is stored."""
+        counts = None
+        if self.counts is not None:
+            counts = dict(self.counts)
+            counts[outcome.outcome] = counts.get(outcome.outcome, 0) + 1
+        forfeits = self.forfeits
+        if outcome.rated and outcome.outcome != FINISHED:
+            forfeits = (*forfeits, outcome.finished)
+        return _Read((outcome.outcome, *self.recent)[:RECENT], counts, forfeits, self.read_at)
+
 
 class Reputations:
     """The seat figures and standings of one store, each kept a while (``KEPT_FOR``): a standing is asked for
-    at every sitting down at a rated table (``fairplay.refusal``), three queries a time without this keeper."""
+    at every sitting down at a rated table (``fairplay.refusal``), three queries a time without this keeper,
+    and a game's end would otherwise send each of its people's next sitting down to the store again."""
 
     def __init__(self, store: Store) -> None:
         self.fair = fair_store(store)
         self._kept: dict[int, tuple[float, _Read]] = {}  # user id -> (kept until, what was read)
 
-    def _recent(self, user_id: int) -> tuple[int, int]:
-        recent = self.fair.outcomes_of(user_id, limit=RECENT)
-        return sum(1 for o in recent if o.outcome == FINISHED), len(recent)
+    def _recent(self, user_id: int) -> tuple[str, ...]:
+        return tuple(o.outcome for o in self.fair.outcomes_of(user_id, limit=RECENT))
 
     def _keep(self, user_id: int, until: float, read: _Read) -> None:
         if len(self._kept) > 10_000:
@@ -117,27 +131,35 @@ class Reputations:
         if kept is not None and kept[0] > now:
             read = kept[1]
         else:
-            read = _Read(*self._recent(user_id))
+            read = _Read(self._recent(user_id))
             self._keep(user_id, now + KEPT_FOR, read)
-        return None if not read.recent_games else (100 * read.recent_finished) // read.recent_games
+        return None if not read.recent else (100 * read.finished()) // len(read.recent)
 
     def standing(self, user_id: int, wall_now: float, now: float | None = None) -> Standing:
         """As ``standing`` (the module's function) at ``wall_now``; ``now``: the hall's clock, for keeping.
         What was read stays right while kept: the forfeits are filtered by ``barred_until`` at each
-        ``wall_now`` (a later one only narrows the window read), and a new outcome stored here forgets it."""
+        ``wall_now`` (a later one only narrows the window read), and each new outcome stored here is added."""
         now = time.monotonic() if now is None else now
         kept = self._kept.get(user_id)
         read = kept[1] if kept is not None and kept[0] > now else None
         if read is None or read.counts is None or wall_now < read.read_at:
-            finished, games = self._recent(user_id)
+            recent = self._recent(user_id)
             counts = dict.fromkeys(OUTCOMES, 0)
             counts.update(self.fair.outcome_counts(user_id))
             forfeits = tuple(self.fair.rated_forfeits(user_id, since=wall_now - BAR_WINDOW))
-            read = _Read(finished, games, counts, forfeits, wall_now)
+            read = _Read(recent, counts, forfeits, wall_now)
             self._keep(user_id, now + KEPT_FOR, read)
         assert read.counts is not None
-        return Standing(dict(read.counts), read.recent_finished, read.recent_games,
+        return Standing(dict(read.counts), read.finished(), len(read.recent),
                         barred_until(list(read.forfeits), wall_now))
+
+    def stored(self, outcomes: list[Outcome]) -> None:
+        """A game's outcomes were just stored by this process (``fairplay.game_over``; a game's outcomes are
+        stored once): what is kept of its people takes them in, kept no longer than it was."""
+        for outcome in outcomes:
+            kept = self._kept.get(outcome.user_id)
+            if kept is not None:
+                self._kept[outcome.user_id] = (kept[0], kept[1].with_outcome(outcome))
 
     def forget(self, user_ids: list[int]) -> None:
         for uid in user_ids:

@@ -159,9 +159,9 @@ def test_the_bar_rule() -> None:
     assert barred_until([0.0, 5.0 * day, 8.0 * day], 8.1 * day) is None  # only 2 of them within 7 days
 
 
-def test_a_standing_is_kept_a_while_then_read_again_and_forgotten_at_a_new_outcome_stored_here(tmp_path: Any) -> None:
+def test_a_standing_is_kept_a_while_then_read_again_and_takes_in_each_outcome_stored_here(tmp_path: Any) -> None:
     """``Reputations.standing`` (what sitting down at a rated table checks) against a real store: what another
-    process stores shows after ``KEPT_FOR`` (or at once, after ``forget``); the bar is dated at each ask."""
+    process stores shows after ``KEPT_FOR``, what this one stores at once; the bar is dated at each ask."""
     store = Store(f"sqlite:///{tmp_path / 'hall.db'}")
     try:
         bob = store.create_user("Bob", None, guest=True).id
@@ -179,10 +179,16 @@ def test_a_standing_is_kept_a_while_then_read_again_and_forgotten_at_a_new_outco
         assert kept.figure(bob, now=KEPT_FOR + 2) == 0  # the seat figure from the same read
         served = kept.standing(bob, 10 * day + BAR_FOR + BAR_AFTER, now=KEPT_FOR + 3)  # kept, dated anew
         assert served.barred_until is None and served.counts[LEFT] == BAR_AFTER
-        fair.close_game(200, [Outcome(200, 0, bob, "toy", 11 * day, FINISHED, 9, 0, True, True)])
-        kept.forget([bob])  # as ``fairplay.game_over`` does once it stored the outcome
-        again = kept.standing(bob, 11 * day + 1, now=KEPT_FOR + 4)
-        assert (again.counts[FINISHED], again.recent_finished, again.recent_games) == (1, 1, BAR_AFTER + 1)
-        assert again == standing(fair, bob, 11 * day + 1)  # as the store says (the player page's reading)
+        for k, outcome in enumerate([FINISHED, LEFT]):  # stored here, as ``fairplay.game_over`` does
+            mine = [Outcome(200 + k, 0, bob, "toy", 11 * day + k, outcome, 9, 0, True, outcome == FINISHED)]
+            fair.close_game(200 + k, mine)
+            kept.stored(mine)
+            again = kept.standing(bob, 11 * day + k, now=KEPT_FOR + 4)
+            assert again == standing(fair, bob, 11 * day + k)  # as the store says (the player page's reading)
+        assert (again.counts[FINISHED], again.recent_finished, again.recent_games) == (1, 1, BAR_AFTER + 2)
+        assert again.barred_until == 11 * day + 1 + BAR_FOR  # four forfeits within the week: barred again
+        assert kept.figure(bob, now=KEPT_FOR + 5) == 100 // (BAR_AFTER + 2)
+        kept.forget([bob])
+        assert kept.standing(bob, 11 * day + 2, now=KEPT_FOR + 6) == standing(fair, bob, 11 * day + 2)
     finally:
         store.close()
