@@ -43,7 +43,9 @@ function listRow(tour) {
   const right = tour.status === "open" ? t("starts {when}", { when: when(tour.starts) })
     : tour.status === "over" ? (tour.champion ? t("champion: {name}", { name: tour.champion }) : "")
       : tour.status === "cancelled" ? (tour.note || "")
-        : t("round {round} of {rounds}", { round: tour.round, rounds: tour.rounds });
+        : tour.round_ends // a turn-based round's set end, as the tournament's page says it
+          ? t("round {round} of {rounds}, ends {when}", { round: tour.round, rounds: tour.rounds, when: when(tour.round_ends) })
+          : t("round {round} of {rounds}", { round: tour.round, rounds: tour.rounds });
   const count = tour.status === "open" ? tn("{n} of {cap} player", "{n} of {cap} players", tour.players, { cap: tour.cap })
     : tn("{n} player", "{n} players", tour.players);
   return h("li", { class: "t-row panel", dataset: { tournament: tour.id } },

@@ -189,6 +189,11 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     assert "decided by the scores so far" in page.inner_text(".t-info")
     look(page, shots, "turn-based", DESKTOP)
     look(page, shots, "turn-based", PHONE)
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{hall.url}/tournaments")  # the list says when the running round ends too
+    page.wait_for_selector(f".t-row[data-tournament='{letters}']")
+    assert "round 1 of 1, ends " in page.inner_text(f".t-row[data-tournament='{letters}'] .t-when")
+    look(page, shots, "list-running", DESKTOP)
     # in German: the list, the finished tournament and the season's table
     de_ctx, de, de_errors = new_page(browser, DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de"})
     de.goto(f"{hall.url}/tournaments")
@@ -217,6 +222,12 @@ def test_tournament_pages(hall: Hall, browser: Any, shots: Path) -> None:
     assert "Diese Runde endet am" in due and "nach dem bisherigen Spielstand entschieden" in due, due
     look(de, shots, "turn-based-de", DESKTOP)
     look(de, shots, "turn-based-de", PHONE)
+    de.set_viewport_size(DESKTOP)
+    de.goto(f"{hall.url}/tournaments")
+    de.wait_for_selector(f".t-row[data-tournament='{letters}']")
+    assert "Runde 1 von 1, endet " in de.inner_text(f".t-row[data-tournament='{letters}'] .t-when")
+    look(de, shots, "list-running-de", DESKTOP)
+    look(de, shots, "list-running-de", PHONE)
     de.set_viewport_size(DESKTOP)
     de.goto(f"{hall.url}/player/{champion}")
     de.wait_for_selector(".player-tournaments")
