@@ -95,6 +95,8 @@ class TableBots:
 
     def schedule(self) -> None:
         """A turn for each acting seat a bot plays, unless it has one under way (a running game only)."""
+        if not self.seats:  # after every move: most tables have no bot, and then nothing is looked up
+            return
         state = self.table.authority.state
         if state is None or self.table.status != Status.RUNNING:
             return

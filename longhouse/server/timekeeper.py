@@ -231,13 +231,15 @@ class Timekeeper:
 
     def turns(self, state: State | None, mover: int | None = None) -> None:
         """Since when each acting seat has been waited for: from when it began acting, or its own last move."""
-        acting = set(state.acting()) if state is not None and not state.is_over() else set()
-        now = self.now()
-        for seat in list(self.turn_since):
-            if seat not in acting or seat == mover:
-                del self.turn_since[seat]
-        for seat in acting:
-            self.turn_since.setdefault(seat, now)
+        acting = state.acting() if state is not None and not state.is_over() else ()
+        since = self.turn_since
+        for seat in [seat for seat in since if seat == mover or seat not in acting]:
+            del since[seat]
+        begun = [seat for seat in acting if seat not in since]
+        if begun:  # the clock is read only when a seat begins to be waited for (not at every move)
+            now = self.now()
+            for seat in begun:
+                since[seat] = now
 
     def stalled_for(self, seat: int) -> float | None:
         """How long an untimed game has waited for the acting seat's move (None: not acting, or timed)."""
