@@ -73,15 +73,6 @@ def barred_until(forfeits: list[float], now: float) -> float | None:
     return until if until > now else None
 
 
-def standing(fair: FairStore, user_id: int, now: float) -> Standing:
-    """The account's reputation at ``now`` (wall-clock seconds), from the store."""
-    counts = dict.fromkeys(OUTCOMES, 0)
-    counts.update(fair.outcome_counts(user_id))
-    recent = fair.outcomes_of(user_id, limit=RECENT)
-    forfeits = fair.rated_forfeits(user_id, since=now - BAR_WINDOW)
-    return Standing(counts, sum(1 for o in recent if o.outcome == FINISHED), len(recent), barred_until(forfeits, now))
-
-
 @dataclass(frozen=True)
 class _Read:
     """What the store said of one account's reputation: the outcomes of its last ``RECENT`` games (newest
@@ -107,6 +98,27 @@ class _Read:
             forfeits = (*forfeits, outcome.finished)
         return _Read((outcome.outcome, *self.recent)[:RECENT], counts, forfeits, self.read_at)
 
+    def standing(self, now: float) -> Standing:
+        """The standing at ``now`` (wall-clock, not before ``read_at``) of a read with its counts."""
+        assert self.counts is not None
+        return Standing(dict(self.counts), self.finished(), len(self.recent), barred_until(list(self.forfeits), now))
+
+
+def _recent(fair: FairStore, user_id: int) -> tuple[str, ...]:
+    return tuple(o.outcome for o in fair.outcomes_of(user_id, limit=RECENT))
+
+
+def _read(fair: FairStore, user_id: int, now: float) -> _Read:
+    """Everything a standing at ``now`` (wall-clock seconds) is made of, from the store."""
+    counts = dict.fromkeys(OUTCOMES, 0)
+    counts.update(fair.outcome_counts(user_id))
+    return _Read(_recent(fair, user_id), counts, tuple(fair.rated_forfeits(user_id, since=now - BAR_WINDOW)), now)
+
+
+def standing(fair: FairStore, user_id: int, now: float) -> Standing:
+    """The account's reputation at ``now`` (wall-clock seconds), from the store."""
+    return _read(fair, user_id, now).standing(now)
+
 
 class Reputations:
     """The seat figures and standings of one store, each kept a while (``KEPT_FOR``): a standing is asked for
@@ -116,9 +128,6 @@ class Reputations:
     def __init__(self, store: Store) -> None:
         self.fair = fair_store(store)
         self._kept: dict[int, tuple[float, _Read]] = {}  # user id -> (kept until, what was read)
-
-    def _recent(self, user_id: int) -> tuple[str, ...]:
-        return tuple(o.outcome for o in self.fair.outcomes_of(user_id, limit=RECENT))
 
     def _keep(self, user_id: int, until: float, read: _Read) -> None:
         if len(self._kept) > 10_000:
@@ -131,7 +140,7 @@ class Reputations:
         if kept is not None and kept[0] > now:
             read = kept[1]
         else:
-            read = _Read(self._recent(user_id))
+            read = _Read(_recent(self.fair, user_id))
             self._keep(user_id, now + KEPT_FOR, read)
         return None if not read.recent else (100 * read.finished()) // len(read.recent)
 
@@ -143,15 +152,9 @@ class Reputations:
         kept = self._kept.get(user_id)
         read = kept[1] if kept is not None and kept[0] > now else None
         if read is None or read.counts is None or wall_now < read.read_at:
-            recent = self._recent(user_id)
-            counts = dict.fromkeys(OUTCOMES, 0)
-            counts.update(self.fair.outcome_counts(user_id))
-            forfeits = tuple(self.fair.rated_forfeits(user_id, since=wall_now - BAR_WINDOW))
-            read = _Read(recent, counts, forfeits, wall_now)
+            read = _read(self.fair, user_id, wall_now)
             self._keep(user_id, now + KEPT_FOR, read)
-        assert read.counts is not None
-        return Standing(dict(read.counts), read.finished(), len(read.recent),
-                        barred_until(list(read.forfeits), wall_now))
+        return read.standing(wall_now)
 
     def stored(self, outcomes: list[Outcome]) -> None:
         """A game's outcomes were just stored by this process (``fairplay.game_over``; a game's outcomes are

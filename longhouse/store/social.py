@@ -78,10 +78,9 @@ class SocialStore:
         # The follows and blocks of an account, read when it sits down or opens the lobby: built once (a
         # statement built anew costs its compiling again, more than the query).
         u = self.users.c
-        self._named_of = {
-            id(table): select(u.id, u.name).join(table, table.c.other_id == u.id)
-            .where(table.c.user_id == bindparam("uid")).order_by(u.name_key)
-            for table in (self.follows, self.blocks)}
+        self._followed, self._blocked = (
+            select(u.id, u.name).join(table, table.c.other_id == u.id).where(table.c.user_id == bindparam("uid"))
+            .order_by(u.name_key) for table in (self.follows, self.blocks))
 
     # --- names --------------------------------------------------------------------------------------
 
@@ -138,15 +137,15 @@ class SocialStore:
 
     def followed(self, user_id: int) -> list[tuple[int, str]]:
         """The accounts this one follows (id, name), by name."""
-        return self._named(self.follows, user_id)
+        return self._named(self._followed, user_id)
 
     def blocked(self, user_id: int) -> list[tuple[int, str]]:
         """The accounts this one blocks (id, name), by name."""
-        return self._named(self.blocks, user_id)
+        return self._named(self._blocked, user_id)
 
-    def _named(self, table: Any, user_id: int) -> list[tuple[int, str]]:
+    def _named(self, query: Any, user_id: int) -> list[tuple[int, str]]:
         with self.engine.connect() as c:
-            return [(int(i), str(n)) for i, n in c.execute(self._named_of[id(table)], {"uid": user_id}).all()]
+            return [(int(i), str(n)) for i, n in c.execute(query, {"uid": user_id}).all()]
 
     # --- moderators ---------------------------------------------------------------------------------------
 
