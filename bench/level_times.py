@@ -50,21 +50,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.positions} positions a game")
-    print("| game | level | iterations | mean s/move | slowest s/move | iterations/s |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | level | bot | iterations | mean s/move | slowest s/move | iterations/s |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for game in args.game or games.names():
         positions = sample(game, args.positions, args.every, args.seed)
         for name in SEARCHING:
-            bot = bots.make(name, 7, uncapped=True)
+            bot = bots.make(name, 7, game=game, uncapped=True)  # as the level plays this game
             times = []
             for state, seat in positions:
                 start = time.perf_counter()
                 bot.choose(state, seat)
                 times.append(time.perf_counter() - start)
-            iterations = BY_NAME[name].options["iterations"]
+            play = BY_NAME[name].play(game)
+            iterations = play.options["iterations"]
             mean = sum(times) / len(times)
-            print(f"| {game} | {name} | {iterations} | {mean:.2f} | {max(times):.2f} | {iterations / mean:.0f} |",
-                  flush=True)
+            print(f"| {game} | {name} | {play.bot} | {iterations} | {mean:.2f} | {max(times):.2f} | "
+                  f"{iterations / mean:.0f} |", flush=True)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 

@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from longhouse import games  # noqa: E402
 from longhouse.bots import arena  # noqa: E402
+from longhouse.bots.levels import signature  # noqa: E402
 from longhouse.bots.stats import wilson_interval, win_shares  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "strength-levels.jsonl"
@@ -79,8 +80,26 @@ def commit() -> str:
     return head + ("+dirty" if dirty else "")
 
 
-def budget_name(iterations: int | None) -> str:
-    return "levels" if iterations is None else f"{iterations} iterations"
+def budget_name(game: str, line: Line, iterations: int | None) -> str:
+    """The line's budget in a record: how its levels play ``game`` (``levels.signature``, e.g.
+    ``expert=moismcts800v2 strong=ismcts300``), at ``iterations`` a move if given, so that games of one
+    level definition are never mixed with another's."""
+    budget = signature(line.bots, game)
+    return budget if iterations is None else f"{iterations} iterations: {signature(line.bots, game, iterations)}"
+
+
+#: What the levels were before records named them (budget ``levels``, until 2026-12-03): read as these.
+LEGACY_LEVELS = {"beginner": "greedy", "casual": "greedy", "strong": "ismcts300", "expert": "moismcts800"}
+
+
+def legacy_budget(record: dict[str, Any]) -> str:
+    """A record's budget as this version writes it: an old ``levels`` record's line at the old levels."""
+    budget = str(record["budget"])
+    line = BY_KEY.get(str(record["line"]))
+    if budget != "levels" or line is None:
+        return budget
+    return " ".join(f"{name}={LEGACY_LEVELS.get(name, name)}" if name in LEGACY_LEVELS else name
+                    for name in dict.fromkeys(line.bots))
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
@@ -94,7 +113,7 @@ def read_records(path: Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             continue
         if isinstance(record, dict) and "line" in record:
-            records.append(record)
+            records.append({**record, "budget": legacy_budget(record)})
     return records
 
 
@@ -141,7 +160,7 @@ def record_of(game: str, line: Line, index: int, spec: arena.MatchSpec, outcome:
     hero = line.bots[0]
     return {
         "commit": measured, "game": game, "players": len(spec.bots), "line": line.key, "seed": spec.seed,
-        "index": index, "budget": budget_name(iterations), "seats": list(spec.bots),
+        "index": index, "budget": budget_name(game, line, iterations), "seats": list(spec.bots),
         "scores": list(result.scores) if result else None, "winners": winners,
         "win": sum(share for seat, share in enumerate(shares) if spec.bots[seat] == hero),
         "error": outcome.error, "seconds": round(outcome.seconds, 1),
@@ -222,9 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.table:
         lines = [BY_KEY[key] for key in args.line] if args.line else list(LINES)
         done = {record_key(r) for r in read_records(args.results)}
-        budget = budget_name(args.iterations)
         todo = [item for item in planned(args.game or games.names(), lines, args.games, args.seed, args.iterations)
-                if (item[0], item[1].key, item[3].seed, budget) not in done]
+                if (item[0], item[1].key, item[3].seed, budget_name(item[0], item[1], args.iterations)) not in done]
         if args.order == "round":
             todo = round_robin(todo)
         print(f"{len(todo)} games to play, {len(done)} already in {args.results}", flush=True)

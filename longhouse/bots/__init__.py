@@ -42,22 +42,25 @@ def names() -> list[str]:
     return [*levels(), *kinds()]
 
 
-def make(name: str, seed: int = 0, **options: Any) -> Bot:
-    """A new bot of level or kind ``name`` (``KeyError`` for an unknown one).
+def make(name: str, seed: int = 0, *, game: str | None = None, **options: Any) -> Bot:
+    """A new bot of level or kind ``name`` (``KeyError`` for an unknown one), to play ``game``.
 
-    For a level, ``options`` given here (not ``None``) override the level's own, so a benchmark can
-    play ``expert`` at another number of iterations (then without the time cap). ``uncapped=True`` drops
-    a level's time cap and keeps its iterations: benchmarks measure the levels so, whatever the machine
-    (a bot kind ignores it).
+    A level plays a game its own way where it names one (``Level.games``: the expert searches Manitoba
+    and Five Tribes otherwise than Manitou); without ``game`` it plays its default way. For a level,
+    ``options`` given here (not ``None``) override the level's own, so a benchmark can play ``expert`` at
+    another number of iterations (then without the time cap). ``uncapped=True`` drops a level's time cap
+    and keeps its iterations: benchmarks measure the levels so, whatever the machine (a bot kind ignores
+    it, and ``game``).
     """
     uncapped = bool(options.pop("uncapped", False))
     level = BY_NAME.get(name)
     if level is not None:
+        play = level.play(game)
         given = {k: v for k, v in options.items() if v is not None}
-        if "iterations" in given or (uncapped and "iterations" in level.options):
+        if "iterations" in given or (uncapped and "iterations" in play.options):
             given.setdefault("seconds", None)
-        options = {**level.options, **given}
-        kind = level.bot
+        options = {**play.options, **given}
+        kind = play.bot
     elif name in _BOTS:
         kind = name
     else:

@@ -57,8 +57,8 @@ def bot_seed(game_seed: int, seat: int) -> int:
 def seat_bots(spec: MatchSpec) -> list[Bot]:
     """The game's players, one bot per seat, each seeded from the game's seed and its seat."""
     return [
-        bot_registry.make(name, bot_seed(spec.seed, seat), uncapped=spec.uncapped, seconds=spec.seconds,
-                          iterations=spec.iterations)
+        bot_registry.make(name, bot_seed(spec.seed, seat), game=spec.game, uncapped=spec.uncapped,
+                          seconds=spec.seconds, iterations=spec.iterations)
         for seat, name in enumerate(spec.bots)
     ]
 

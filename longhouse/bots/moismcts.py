@@ -162,6 +162,8 @@ class MoIsmctsBot(SearchBot):
                  tuned: evaluation.Tuning, c: float) -> None:
         rng = self.rng
         n = len(roots)
+        for root in roots:  # a root is on no path: count its visits here, so that its widening opens up
+            root.visits += 1
         nodes = list(roots)
         paths: list[list[Node]] = [[] for _ in range(n)]
         at_root = True

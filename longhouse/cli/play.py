@@ -78,7 +78,7 @@ class TerminalPlay:
         self.words = words
         names = [say(words, _("you") if s in humans else _("{level} bot", level=bot)) for s in range(players)]
         self.match = Match(game, names, seed)
-        self.bots = {s: bots.make(bot, seed=seed * 31 + s) for s in range(players) if s not in humans}
+        self.bots = {s: bots.make(bot, seed=seed * 31 + s, game=game.name) for s in range(players) if s not in humans}
         self.console = console
         self.ask = ask
         self.render = renderer_for(game, words)

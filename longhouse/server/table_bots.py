@@ -71,7 +71,8 @@ class TableBots:
     def seat(self, seat: int, level: str, seed: int | None = None) -> None:
         """A ``level`` bot plays ``seat`` from now on (its random choices from ``seed``; a random one when
         None)."""
-        self.seats[seat] = bots.make(level, seed=secrets.randbits(32) if seed is None else seed)
+        self.seats[seat] = bots.make(level, seed=secrets.randbits(32) if seed is None else seed,
+                                     game=self.table.authority.game.name)
 
     def remove(self, seat: int) -> None:
         """No bot plays ``seat`` any more; its turn under way, if any, is given up."""

@@ -7,14 +7,14 @@ from typing import Any
 import pytest
 
 from longhouse import bots, games
-from longhouse.bots.base import Bot
+from longhouse.bots.base import Bot, Budget
 from longhouse.bots.ismcts import DEFAULT_SECONDS, IsmctsBot
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Action, State
 
 GAMES = [*games.names(), "toy"]
 #: Small budgets keep the file fast; the search still runs through every branch of its code.
-BUDGET = {"iterations": 12}
+BUDGET: Budget = {"iterations": 12}
 
 
 def make(name: str, seed: int) -> Bot:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from longhouse import bots, games
-from longhouse.bots.levels import BY_NAME, CAP_SECONDS
+from longhouse.bots.levels import BY_NAME, CAP_SECONDS, REVISIONS, Level, Play, signature
 from longhouse.bots.tree import SearchBot
 from tests.bots.toygame import last_trick
 
@@ -83,3 +83,64 @@ def test_the_same_seed_plays_the_same_move_at_a_level_budget() -> None:
         bot.clock = lambda: 0.0
         moves.add(bot.choose(state, seat))
     assert len(moves) == 1
+
+
+def test_a_level_plays_a_game_it_names_its_own_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    from longhouse.bots.ismcts import IsmctsBot
+    from longhouse.bots.moismcts import MoIsmctsBot
+
+    other = Play("ismcts", {"iterations": 40, "seconds": CAP_SECONDS})
+    level = Level("tester", "moismcts", "a test level", {"iterations": 30, "seconds": CAP_SECONDS},
+                  {"manitoba": other})
+    assert level.play("manitoba") == other
+    assert level.play("manitou") == level.play(None) == Play("moismcts", {"iterations": 30, "seconds": CAP_SECONDS})
+    monkeypatch.setitem(BY_NAME, "tester", level)
+    there = bots.make("tester", 1, game="manitoba")
+    assert isinstance(there, IsmctsBot) and (there.iterations, there.seconds) == (40, CAP_SECONDS)
+    assert there.name == "tester"
+    uncapped = bots.make("tester", 1, game="manitoba", uncapped=True)
+    assert (uncapped.iterations, uncapped.seconds) == (40, None)
+    elsewhere = bots.make("tester", 1, game="manitou")
+    assert isinstance(elsewhere, MoIsmctsBot) and elsewhere.iterations == 30
+    assert isinstance(bots.make("tester", 1), MoIsmctsBot)
+    assert bots.make("tester", 1, game="manitoba", iterations=5).iterations == 5
+
+
+def test_every_game_a_level_names_is_a_game_and_its_bot_a_kind() -> None:
+    for level in BY_NAME.values():
+        for game, play in level.games.items():
+            assert game in games.names() and play.bot in bots.kinds(), (level.name, game)
+            if "iterations" in level.options:  # a searching level searches every game, under the cap
+                assert play.options["iterations"] >= 100 and play.options["seconds"] == CAP_SECONDS
+
+
+def test_the_signature_tells_level_definitions_apart() -> None:
+
+    assert Play("ismcts", {"iterations": 300}).signature("manitou") == "ismcts300"
+    assert Play("ismcts", {"iterations": 300}).signature("manitou", 2) == "ismcts2"
+    assert Play("greedy", {"randomness": 0.5}).signature("manitou", 2) == "greedy"
+    assert Play("moismcts", {"iterations": 800}).signature("five_tribes") == "moismcts800v2"
+    assert REVISIONS[("moismcts", "five_tribes")] == 2
+    for game in games.names():
+        expert = BY_NAME["expert"].play(game).signature(game)
+        assert signature(["expert", "strong"], game) == f"expert={expert} strong=ismcts300"
+        assert signature(["expert", "greedy", "greedy"], game).endswith(" greedy")
+
+
+def test_the_expert_searches_one_tree_where_that_measured_stronger() -> None:
+    from longhouse.bots import arena
+    from longhouse.bots.ismcts import IsmctsBot
+    from longhouse.bots.levels import EXPERT_ITERATIONS, EXPERT_SINGLE, EXPERT_SINGLE_ITERATIONS
+    from longhouse.bots.moismcts import MoIsmctsBot
+
+    assert "manitoba" in EXPERT_SINGLE and "manitou" not in EXPERT_SINGLE
+    for game in games.names():
+        bot = bots.make("expert", 3, game=game)
+        single = game in EXPERT_SINGLE
+        assert isinstance(bot, IsmctsBot if single else MoIsmctsBot), game
+        assert bot.iterations == (EXPERT_SINGLE_ITERATIONS if single else EXPERT_ITERATIONS)
+        assert bot.seconds == CAP_SECONDS and bot.name == "expert"
+        # the arena (and so bench/strength.py) seats the level as it plays that game
+        seated = arena.seat_bots(arena.MatchSpec(game, ("expert", "strong"), 0, uncapped=True))
+        assert type(seated[0]) is type(bot) and seated[0].seconds is None
+        assert isinstance(seated[1], IsmctsBot) and seated[1].iterations == 300

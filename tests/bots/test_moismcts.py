@@ -141,3 +141,23 @@ def test_a_search_starved_of_time_still_plays_the_best_looking_move() -> None:
         assert MoIsmctsBot(seed=i, iterations=1).choose(state, seat) == expected
         checked += 1
     assert checked >= 3
+
+
+def test_a_wide_root_is_widened_as_it_is_visited() -> None:
+    """The root is on no back-propagated path, so its visits are counted apart: a Five Tribes root with
+    many moves opens more of them the longer it is searched (it used to stay at its first ``widen_base``)."""
+    tuned = evaluation.tuning("five_tribes", 2)
+    wide = [(state, seat) for state, seat in random_positions("five_tribes", 60, seed=5)
+            if state.num_players == 2 and len(state.legal_actions(seat)) >= 3 * tuned.widen_base
+            and len(state.legal_actions(seat)) >= tuned.widen_from]
+    assert wide, "a wide 2-player position"
+    state, seat = wide[0]
+    moves = len(state.legal_actions(seat))
+    searched = []
+    for iterations in (8, 200):
+        bot = MoIsmctsBot(seed=1, iterations=iterations)
+        roots = bot.search(state, seat)
+        assert roots[seat].visits == iterations
+        searched.append(sum(1 for child in roots[seat].children.values() if child.visits))
+    assert searched[0] == tuned.width(moves, 8) < searched[1] == tuned.width(moves, 200)
+    assert searched[1] > tuned.widen_base

@@ -42,7 +42,8 @@ def test_a_tiny_run_resumes_without_playing_a_game_twice(tmp_path: Path) -> None
     assert first_game["seats"] == ["expert", "greedy"] and second_game["seats"] == ["greedy", "expert"]
     for record in kept:
         assert record["line"] == "expert-greedy" and record["game"] == "manitou" and record["players"] == 2
-        assert record["budget"] == "2 iterations" and record["error"] is None and record["commit"]
+        assert record["budget"] == "2 iterations: expert=moismcts2 greedy"
+        assert record["error"] is None and record["commit"]
         assert isinstance(record["winners"], list) and record["winners"]
         assert 0 <= float(str(record["win"])) <= 1
     wins = sum(float(str(r["win"])) for r in kept)
@@ -64,10 +65,11 @@ def test_the_table_gives_each_line_its_win_rate_and_wilson_interval(tmp_path: Pa
     results.write_text("".join(json.dumps(line) + "\n" for line in lines))
     out = strength(results, "--table")
     low, high = wilson_interval(7, 10)
-    assert (f"| manitoba | strong vs casual (2p) | levels | 10 | 70.0% | {100 * low:.1f}–{100 * high:.1f}% "
-            "| ≥60% | c1 |") in out
+    assert ("| manitoba | strong vs casual (2p) | strong=ismcts300 casual=greedy | 10 | 70.0% | "
+            f"{100 * low:.1f}–{100 * high:.1f}% | ≥60% | c1 |") in out
     low, high = wilson_interval(0.5, 1)
-    assert f"| manitoba | expert vs 3 greedy (4p) | levels | 1 | 50.0% | {100 * low:.1f}–{100 * high:.1f}% |" in out
+    assert ("| manitoba | expert vs 3 greedy (4p) | expert=moismcts800 greedy | 1 | 50.0% | "
+            f"{100 * low:.1f}–{100 * high:.1f}% |") in out
     assert "games to play" not in out
 
 
@@ -78,3 +80,31 @@ def test_round_order_plays_the_next_game_of_every_line_in_turn(tmp_path: Path) -
     assert "4 games to play" in out
     assert [(r["line"], r["index"]) for r in records(results)] == [
         ("expert-greedy", 0), ("casual-beginner", 0), ("expert-greedy", 1), ("casual-beginner", 1)]
+
+
+def test_games_of_another_level_definition_are_rows_of_their_own(tmp_path: Path) -> None:
+    """A record names how its levels played (``levels.signature``); the old records' ``levels`` is read as
+    the old definitions: the same line at another definition is another row, at the same one it adds up."""
+    from longhouse.bots.levels import signature
+
+    results = tmp_path / "strength.jsonl"
+
+    def game(seed: int, budget: str, won: bool, line: str = "expert-strong",
+             seats: tuple[str, ...] = ("expert", "strong")) -> dict[str, object]:
+        return {"commit": "c", "game": "five_tribes", "players": 2, "line": line, "seed": seed, "index": seed,
+                "budget": budget, "seats": list(seats), "scores": [1, 0], "winners": [0 if won else 1],
+                "win": 1.0 if won else 0.0, "error": None}
+
+    now = signature(["expert", "strong"], "five_tribes")
+    assert now != "expert=moismcts800 strong=ismcts300"  # the expert's play changed there
+    rows = [game(0, "levels", False), game(1, "levels", False), game(0, now, True),
+            game(0, "levels", True, "strong-casual", ("strong", "casual")),
+            game(1, "strong=ismcts300 casual=greedy", True, "strong-casual", ("strong", "casual"))]
+    results.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    out = strength(results, "--table")
+    assert "| five_tribes | expert vs strong (2p) | expert=moismcts800 strong=ismcts300 | 2 | 0.0% |" in out
+    assert f"| five_tribes | expert vs strong (2p) | {now} | 1 | 100.0% |" in out
+    assert "| five_tribes | strong vs casual (2p) | strong=ismcts300 casual=greedy | 2 | 100.0% |" in out
+    # a resumed run skips the game of the same definition, not those of the old one
+    played = strength(results, "--game", "five_tribes", "--line", "expert-strong", "--games", "1", "--jobs", "1")
+    assert "0 games to play, 5 already" in played
