@@ -98,7 +98,7 @@ def legacy_budget(record: dict[str, Any]) -> str:
     line = BY_KEY.get(str(record["line"]))
     if budget != "levels" or line is None:
         return budget
-    return " ".join(f"{name}={LEGACY_LEVELS.get(name, name)}" if name in LEGACY_LEVELS else name
+    return " ".join(f"{name}={LEGACY_LEVELS[name]}" if name in LEGACY_LEVELS else name
                     for name in dict.fromkeys(line.bots))
 
 
