@@ -22,6 +22,7 @@ hall's server runs under cProfile during its windows only (CPU time) and the CPU
     python bench/hall.py --tables 200 --profile /tmp/hall.prof   # the server under cProfile
     python bench/hall.py --tables 200 --compare-metrics   # and a hall counting no metrics, for their cost
     python bench/hall.py --tables 200 --compare-code /tmp/old   # and a hall of an earlier commit's worktree
+    python bench/hall.py --tables 200 --code /tmp/new --compare-code /tmp/old   # two earlier commits' halls
 
 Targets (issue 16): hall moves/s >= 1.5x boardgame.io's flat out at 400 sockets, single process; p99 < 25 ms
 at 200 tables at a human pace (0.5 s mean think).
@@ -193,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-german", action="store_true",
                         help="also measure a second hall with half its players in German, in the same alternating "
                              "windows: the languages' cost as the ratio to boardgame.io before and after")
+    parser.add_argument("--code", metavar="TREE",
+                        help="serve the measured hall from the checkout at TREE instead of this one (with "
+                             "--compare-code: a before/after of two earlier commits in one run)")
     parser.add_argument("--compare-code", metavar="TREE",
                         help="also measure a second hall served from the checkout at TREE (say a git worktree of an "
                              "earlier commit), in the same alternating windows: the code's cost as the ratio to "
@@ -207,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as servers:
         port = free_port()
-        hall_server = start_process(serve_hall(port, f"sqlite:///{tmp}/bench.db", args.profile), port)
+        code = Path(args.code).resolve() if args.code else None
+        hall_server = start_process(serve_hall(port, f"sqlite:///{tmp}/bench.db", args.profile), port,
+                                    **({"cwd": code, "env": {"PYTHONPATH": str(code)}} if code else {}))
         servers.callback(stop, hall_server)
         rss_before = rss_kib(hall_server.pid)
         peer = None
@@ -272,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
             before = earlier["moves_per_s"] / bgio["moves_per_s"]
             after = hall["moves_per_s"] / bgio["moves_per_s"]
             print(f"  code's cost    ratio to boardgame.io {before:.2f}x with {args.compare_code}, {after:.2f}x with "
-                  f"this checkout: {100 * (after / before - 1):+.1f}%")
+                  f"{args.code or 'this checkout'}: {100 * (after / before - 1):+.1f}%")
     print(f"  load average after {os.getloadavg()[0]:.2f}")
     if args.profile:
         from profile_areas import report
