@@ -57,7 +57,7 @@ CAP_SECONDS = 4.0
 STRONG_ITERATIONS = 300
 EXPERT_ITERATIONS = 800
 #: The expert's iterations a move where it searches one tree (``EXPERT_SINGLE``).
-EXPERT_SINGLE_ITERATIONS = 1000
+EXPERT_SINGLE_ITERATIONS = 3000
 #: The revision of a bot kind's play in a game (1 when not named): raised when the kind plays that game
 #: differently with the same options (a fix in its search), so that benchmark games of the old play are not
 #: counted with the new (``signature``). MO-ISMCTS 2, 2026-12-03: a wide root is widened as it is visited
@@ -65,10 +65,10 @@ EXPERT_SINGLE_ITERATIONS = 1000
 REVISIONS: dict[tuple[str, str], int] = {("moismcts", "five_tribes"): 2}
 
 #: The games the expert plays with the single-observer search at ``EXPERT_SINGLE_ITERATIONS``. In Manitoba,
-#: where nobody chooses in secret, MO-ISMCTS at 800 iterations lost to the strong level (ISMCTS at 300) and
-#: ISMCTS at 1,000 beat it (``bench/results/strength-2026-12-03-ladder.md``). Manitou (secret hunting
-#: parties) keeps MO-ISMCTS; so does Five Tribes, where MO-ISMCTS with its root widening fixed and ISMCTS
-#: at 1,000 measured alike against the strong level.
+#: where nobody chooses in secret, MO-ISMCTS at 800 iterations won 7.5 of 18 games against the strong level
+#: (ISMCTS at 300); ISMCTS at 1,000 won 12.5 on the same seeds but only 54% over 45 seeds; ISMCTS at 3,000
+#: won 9 of 14 on seeds where 1,000 won 4 (a pilot; ``bench/results/strength-2026-12-03-ladder.md``).
+#: Manitou (secret hunting parties) keeps MO-ISMCTS; so does Five Tribes, with its root widening fixed.
 EXPERT_SINGLE = ("manitoba",)
 
 LEVELS: tuple[Level, ...] = (
