@@ -67,7 +67,7 @@ REVISIONS: dict[tuple[str, str], int] = {("moismcts", "five_tribes"): 2}
 #: The games the expert plays with the single-observer search at ``EXPERT_SINGLE_ITERATIONS``. In Manitoba,
 #: where nobody chooses in secret, MO-ISMCTS at 800 iterations won 7.5 of 18 games against the strong level
 #: (ISMCTS at 300); ISMCTS at 1,000 won 12.5 on the same seeds but only 54% over 45 seeds; ISMCTS at 3,000
-#: won 9 of 14 on seeds where 1,000 won 4 (a pilot; ``bench/results/strength-2026-12-03-ladder.md``).
+#: won 11 of 18 on seeds where 1,000 won 5.5, 14 of 22 in all (``bench/results/strength-2026-12-03-ladder.md``).
 #: Manitou (secret hunting parties) keeps MO-ISMCTS; so does Five Tribes, with its root widening fixed.
 EXPERT_SINGLE = ("manitoba",)
 
