@@ -46,7 +46,8 @@ def make(name: str, seed: int = 0, *, game: str | None = None, **options: Any) -
     """A new bot of level or kind ``name`` (``KeyError`` for an unknown one), to play ``game``.
 
     A level plays a game its own way where it names one (``Level.games``: the expert searches Manitoba
-    and Five Tribes otherwise than Manitou); without ``game`` it plays its default way. For a level,
+    with one tree, Manitou and Five Tribes with one per seat); without ``game`` it plays its default way.
+    For a level,
     ``options`` given here (not ``None``) override the level's own, so a benchmark can play ``expert`` at
     another number of iterations (then without the time cap). ``uncapped=True`` drops a level's time cap
     and keeps its iterations: benchmarks measure the levels so, whatever the machine (a bot kind ignores
