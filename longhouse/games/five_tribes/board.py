@@ -116,6 +116,9 @@ def _states_to_tiles(mask: int) -> int:
 
 _reach: dict[int, list[int]] = {}
 _end_tiles: dict[int, list[int]] = {}
+#: END_TILES[s][r] is ``end_tiles(s, r)`` once computed (a KeyError or IndexError: not yet), for the hot loops
+#: that read it directly.
+END_TILES: Final = _end_tiles
 _revisit: dict[tuple[int, int], int] = {}
 
 

@@ -65,6 +65,18 @@ def _targets(st: FTState, seat: int, d: int) -> list[int]:
     return []
 
 
+#: A power as legal-action lists hand it out, made once per (Djinn, payment, tile) met: building a frozen
+#: dataclass costs more than finding the powers.
+_POWER_VALUES: dict[tuple[int, str, int], A.Power] = {}
+
+
+def _power(d: int, pay: str, tile: int) -> A.Power:
+    a = _POWER_VALUES.get((d, pay, tile))
+    if a is None:
+        a = _POWER_VALUES[d, pay, tile] = A.Power(d, pay, tile)
+    return a
+
+
 def _powers(st: FTState, seat: int, which: tuple[int, ...]) -> list[Any]:
     out: list[Any] = []
     owned = st.djinns[seat]
@@ -76,7 +88,7 @@ def _powers(st: FTState, seat: int, which: tuple[int, ...]) -> list[Any]:
             continue
         for t in _targets(st, seat, d):
             for p in pays:
-                out.append(A.Power(d, p, t))
+                out.append(_power(d, p, t))
     return out
 
 

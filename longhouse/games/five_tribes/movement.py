@@ -39,67 +39,68 @@ PICKS = tuple(A.Pick(t) for t in range(NUM_TILES))
 def legal_picks(st: FTState) -> list[int]:
     """The tiles whose meeples may be picked up: some walk of as many steps as they are meeples ends legally
     (``board.completion_exists`` from the tile, the tile itself not counting as holding their colours —
-    written out here, the hottest loop of a random playout)."""
+    written out here, the hottest loop of a random playout: the end-tile table read directly (its lists
+    grow on a miss), the five colours' tests unrolled, only the occupied tiles visited)."""
     out = []
-    cm = st.cmask
+    cm0, cm1, cm2, cm3, cm4 = st.cmask
     board = st.board
-    end_tiles, revisit_tiles, min_loop = B.end_tiles, B.revisit_tiles, B.MIN_LOOP
-    colours = range(COLOURS)
-    for t in range(NUM_TILES):
-        hand = board[t]
-        r = sum(hand)
-        if not r:
-            continue
+    table, end_tiles, revisit_tiles, min_loop = B.END_TILES, B.end_tiles, B.revisit_tiles, B.MIN_LOOP
+    occupied = cm0 | cm1 | cm2 | cm3 | cm4
+    while occupied:
+        low = occupied & -occupied
+        occupied ^= low
+        t = low.bit_length() - 1
+        h0, h1, h2, h3, h4 = board[t]
+        r = h0 + h1 + h2 + h3 + h4
         s = t * 5  # board.walk_state(t, -1)
-        ends = end_tiles(s, r) & ~(1 << t)
-        for c in colours:
-            if hand[c] and ends & cm[c]:
-                out.append(t)
-                break
-        else:
-            if r > min_loop and any(h >= 2 for h in hand) and revisit_tiles(s, r):
-                out.append(t)
+        try:
+            ends = table[s][r] & ~low
+        except (KeyError, IndexError):
+            ends = end_tiles(s, r) & ~low
+        if ((h0 and ends & cm0) or (h1 and ends & cm1) or (h2 and ends & cm2) or (h3 and ends & cm3)
+                or (h4 and ends & cm4)
+                or (r > min_loop and (h0 >= 2 or h1 >= 2 or h2 >= 2 or h3 >= 2 or h4 >= 2) and revisit_tiles(s, r))):
+            out.append(t)
     return out
 
 
 def legal_drops(st: FTState) -> list[Any]:
     """The drops of the move in progress that keep a legal end open (``board.completion_exists`` after the
-    drop, written out: one walk's end tiles for every colour of a step)."""
+    drop, written out). Per step, the walk's end tiles are tested once against each colour in hand
+    (``hits``): dropping one of colour ``c`` leaves a legal end if another colour in hand hits, or if ``c``
+    is still in hand (two or more held) and hits, counting the tile just dropped on; failing that, a walk
+    that comes back round to a tile dropped on earlier (two of some colour left in hand)."""
     s, r, hand, cm, board = st.mv_state, st.mv_left, st.mv_hand, st.cmask, st.board
-    out = []
-    colours = range(COLOURS)
-    if r == 1:
-        for d, b, _ns in B.MOVES[s]:
-            row = board[b]
-            drops = DROPS[d]
-            for c in colours:
-                if hand[c] and row[c]:
-                    out.append(drops[c])
-        return out
-    end_tiles, revisit_tiles = B.end_tiles, B.revisit_tiles
+    held = [c for c in range(COLOURS) if hand[c]]
+    if r == 1:  # one meeple left in hand: a step onto a tile holding its colour
+        c = held[0]
+        return [DROPS[d][c] for d, b, _ns in B.MOVES[s] if board[b][c]]
+    table, end_tiles, revisit_tiles = B.END_TILES, B.end_tiles, B.revisit_tiles
     left = r - 1
     looped = left > B.MIN_LOOP
+    out = []
     # the colours that could still come back round to a tile they were dropped on, after dropping one of
     # colour c: two of some colour left in hand
-    pairs = [sum(1 for h in hand if h >= 2) for _ in colours]
-    for c in colours:
-        if hand[c] == 2:
-            pairs[c] -= 1
+    pairs = 0
+    if looped:
+        pairs = sum(1 for h in hand if h >= 2)
     for d, b, ns in B.MOVES[s]:
         drops = DROPS[d]
-        ends = end_tiles(ns, left)
+        try:
+            ends = table[ns][left]
+        except (KeyError, IndexError):
+            ends = end_tiles(ns, left)
+        hits = [c for c in held if ends & cm[c]]
+        if len(hits) >= 2:  # every drop leaves another colour in hand that hits
+            out.extend([drops[c] for c in held])
+            continue
+        on_b = ends >> b & 1
         revisit: int | None = None
-        bit = 1 << b
-        for c in colours:
-            if not hand[c]:
-                continue
-            ok = False
-            for cc in colours:
-                held = hand[cc] - 1 if cc == c else hand[cc]
-                if held and ends & (cm[cc] | bit if cc == c else cm[cc]):
-                    ok = True
-                    break
-            if not ok and looped and pairs[c]:
+        for c in held:
+            # one colour hits: another colour's drop, or this one's with one more left; none: this one's own
+            # drop, if one more is left, on a tile the walk can end on
+            ok = (hits[0] != c or hand[c] >= 2) if hits else (bool(on_b) and hand[c] >= 2)
+            if not ok and looped and (pairs - 1 if hand[c] == 2 else pairs):
                 if revisit is None:
                     revisit = revisit_tiles(ns, left)
                 ok = revisit != 0

@@ -50,9 +50,9 @@ class FTPlay(FTState):
             return []
         c = self._cache
         if c is not None and c[0] == self._ver:
-            return list(c[2])
+            return list(c[1])
         acts = self._legal()
-        self._cache = (self._ver, seat, acts, frozenset(acts))
+        self._cache = (self._ver, acts)
         return list(acts)
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -63,8 +63,15 @@ class FTPlay(FTState):
             self.legal_actions(seat)
             c = self._cache
         assert c is not None
+        acts = c[1]
+        # One of the very values the list handed out (what a bot or a playout applies) is legal and well
+        # formed: found by identity, with no hashing or equality of dataclasses (a Python-level __hash__ and
+        # __eq__ for each action listed). Anything else (an equal copy read from JSON or text) by value.
+        for x in acts:
+            if x is action:
+                return True
         try:
-            return action in c[3] and A.well_formed(action)
+            return action in frozenset(acts) and A.well_formed(action)
         except TypeError:
             return False
 
@@ -97,7 +104,7 @@ class FTPlay(FTState):
             return D.anytime_powers(self, seat) + tiles.suit_starts(self, seat) + [A.END_TURN]
         if ph == SUIT:
             hand = self.hands[seat]
-            return [A.SuitCard(c) for c in range(FAKIR) if hand[c] and c not in self.suit] + [A.SELL]
+            return [tiles.SUIT_CARDS[c] for c in range(FAKIR) if hand[c] and c not in self.suit] + [A.SELL]
         raise AssertionError(f"unknown phase {ph}")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:

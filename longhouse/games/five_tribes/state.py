@@ -205,7 +205,7 @@ class FTState(TurnUndoState, State):
     #: hidden was last revealed) and the actions since; None outside a turn
     undo_turn: TurnUndo | None
     _ver: int
-    _cache: tuple[int, int, list[Any], frozenset[Any]] | None
+    _cache: tuple[int, list[Any]] | None
     _revealed: bool
 
     def __init__(self, num_players: int, tiles: list[str], board: list[list[int]], bag: list[int],

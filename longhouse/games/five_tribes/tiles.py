@@ -36,6 +36,27 @@ from longhouse.games.five_tribes.state import (
     player,
 )
 
+#: The actions the tile options and a suit's cards hand out, made once (building a frozen dataclass costs more
+#: than finding the options): a card put into a suit, by card; a Sacred Place summons and a Market's buys,
+#: by their fields as met.
+SUIT_CARDS = tuple(A.SuitCard(c) for c in range(FAKIR))
+_SUMMONS: dict[tuple[int, str], A.Summon] = {}
+_BUYS: dict[tuple[tuple[int, ...], int], A.Buy] = {}
+
+
+def _summon(d: int, pay: str) -> A.Summon:
+    a = _SUMMONS.get((d, pay))
+    if a is None:
+        a = _SUMMONS[d, pay] = A.Summon(d, pay)
+    return a
+
+
+def _buy(cards: tuple[int, ...], price: int) -> A.Buy:
+    a = _BUYS.get((cards, price))
+    if a is None:
+        a = _BUYS[cards, price] = A.Buy(cards, price)
+    return a
+
 
 def tile_action(st: FTState, ev: list[Event]) -> None:
     t = st.final_tile
@@ -57,15 +78,15 @@ def tile_options(st: FTState, seat: int) -> list[Any]:
     kind = st.kind[st.final_tile]
     if kind == SACRED:
         pays = st.payments(seat, "EE/EF")
-        return [A.Summon(d, p) for d in sorted(set(st.djinn_row)) for p in pays]
+        return [_summon(d, p) for d in sorted(set(st.djinn_row)) for p in pays]
     if kind == SMALL_MARKET and st.gold[seat] >= SMALL_MARKET_PRICE:
-        return [A.Buy((c,), SMALL_MARKET_PRICE) for c in sorted(set(st.res_row[:SMALL_MARKET_REACH]))]
+        return [_buy((c,), SMALL_MARKET_PRICE) for c in sorted(set(st.res_row[:SMALL_MARKET_REACH]))]
     if kind == LARGE_MARKET and st.gold[seat] >= LARGE_MARKET_PRICE:
         row = st.res_row[:LARGE_MARKET_REACH]
         if len(row) == 1:
-            return [A.Buy((row[0],), LARGE_MARKET_PRICE)]
+            return [_buy((row[0],), LARGE_MARKET_PRICE)]
         pairs = {tuple(sorted((row[i], row[j]))) for i in range(len(row)) for j in range(i + 1, len(row))}
-        return [A.Buy(p, LARGE_MARKET_PRICE) for p in sorted(pairs)]
+        return [_buy(p, LARGE_MARKET_PRICE) for p in sorted(pairs)]
     return []
 
 
@@ -88,7 +109,7 @@ def apply_tile(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:
 
 def suit_starts(st: FTState, seat: int) -> list[Any]:
     hand = st.hands[seat]
-    return [A.SuitCard(c) for c in range(FAKIR) if hand[c]]
+    return [SUIT_CARDS[c] for c in range(FAKIR) if hand[c]]
 
 
 def apply_suit(st: FTState, seat: int, a: Any, ev: list[Event]) -> None:

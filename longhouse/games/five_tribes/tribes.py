@@ -37,6 +37,8 @@ from longhouse.games.five_tribes.state import (
 
 TILE_KILLS = tuple(tuple(A.Kill(c, tile=t) for c in range(COLOURS)) for t in range(NUM_TILES))
 FAKIR_CHOICES = tuple(A.Fakirs(n) for n in range(19))
+#: POOL_KILLS[colour][seat]: a meeple of a seat's pool as a target, made once (as the tile kills above).
+POOL_KILLS = tuple(tuple(A.Kill(c, seat=o) for o in range(4)) for c in range(COLOURS))
 
 
 def decision_options(st: FTState, seat: int) -> list[Any]:
@@ -93,7 +95,7 @@ def kill_targets(st: FTState) -> list[Any]:
             # RULING assassin-pool: one Vizier or Elder of an opponent.
             for c in rulings.ASSASSIN_POOL_COLOURS:
                 if (st.viziers if c == YELLOW else st.elders)[o]:
-                    out.append(A.Kill(c, seat=o))
+                    out.append(POOL_KILLS[c][o])
     return out
 
 

@@ -35,24 +35,32 @@ def bid_price(st: FTState, seat: int, spot: int, fakirs: int) -> int:
     return TURN_TRACK_COSTS[min(spot + fakirs, PAID_SPOTS)]
 
 
+#: Every bid, made once (a legal-action list hands out these values: building a frozen dataclass costs more
+#: than the rest of listing the bids): BIDS[spot][fakirs] for the paid spots, ZERO for bidding zero.
+BIDS = tuple(tuple(A.Bid(spot, n) for n in range(PAID_SPOTS - spot + 1)) for spot in range(PAID_SPOTS))
+ZERO = A.Bid(ZERO_BID)
+
+
 def legal_bids(st: FTState, seat: int) -> list[Any]:
     out: list[Any] = []
     gold = st.gold[seat]
     # RULING kumarbi-per-bid: at every bid, or once per round.
     kumarbi = st.owns(seat, KUMARBI) and (rulings.KUMARBI_AT_EVERY_BID or not st.used_round[seat] >> KUMARBI & 1)
     fk = st.fakirs(seat) if kumarbi else 0
+    paid = st.paid_spots
     for spot in range(PAID_SPOTS):
-        if st.paid_spots[spot] >= 0:
+        if paid[spot] >= 0:
             continue
+        bids = BIDS[spot]
         for n in range(min(fk, PAID_SPOTS - spot) + 1):
-            if bid_price(st, seat, spot, n) <= gold:
-                out.append(A.Bid(spot, n))
+            if TURN_TRACK_COSTS[spot + n] <= gold:  # bid_price, written out (n <= PAID_SPOTS - spot)
+                out.append(bids[n])
     if len(st.zero_queue) < ZERO_SPOTS:
-        out.append(A.Bid(ZERO_BID))
+        out.append(ZERO)
     if not out and rulings.BROKE_BIDDER_TAKES_CHEAPEST_FREE_SPOT:
         # RULING broke-bidder: the cheapest free paid spot, for whatever gold is left.
-        free = [s for s in range(PAID_SPOTS) if st.paid_spots[s] < 0]
-        out.append(A.Bid(free[-1]))
+        free = [s for s in range(PAID_SPOTS) if paid[s] < 0]
+        out.append(BIDS[free[-1]][0])
     return out
 
 
