@@ -8,6 +8,7 @@ replayed).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Self
 
 from longhouse.engine.errors import SnapshotError
@@ -44,6 +45,8 @@ from longhouse.games.five_tribes.state import (
 
 class FTPlay(FTState):
     """A Five Tribes position with its rules."""
+
+    __slots__ = ()
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == OVER or seat != self.current_seat():
@@ -110,41 +113,29 @@ class FTPlay(FTState):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         self._revealed = False
-        in_turn = self.phase in TURN_PHASES
-        a: Any = action
         ph = self.phase
+        in_turn = ph in TURN_PHASES
+        a: Any = action
         if ph == DROP:
             movement.apply_drop(self, seat, a, ev)
         elif ph == BID:
             turns.apply_bid(self, seat, a, ev)
-        elif isinstance(a, A.Pick):
-            movement.apply_pick(self, seat, a.tile, ev)
-        elif isinstance(a, A.Power):
-            D.apply_power(self, seat, a, ev)
-        elif isinstance(a, A.Fakirs):
-            tribes.apply_fakirs(self, seat, a.count, ev)
-        elif isinstance(a, A.Kill):
-            tribes.apply_kill(self, seat, a, ev)
-        elif isinstance(a, A.Skip) and ph == KILL:
-            tiles.tile_action(self, ev)
-        elif isinstance(a, (A.Summon, A.Buy, A.Skip)):
-            tiles.apply_tile(self, seat, a, ev)
-        elif isinstance(a, A.Place):
-            placement.apply_place(self, seat, a, ev)
-        elif isinstance(a, A.Keep):
-            D.apply_keep(self, seat, a, ev)
-        elif isinstance(a, (A.SuitCard, A.Sell)):
-            tiles.apply_suit(self, seat, a, ev)
-        elif isinstance(a, A.EndTurn):
-            turns.end_turn(self, ev)
         else:
-            raise AssertionError(f"unhandled action {a!r}")
-        self.touch()
-        if in_turn and self.phase in TURN_PHASES and self.seat == seat and self.undo_turn is not None:
+            # by the action's exact type (is_legal found it equal to a legal action, and a dataclass is equal
+            # only to one of its own class): one dict lookup instead of a chain of isinstance tests
+            play = _PLAY.get(type(a))
+            if play is None:
+                raise AssertionError(f"unhandled action {a!r}")
+            play(self, seat, a, ev)
+        # touch() and the engine's note_step written out (the same effect; two calls less on every action)
+        self._ver += 1
+        self._cache = None
+        turn = self.undo_turn
+        if in_turn and turn is not None and self.phase in TURN_PHASES and self.seat == seat:
             if self._revealed:
                 self.begin_undo(seat)
-            elif not isinstance(a, A.EndTurn):
-                self.note_step(a)
+            elif type(a) is not A.EndTurn and turn.base is not None:
+                turn.steps.append(a)
         return ev
 
     # --- the engine's undo (engine/undo.py): its hooks ------------------------------------------------
@@ -260,6 +251,29 @@ class FTPlay(FTState):
             raise SnapshotError("'undo_actions' must be a list")
         return {"seat": data["seat"], "base": base, "steps": history}
 
+
+def _skip(st: FTPlay, seat: int, a: A.Skip, ev: list[Event]) -> None:
+    if st.phase == KILL:  # no kill: on to the tile's action
+        tiles.tile_action(st, ev)
+    else:  # the tile's action declined
+        tiles.apply_tile(st, seat, a, ev)
+
+
+#: How each kind of action outside the drops and bids is played, by its type.
+_PLAY: dict[type, Callable[[FTPlay, int, Any, list[Event]], None]] = {
+    A.Pick: lambda st, seat, a, ev: movement.apply_pick(st, seat, a.tile, ev),
+    A.Power: D.apply_power,
+    A.Fakirs: lambda st, seat, a, ev: tribes.apply_fakirs(st, seat, a.count, ev),
+    A.Kill: tribes.apply_kill,
+    A.Skip: _skip,
+    A.Summon: tiles.apply_tile,
+    A.Buy: tiles.apply_tile,
+    A.Place: placement.apply_place,
+    A.Keep: D.apply_keep,
+    A.SuitCard: tiles.apply_suit,
+    A.Sell: tiles.apply_suit,
+    A.EndTurn: lambda st, seat, a, ev: turns.end_turn(st, ev),
+}
 
 _VALUES = frozenset(FIELDS.values)
 
