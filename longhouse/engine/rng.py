@@ -16,6 +16,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_new = object.__new__
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -77,7 +78,8 @@ class Rng:
         return Rng(self.next64())
 
     def copy(self) -> Rng:
-        other = Rng()
+        # made without Rng() (whose __init__ checks a seed): a position's every copy copies its generator
+        other: Rng = _new(Rng)
         other.state = self.state
         return other
 

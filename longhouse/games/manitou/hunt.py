@@ -91,21 +91,22 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     card = Card(seat, action.card)
     ground.cards.append(card)
     player.played += 1
-    who, what, where = seat_word(seat), card_word(action.card), action.ground + 1
     data: dict[str, Any] = {"seat": seat, "card": action.card, "ground": action.ground}
-    if card.code.isdigit():
+    if card.code.isdigit():  # a hunter (most plays): its words made once
         events = [Event("play", _hunter_text(seat, action.card, action.ground), data)]
-    elif not may_play_warrior(ground.up, seat):
-        card.face_up = False
-        data["outcome"] = "face_down"
-        events = [Event("play", _("{seat} plays {card} on hunting ground {ground} face down: no room for a third "
-                                  "warrior", seat=who, card=what, ground=where), data)]
-    else:
-        fight = resolve(ground.up, card)
-        data["outcome"] = fight.outcome.value
-        if fight.opponent is not None:
-            data["opponent"] = {"seat": fight.opponent.seat, "card": fight.opponent.code}
-        events = [Event("play", _fight_words(fight, who, what, where), data)]
+    else:  # a warrior: the words of its seat, card and ground, made here only
+        who, what, where = seat_word(seat), card_word(action.card), action.ground + 1
+        if not may_play_warrior(ground.up, seat):
+            card.face_up = False
+            data["outcome"] = "face_down"
+            events = [Event("play", _("{seat} plays {card} on hunting ground {ground} face down: no room for a "
+                                      "third warrior", seat=who, card=what, ground=where), data)]
+        else:
+            fight = resolve(ground.up, card)
+            data["outcome"] = fight.outcome.value
+            if fight.opponent is not None:
+                data["opponent"] = {"seat": fight.opponent.seat, "card": fight.opponent.code}
+            events = [Event("play", _fight_words(fight, who, what, where), data)]
     if player.pile:
         drawn = player.pile.pop()
         player.hand.append(drawn)

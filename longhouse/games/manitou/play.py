@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from longhouse.engine.events import Event
 from longhouse.engine.rng import Rng
 from longhouse.engine.state import Action
@@ -30,7 +32,9 @@ class ManitouPlay(ManitouState):
             player = self.players[seat]
             if len(player.selection) >= player.must:
                 return [OK]
-            return [pick for pick, free in zip(_PICK_OF_CODE, player.free, strict=False) if free > 0]
+            # the codes with a copy left (counts are never negative: a snapshot's selection is checked
+            # against its reserve), selected in C by itertools.compress rather than a comprehension
+            return list(compress(_PICK_OF_CODE, player.free))
         if self.phase == HUNT:
             return hunt.legal_plays(self, seat)
         return [DONE]
