@@ -114,20 +114,20 @@ def _states_to_tiles(mask: int) -> int:
     return tiles
 
 
-_reach: dict[int, list[int]] = {}
-_end_tiles: dict[int, list[int]] = {}
-#: END_TILES[s][r] is ``end_tiles(s, r)`` once computed (a KeyError or IndexError: not yet), for the hot loops
-#: that read it directly.
+# Per walk state, the walks' reach and end tiles for 0, 1, 2 ... steps, each list grown as far as asked
+# (lists indexed by walk state, not dicts: the hot loops index them directly).
+_reach: list[list[int]] = [[1 << s] for s in range(NUM_WALK_STATES)]
+_end_tiles: list[list[int]] = [[1 << (s // 5)] for s in range(NUM_WALK_STATES)]
+#: END_TILES[s][r] is ``end_tiles(s, r)`` once computed (an IndexError: not yet), for the hot loops that read
+#: it directly; START_ENDS[t] is END_TILES[walk_state(t, -1)] (the same lists), for a pick-up from tile t.
 END_TILES: Final = _end_tiles
+START_ENDS: Final = tuple(_end_tiles[t * 5] for t in range(NUM_TILES))
 _revisit: dict[tuple[int, int], int] = {}
 
 
 def reach_states(s: int, r: int) -> int:
     """Bit set of the walk states reached by walks of exactly ``r`` steps from walk state ``s``."""
-    lst = _reach.get(s)
-    if lst is None:
-        lst = _reach[s] = [1 << s]
-        _end_tiles[s] = [1 << (s // 5)]
+    lst = _reach[s]
     while len(lst) <= r:
         m = lst[-1]
         new = 0
@@ -142,10 +142,9 @@ def reach_states(s: int, r: int) -> int:
 
 def end_tiles(s: int, r: int) -> int:
     """Bit set of the tiles on which a walk of exactly ``r`` steps from ``s`` can end."""
-    lst = _end_tiles.get(s)
-    if lst is None or len(lst) <= r:
+    lst = _end_tiles[s]
+    if len(lst) <= r:
         reach_states(s, r)
-        lst = _end_tiles[s]
     return lst[r]
 
 

@@ -44,7 +44,7 @@ def legal_picks(st: FTState) -> list[int]:
     out = []
     cm0, cm1, cm2, cm3, cm4 = st.cmask
     board = st.board
-    table, end_tiles, revisit_tiles, min_loop = B.END_TILES, B.end_tiles, B.revisit_tiles, B.MIN_LOOP
+    starts, end_tiles, revisit_tiles, min_loop = B.START_ENDS, B.end_tiles, B.revisit_tiles, B.MIN_LOOP
     occupied = cm0 | cm1 | cm2 | cm3 | cm4
     while occupied:
         low = occupied & -occupied
@@ -54,8 +54,8 @@ def legal_picks(st: FTState) -> list[int]:
         r = h0 + h1 + h2 + h3 + h4
         s = t * 5  # board.walk_state(t, -1)
         try:
-            ends = table[s][r] & ~low
-        except (KeyError, IndexError):
+            ends = starts[t][r] & ~low
+        except IndexError:
             ends = end_tiles(s, r) & ~low
         if ((h0 and ends & cm0) or (h1 and ends & cm1) or (h2 and ends & cm2) or (h3 and ends & cm3)
                 or (h4 and ends & cm4)
@@ -88,7 +88,7 @@ def legal_drops(st: FTState) -> list[Any]:
         drops = DROPS[d]
         try:
             ends = table[ns][left]
-        except (KeyError, IndexError):
+        except IndexError:
             ends = end_tiles(ns, left)
         hits = [c for c in held if ends & cm[c]]
         if len(hits) >= 2:  # every drop leaves another colour in hand that hits
