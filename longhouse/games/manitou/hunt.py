@@ -9,6 +9,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_word
 from longhouse.engine.state import JSON, Action
 from longhouse.engine.text import Msg, _, joined, listing, ngettext
+from longhouse.games.manitou import fights
 from longhouse.games.manitou.actions import PLAYS, Play
 from longhouse.games.manitou.data import (
     CARD_NOUNS,
@@ -31,8 +32,11 @@ def legal_plays(state: ManitouState, seat: int) -> list[Action]:
     """Every hunter on any ground; a warrior where the seat has room for it (or face down, when forced)."""
     player = state.players[seat]
     open_to = 0  # the grounds a warrior may go to, one bit each
+    # may_play_warrior written out (a call per ground on every play), with its switch as fights binds it
+    cap = fights.MAX_FACE_UP_WARRIORS
     for g, ground in enumerate(state.grounds):
-        if may_play_warrior(ground.up, seat):
+        up = ground.up
+        if len(up) < cap or up[0].seat != seat:
             open_to |= 1 << g
     plays = _PLAYS_TO[open_to]
     out: list[Action] = []
