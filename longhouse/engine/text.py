@@ -71,15 +71,12 @@ class Msg:
 
     def wire(self) -> dict[str, Any]:
         """The text as data for a reader's side to put into words (``i18n/wire.py``, ``web/i18n.js``): its
-        catalog id (``$t``), its plural and count (``$pl``, ``$n``) and its parameters (``$p``), as they are
-        (a parameter that is a text stays a ``Msg``, made data in turn by the encoder that asked)."""
-        out: dict[str, Any] = {"$t": self.id}
-        if self.plural is not None:
-            out["$pl"] = self.plural
-            out["$n"] = self.n
-        if self._kw:
-            out["$p"] = self._kw
-        return out
+        catalog id (``$t``), its plural and count (``$pl``, ``$n``) and its parameters beside them by their
+        names (no parameter's name begins with ``$``), as they are (a parameter that is a text stays a
+        ``Msg``, made data in turn by the encoder that asked)."""
+        if self.plural is None:
+            return {"$t": self.id, **self._kw}
+        return {"$t": self.id, "$pl": self.plural, "$n": self.n, **self._kw}
 
     def english_with(self, args: dict[str, Any], words: Words) -> str:
         text = self.id if self.plural is None or self.n == 1 else self.plural

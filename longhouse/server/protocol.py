@@ -41,8 +41,8 @@ whole state comes (``web/table.js``; ``state_merge.py`` in Python). A delta hold
 receiver's own view.
 
 Every text in a ``state`` message (the phase, the events' ``text``, ``legal_text``, a view's words, the
-result's breakdown) comes as data, the same for readers of every language: ``{"$t": catalog id, "$p":
-{parameter: value}}`` (``"$pl"``, ``"$n"``: its plural and count), ``{"$l": [items]}`` (a list in the
+result's breakdown) comes as data, the same for readers of every language: ``{"$t": catalog id,
+parameter: value, …}`` (``"$pl"``, ``"$n"``: its plural and count), ``{"$l": [items]}`` (a list in the
 reader's language), ``{"$j": separator, "$i": [items]}``; the client puts it into words in its own language
 from the catalog (``web/i18n.js``'s ``words``; ``i18n/wire.py``'s ``words_of`` in Python). ``table``'s
 ``you.lang`` is the language the hall chose for this connection; every other message comes in its words.

@@ -128,7 +128,8 @@ export function list(items) {
 
 // --- texts the hall sends as data ------------------------------------------------------------------------
 // A table's `state` messages carry each text as its catalog id and parameters (longhouse/i18n/wire.py):
-// `{"$t": id, "$p": {name: value}}`, with `"$pl"` and `"$n"` when it has plural forms; `{"$l": [items]}`, a
+// `{"$t": id, name: value, …}` (its parameters beside the id; no parameter's name begins with `$`), with `"$pl"`
+// and `"$n"` when it has plural forms; `{"$l": [items]}`, a
 // list of the page's language; `{"$j": separator, "$i": [items]}`. `words(msg)` puts every one into words
 // here, as the hall's Python does (`Msg.render`): so one message serves every language.
 
@@ -181,7 +182,7 @@ export function render(value) {
   if ("$j" in value) return value.$i.map((/** @type {any} */ item) => String(render(item))).join(value.$j);
   /** @type {Record<string, any>} */
   const args = {};
-  for (const [key, item] of Object.entries(value.$p || {})) args[key] = render(item);
+  for (const [key, item] of Object.entries(value)) if (key[0] !== "$") args[key] = render(item);
   const id = value.$t;
   const found = catalog.messages[id];
   let text;

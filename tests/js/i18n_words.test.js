@@ -15,7 +15,7 @@ const GERMAN = {
 };
 
 test("a text, its parameters texts in turn, in English and in German", () => {
-  const msg = { $t: "{seat} picks {card}", $p: { seat: { $t: "Red" }, card: "the 2 hunter" } };
+  const msg = { $t: "{seat} picks {card}", seat: { $t: "Red" }, card: "the 2 hunter" };
   useCatalog(ENGLISH);
   assert.equal(render(msg), "Red picks the 2 hunter");
   useCatalog(GERMAN);
@@ -23,9 +23,9 @@ test("a text, its parameters texts in turn, in English and in German", () => {
 });
 
 test("plural forms by the count, the English ones where the catalog has none", () => {
-  const one = { $t: "{n} point", $pl: "{n} points", $n: 1, $p: { n: 1 } };
-  const two = { $t: "{n} point", $pl: "{n} points", $n: 2, $p: { n: 2 } };
-  const other = { $t: "{n} egg", $pl: "{n} eggs", $n: 2, $p: { n: 2 } };
+  const one = { $t: "{n} point", $pl: "{n} points", $n: 1, n: 1 };
+  const two = { $t: "{n} point", $pl: "{n} points", $n: 2, n: 2 };
+  const other = { $t: "{n} egg", $pl: "{n} eggs", $n: 2, n: 2 };
   useCatalog(GERMAN);
   assert.deepEqual([render(one), render(two), render(other)], ["1 Punkt", "2 Punkte", "2 eggs"]);
   useCatalog(ENGLISH);
@@ -44,11 +44,11 @@ test("lists in each language's way, joined texts with their separator", () => {
 
 test("Python's format: braces doubled, !r, :g, and a translation naming a parameter the text has not", () => {
   useCatalog(ENGLISH);
-  assert.equal(render({ $t: "{{{name}}} is {name!r}", $p: { name: "Z" } }), "{Z} is 'Z'");
-  assert.equal(render({ $t: "{points:g} points", $p: { points: 2.5 } }), "2.5 points");
-  assert.equal(render({ $t: "{points:g} points", $p: { points: 3 } }), "3 points");
+  assert.equal(render({ $t: "{{{name}}} is {name!r}", name: "Z" }), "{Z} is 'Z'");
+  assert.equal(render({ $t: "{points:g} points", points: 2.5 }), "2.5 points");
+  assert.equal(render({ $t: "{points:g} points", points: 3 }), "3 points");
   useCatalog({ ...GERMAN, messages: { "{who} has {gone}": "{wer} hat {gone}" } });
-  assert.equal(render({ $t: "{who} has {gone}", $p: { who: "Ann", gone: "left" } }), "Ann has left");
+  assert.equal(render({ $t: "{who} has {gone}", who: "Ann", gone: "left" }), "Ann has left");
 });
 
 test("a message with texts in it: every one put into words, the rest as it is", () => {
