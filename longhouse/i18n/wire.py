@@ -21,7 +21,6 @@ import msgspec
 
 from longhouse.engine.text import Joined, Listing, Msg, Words, plain
 
-
 #: The wire forms' JSON of the texts encoded lately, by the identity of their ``Msg`` (id -> the Msg, held so
 #: that its id is not reused, and its JSON): many texts are one object encoded again and again (a phase's
 #: text, kept by its game from one move to the next; a seat's name; the words of a view that did not change),
