@@ -56,7 +56,7 @@ CAP_SECONDS = 4.0
 #: Iterations a move of the searching levels.
 STRONG_ITERATIONS = 300
 EXPERT_ITERATIONS = 800
-#: The expert's iterations a move where it searches one tree (``EXPERT_SINGLE``), in Manitoba.
+#: The expert's iterations a move where it searches one tree (``EXPERT_SINGLE``).
 EXPERT_SINGLE_ITERATIONS = 3000
 #: The revision of a bot kind's play in a game (1 when not named): raised when the kind plays that game
 #: differently with the same options (a fix in its search), so that benchmark games of the old play are not
@@ -69,7 +69,7 @@ REVISIONS: dict[tuple[str, str], int] = {("moismcts", "five_tribes"): 2}
 #: (ISMCTS at 300); ISMCTS at 1,000 won 12.5 on the same seeds but only 54% over 45 seeds; ISMCTS at 3,000
 #: won 11 of 18 on seeds where 1,000 won 5.5, 14 of 22 in all (``bench/results/strength-2026-12-03-ladder.md``).
 #: Manitou (secret hunting parties) keeps MO-ISMCTS; so does Five Tribes, with its root widening fixed.
-EXPERT_SINGLE: dict[str, int] = {"manitoba": EXPERT_SINGLE_ITERATIONS, "five_tribes": 2000}
+EXPERT_SINGLE = ("manitoba",)
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "greedy", "looks one move ahead, but half of its moves are picked at random",
@@ -79,8 +79,8 @@ LEVELS: tuple[Level, ...] = (
           {"iterations": STRONG_ITERATIONS, "seconds": CAP_SECONDS}),
     Level("expert", "moismcts", f"searches {EXPERT_ITERATIONS:,} futures a move or more, one tree per player "
           "where the others choose in secret", {"iterations": EXPERT_ITERATIONS, "seconds": CAP_SECONDS},
-          {game: Play("ismcts", {"iterations": spent, "seconds": CAP_SECONDS})
-           for game, spent in EXPERT_SINGLE.items()}),
+          dict.fromkeys(EXPERT_SINGLE, Play("ismcts", {"iterations": EXPERT_SINGLE_ITERATIONS,
+                                                        "seconds": CAP_SECONDS}))),
 )
 BY_NAME: dict[str, Level] = {level.name: level for level in LEVELS}
 #: What ``/bot`` seats when no level is named.
