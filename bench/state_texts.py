@@ -10,7 +10,9 @@ bench/state_texts.py --runs 1`` (each position's messages are made inside ``func
 
     python bench/state_texts.py                  # 2-player games of each game, 3 runs
     python bench/state_texts.py --players 4 --games 4 --runs 5
-    python bench/state_texts.py --german         # every odd seat reads German
+
+A message is the same for readers of every language (its texts go as data, ``i18n/wire.py``): there is no
+language to choose here.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from functools import reduce
 from typing import Any
 
 from longhouse import games
-from longhouse.i18n.catalogs import translator
 from longhouse.server.state_texts import Sent, StateTexts
 
 
@@ -44,18 +45,15 @@ def positions(name: str, players: int, games_played: int, seed: int) -> list[tup
 
 
 def _texts(_: Any, job: tuple[Any, ...]) -> list[tuple[str, Sent]]:
-    texts, state, version, to, events, by, langs = job
-    made: list[tuple[str, Sent]] = texts.texts(state, version, "running", None, to, events, by, langs=langs)
+    texts, state, version, to, events, by = job
+    made: list[tuple[str, Sent]] = texts.texts(state, version, "running", None, to, events, by)
     return made
 
 
-def run(name: str, players: int, played: list[tuple[Any, list[Any], int | None]],
-        german: bool = False) -> tuple[float, str]:
-    """CPU seconds per position, and the digest of every text; ``german``: every odd seat reads German (half
-    the players, as ``hall.py --compare-german``), the spectator and the other seats English."""
+def run(name: str, players: int, played: list[tuple[Any, list[Any], int | None]]) -> tuple[float, str]:
+    """CPU seconds per position, and the digest of every text."""
     digest = hashlib.sha256()
     seats: list[int | None] = [None, *range(players)]
-    langs = ["de" if german and seat is not None and seat % 2 else "en" for seat in seats] if german else None
     spent = 0.0
     texts = StateTexts(games.get(name))
     sent: dict[int | None, Sent | None] = dict.fromkeys(seats)
@@ -70,7 +68,7 @@ def run(name: str, players: int, played: list[tuple[Any, list[Any], int | None]]
         began = time.process_time()
         # inside functools.reduce, so that ``valgrind --tool=callgrind --toggle-collect=functools_reduce`` counts
         # the instructions of the messages only (steadier than any clock on a shared machine)
-        made = reduce(_texts, [(texts, state, version, to, events, by, langs)], None)
+        made = reduce(_texts, [(texts, state, version, to, events, by)], None)
         spent += time.process_time() - began
         for seat, (text, now) in zip(seats, made, strict=True):
             sent[seat] = now
@@ -85,15 +83,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs; the median is the figure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=games.names(), help="only this game")
-    parser.add_argument("--german", action="store_true", help="every odd seat reads German (half the players)")
     args = parser.parse_args()
-    translator("de")  # the catalog is read and compiled before anything is timed
     for name in [args.game] if args.game else games.names():
         played = positions(name, args.players, args.games, args.seed)
         figures = []
         digests = set()
         for _ in range(args.runs):
-            per, digest = run(name, args.players, played, args.german)
+            per, digest = run(name, args.players, played)
             figures.append(per)
             digests.add(digest)
         print(f"{name:12} {args.players}p: {1e6 * statistics.median(figures):8.1f} us a position "

@@ -69,6 +69,15 @@ class Msg:
         except (KeyError, IndexError, ValueError):  # a translation naming a parameter the text has not
             return self.english_with(args, words)
 
+    def wire(self) -> dict[str, Any]:
+        """The text as data for a reader's side to put into words (``i18n/wire.py``, ``web/i18n.js``): its
+        catalog id (``$t``), its plural and count (``$pl``, ``$n``) and its parameters beside them by their
+        names (no parameter's name begins with ``$``), as they are (a parameter that is a text stays a
+        ``Msg``, made data in turn by the encoder that asked)."""
+        if self.plural is None:
+            return {"$t": self.id, **self._kw}
+        return {"$t": self.id, "$pl": self.plural, "$n": self.n, **self._kw}
+
     def english_with(self, args: dict[str, Any], words: Words) -> str:
         text = self.id if self.plural is None or self.n == 1 else self.plural
         return text.format_map(args)
@@ -107,6 +116,9 @@ class Listing(Msg):
     def render(self, words: Words) -> str:
         return words.join([item.render(words) if isinstance(item, Msg) else item for item in self.items])
 
+    def wire(self) -> dict[str, Any]:
+        return {"$l": self.items}
+
     def _key(self) -> tuple[Any, ...]:
         return (Listing, self.items)
 
@@ -126,6 +138,9 @@ class Joined(Msg):
 
     def render(self, words: Words) -> str:
         return self.sep.join([item.render(words) if isinstance(item, Msg) else item for item in self.items])
+
+    def wire(self) -> dict[str, Any]:
+        return {"$j": self.sep, "$i": self.items}
 
     def _key(self) -> tuple[Any, ...]:
         return (Joined, self.sep, self.items)

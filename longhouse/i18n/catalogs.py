@@ -3,7 +3,8 @@
 Each is read once, on first use, and compiled in memory (Babel's ``read_po`` and ``write_mo``: no compiled
 ``.mo`` file to build or to forget). A fuzzy entry or one with no translation is not used: its text comes
 in English, entry by entry. English is the message ids themselves and needs no catalog. The browser's texts
-are the entries found in ``web/`` (their ``#:`` locations), served as JSON (``browser_catalog``).
+are the entries found in ``web/`` and those a table's ``state`` messages may carry as data (``i18n/wire.py``:
+the engine's, the games' and the hall's; their ``#:`` locations), served as JSON (``browser_catalog_text``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,9 @@ DOMAIN = "longhouse"
 SOURCE = "en"
 #: Where the browser's texts are (an entry found there goes into the browser's catalog).
 WEB_PREFIX = "longhouse/web/"
+#: Where texts are that no message to a browser carries (the tutorials' pages are made in the request's
+#: language, the terminal's words are its own): an entry found only there stays out of the browser's catalog.
+NOT_FOR_BROWSER = ("longhouse/learn/", "longhouse/cli/")
 
 
 def po_path(lang: str) -> Path:
@@ -189,13 +192,11 @@ def plural_categories(lang: str, catalog: Catalog) -> dict[str, int]:
     return found
 
 
-_WEB_LOCATION = re.compile(r"^longhouse/web/")
-
-
 @functools.cache
 def browser_catalog_text(lang: str) -> str:
     """The browser's catalog of a language as JSON text: ``{"lang", "plural": {category: form index},
-    "messages": {msgid: text or [forms]}}``, only its translated, not fuzzy entries found in ``web/``."""
+    "messages": {msgid: text or [forms]}}``: its translated, not fuzzy entries found anywhere but where no
+    message to a browser comes from (``NOT_FOR_BROWSER``)."""
     if lang == SOURCE or lang not in languages():
         return msgspec.json.encode({"lang": SOURCE, "plural": {"one": 0, "other": 1}, "messages": {}}).decode()
     catalog = read_catalog(lang)
@@ -203,7 +204,7 @@ def browser_catalog_text(lang: str) -> str:
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        if not any(_WEB_LOCATION.match(path) for path, _line in message.locations):
+        if all(path.startswith(NOT_FOR_BROWSER) for path, _line in message.locations):
             continue
         if isinstance(message.id, tuple | list):
             forms = [str(s) for s in message.string or ()]

@@ -40,6 +40,13 @@ whose held state is not at version ``base`` of the same seat sends ``resync`` an
 whole state comes (``web/table.js``; ``state_merge.py`` in Python). A delta holds only keys of the
 receiver's own view.
 
+Every text in a ``state`` message (the phase, the events' ``text``, ``legal_text``, a view's words, the
+result's breakdown) comes as data, the same for readers of every language: ``{"$t": catalog id,
+parameter: value, …}`` (``"$pl"``, ``"$n"``: its plural and count), ``{"$l": [items]}`` (a list in the
+reader's language), ``{"$j": separator, "$i": [items]}``; the client puts it into words in its own language
+from the catalog (``web/i18n.js``'s ``words``; ``i18n/wire.py``'s ``words_of`` in Python). ``table``'s
+``you.lang`` is the language the hall chose for this connection; every other message comes in its words.
+
 A move is acknowledged by the ``state`` message that carries it (``by`` = the sender's seat), which is
 sent only after the move is committed to the store.
 """

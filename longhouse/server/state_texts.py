@@ -19,14 +19,10 @@ each seat's message once per broadcast and base. A delta carries only keys of it
 another seat may not see can be in it. The texts are exactly the JSON of the messages ``protocol.py``
 describes; they are joined here and with ``json_text``, the engine hands out data only.
 
-Languages: a client gets its texts (the engine's ``Msg``: the phase, the events, the actions' words) in its
-own language (``Conn.lang``). Every part above is made once per language and version, not per client, and
-the English parts are the base of the others: encoding a key in English notes whether any text (``Msg``)
-is in it, and only those keys are encoded again for another language; the rest of its texts are the
-English ones, shared (``_Texts.translated``), and so are their changes when neither version has a text in its
-keys (the usual view: its words are in the header and the events). The header's moving members and the
-events' JSON are made once for every language; each language only writes them again in its own words (the
-translator keeps the texts of the ``Msg`` objects it rendered: a phase's text is one object, kept by its game).
+Languages: every text in a message (the engine's ``Msg``: the phase, the events, the actions' words) goes
+as its catalog id and parameters (``i18n/wire.py``), and each client puts it into words in its own language
+(``web/i18n.js``). So a message is made once per seat, base and version for every language at once: a German
+reader costs the hall nothing more than an English one.
 """
 
 from __future__ import annotations
@@ -34,37 +30,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from longhouse.engine.events import Event
 from longhouse.engine.records import result_of
 from longhouse.engine.state import Action, Game, State
-from longhouse.engine.text import ENGLISH, Msg
 from longhouse.engine.view import fixed_header, moving_header
-from longhouse.i18n.catalogs import SOURCE, Translator, translator
+from longhouse.i18n import wire
 from longhouse.server.json_text import encoded, member
 
 #: Actions whose JSON and words are kept encoded, per game (a game has far fewer distinct ones).
 ACTIONS_KEPT = 4096
-_actions: dict[str, dict[tuple[Action, str], tuple[str, str]]] = {}
+_actions: dict[str, dict[Action, tuple[str, str]]] = {}
 
-#: How many texts (``Msg``) the English encoder below has written: a key whose encoding moved it has words
-#: in it, which another language writes its own way.
-_written = [0]
-
-
-def _english_text(value: Msg) -> str:
-    _written[0] += 1
-    return value.render(ENGLISH)
-
-
-def _hook(value: Any) -> Any:
-    if isinstance(value, Msg):
-        return _english_text(value)
-    raise NotImplementedError(f"cannot encode {type(value).__name__}")
-
-
-_english_encode = msgspec.json.Encoder(enc_hook=_hook).encode
+_encode = wire.encode
+_text = wire.text
 
 #: What a client was last sent: the table's epoch (a new one whenever its state is rebuilt), the version,
 #: the seat (None: a spectator).
@@ -72,42 +50,32 @@ Sent = tuple[object, int, int | None]
 
 
 #: The header's fixed members' text (``"game":...,"seats":[...]``), by what it is made of (a handful: a game's
-#: rules version and player count, a language).
-_fixed_texts: dict[tuple[str, str, str, int, str], str] = {}
+#: rules version and player count).
+_fixed_texts: dict[tuple[str, str, str, int], str] = {}
 
 
-def header_text(state: State, words: Translator | None = None, moving: dict[str, Any] | None = None) -> str:
+def header_text(state: State) -> str:
     """``engine.view.shared_header(state)``'s JSON text less its opening brace (``"game":...}``), to follow a
-    ``viewer`` of the server's own: the fixed members' text made once per game, player count and language,
-    only the moving members encoded (``moving``: ``moving_header(state)`` if already made, as for the first
-    language of a version). Its texts in ``words``' language (English by default)."""
-    words = words or translator(SOURCE)
+    ``viewer`` of the server's own: the fixed members' text made once per game and player count, only the
+    moving members encoded. Its texts in their wire form."""
     game = state.game
-    key = (game.name, game.title, game.rules_version, state.num_players, words.lang)
+    key = (game.name, game.title, game.rules_version, state.num_players)
     fixed = _fixed_texts.get(key)
     if fixed is None:
-        fixed = _fixed_texts[key] = words.encode(fixed_header(state))[1:-1]
-    return f"{fixed},{words.encode(moving_header(state) if moving is None else moving)[1:]}"
+        fixed = _fixed_texts[key] = _text(fixed_header(state))[1:-1]
+    return f"{fixed},{_text(moving_header(state))[1:]}"
 
 
 class _Texts:
     """The top-level keys of a view (or of its shared part) with their values' JSON text (``items``) and, when
     made against the previous version's (``before``), what changed since: the members whose text is not the
-    same (``changes``, ``"key":value`` each) and the keys gone (``gone``). None: made against nothing.
-    ``against``: the texts they were made against (``before``); ``english``: for another language, the English
-    texts it was translated from (None: these are English)."""
+    same (``changes``, ``"key":value`` each) and the keys gone (``gone``). None: made against nothing."""
 
-    __slots__ = ("against", "changes", "english", "gone", "items", "lingual")
+    __slots__ = ("changes", "gone", "items")
 
     def __init__(self, view: dict[str, Any], before: dict[str, str] | None = None,
                  known: dict[str, str] | None = None) -> None:
-        encode = _english_encode
-        written = _written
-        self.against = before
-        self.english: _Texts | None = None
-        #: The keys whose values have texts (``Msg``) in them, with their values: another language encodes
-        #: only these again (``translated``).
-        self.lingual: dict[str, Any] = {}
+        encode = _encode
         items: dict[str, str] = {}
         changes: list[str] = []
         old = None if before is None else before.get
@@ -122,10 +90,7 @@ class _Texts:
             elif known and key in known:
                 text = known[key]
             else:
-                had = written[0]
                 text = encode(value).decode()
-                if written[0] != had:
-                    self.lingual[key] = value
             items[key] = text
             if old is not None:
                 was = old(key)
@@ -139,34 +104,6 @@ class _Texts:
             self.changes = changes
             self.gone = [key for key in before if key not in items] if len(items) - added < len(before) else []
         self.items = items
-
-    @classmethod
-    def translated(cls, english: _Texts, before: _Texts | None, words: Translator) -> _Texts:
-        """The same view's texts in another language: ``english``'s, but its keys with texts in them encoded
-        again in ``words``' language; what changed against ``before`` (that language's previous version)."""
-        out = cls.__new__(cls)
-        out.lingual = english.lingual
-        out.english = english
-        out.against = None
-        items = english.items
-        if english.lingual:
-            items = dict(items)
-            for key, value in english.lingual.items():
-                items[key] = words.encode(value)
-        out.items = items
-        out.changes = out.gone = None
-        if before is not None:
-            was = before.english
-            if not english.lingual and was is not None and not was.lingual and english.against is was.items:
-                # Neither version has a text in it (the usual view: its words are in the header and events),
-                # so both are the English ones, and ``before`` was translated from the very texts English's
-                # changes were made against: the same changes (not one more pass over every key).
-                out.changes, out.gone = english.changes, english.gone
-            else:
-                old = before.items
-                out.changes = [member(key, text) for key, text in items.items() if old.get(key) != text]
-                out.gone = [key for key in old if key not in items]
-        return out
 
 
 class _Seat:
@@ -186,27 +123,18 @@ class _Version:
     """What one version's messages are made of, each part made on first need and kept for the next
     version's deltas."""
 
-    __slots__ = ("acting", "base", "before", "closed", "header", "kept", "moving", "over", "seats", "shared",
-                 "version", "words")
+    __slots__ = ("acting", "before", "closed", "header", "kept", "over", "seats", "shared", "version")
 
     def __init__(self, version: int, state: State, before: _Version | None, earlier: _Version | None,
-                 words: Translator, base: _Version | None = None, closed: bool = False) -> None:
+                 closed: bool = False) -> None:
         """``before``: the previous version (deltas are made against it), or None; ``earlier``: the version
-        made before this one, whatever its number (its unchanging keys' texts may serve here); ``words``:
-        the language of its texts; ``base``: the same version in English, for another language; ``closed``:
-        the game is over for the hall, though maybe not by its rules (a resignation ended it): nobody acts."""
+        made before this one, whatever its number (its unchanging keys' texts may serve here); ``closed``: the
+        game is over for the hall, though maybe not by its rules (a resignation ended it): nobody acts."""
         self.version = version
         self.before = before
-        self.words = words
-        self.base = base
         self.closed = closed
-        self.acting: tuple[int, ...]
-        self.over: bool
-        if base is not None and base.closed == closed:  # another language: the English version's, not asked again
-            self.acting, self.over = base.acting, base.over
-        else:
-            self.acting = () if closed else state.acting()
-            self.over = closed or state.is_over()
+        self.acting: tuple[int, ...] = () if closed else state.acting()
+        self.over: bool = closed or state.is_over()
         #: The shared header's text after its ``viewer`` (``"game":...}``), or None: the game does not split
         #: its views (each seat's own part is then its whole view, header and all).
         self.header: str | None = None
@@ -217,18 +145,10 @@ class _Version:
         #: its identity cannot pass to another object).
         self.kept: dict[str, tuple[Any, str]] = {}
         self.seats: dict[int | None, _Seat] = {}
-        #: The header's moving members (``moving_header``), made once for every language of the version.
-        self.moving: dict[str, Any] | None = None
-        if base is not None:
-            if base.header is not None:
-                self.header = header_text(state, words, base.moving)
-                self.shared = _Texts.translated(base.shared, None if before is None else before.shared, words)
-            return
         shared = state.shared_part()
         if shared is not None:
             unchanging = state.game.unchanging_view_keys
-            self.moving = moving_header(state)
-            self.header = header_text(state, words, self.moving)
+            self.header = header_text(state)
             known: dict[str, str] = {}
             if unchanging and earlier is not None:
                 for key, (value, text) in earlier.kept.items():
@@ -236,7 +156,7 @@ class _Version:
                         known[key] = text
             self.shared = _Texts(shared, None if before is None else before.shared.items, known)
             for key in unchanging:
-                if key in shared and key not in self.shared.lingual:
+                if key in shared:
                     self.kept[key] = (shared[key], self.shared.items[key])
 
     def header_item(self, seat: int | None) -> str:
@@ -251,38 +171,32 @@ class StateTexts:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._epoch = object()
-        self._now: dict[str, _Version] = {}  # by language
-        # (action, language) -> its JSON and its words, encoded, shared by the game's tables: for games whose
-        # words do not depend on the position
+        self._now: _Version | None = None
+        # action -> its JSON and its words, encoded, shared by the game's tables: for games whose words do not
+        # depend on the position
         self._actions = _actions.setdefault(game.name, {})
 
     def forget(self) -> None:
         """The state was replaced (rebuilt from the store): what was kept, and what clients were sent, may be
         of another position; every client gets its whole state next."""
         self._epoch = object()
-        self._now = {}
+        self._now = None
 
-    # --- the parts, once per version and language ------------------------------------------------------
+    # --- the parts, once per version ------------------------------------------------------------------
 
-    def _version(self, state: State, version: int, lang: str = SOURCE, closed: bool = False) -> _Version:
-        now = self._now.get(lang)
+    def _version(self, state: State, version: int, closed: bool = False) -> _Version:
+        now = self._now
         if now is not None and now.version == version and (now.closed or not closed):
             return now
         before = now if now is not None and now.version == version - 1 else None
         if now is not None:
             now.before = None  # only the current version's deltas are made: keep no chain of versions
-        base = None if lang == SOURCE else self._version(state, version, SOURCE, closed)
-        now = self._now[lang] = _Version(version, state, before, now, translator(lang), base, closed)
+        now = self._now = _Version(version, state, before, now, closed)
         return now
 
     def _seat(self, state: State, at: _Version, seat: int | None) -> _Seat:
         part = at.seats.get(seat)
-        if part is None and at.base is not None:  # another language: the English part, its texts translated
-            english = self._seat(state, at.base, seat)
-            old = None if at.before is None else at.before.seats.get(seat)
-            part = at.seats[seat] = _Seat(_Texts.translated(english.own, None if old is None else old.own, at.words),
-                                          english.legal, english.undo)
-        elif part is None:
+        if part is None:
             legal: list[Action] = []
             undo = 0
             if seat is not None:
@@ -295,32 +209,30 @@ class StateTexts:
                                           legal, undo)
         return part
 
-    def _legal(self, state: State, part: _Seat, words: Translator) -> str:
-        """``"legal":[...],"legal_text":[...]`` for a seat of the current version, in ``words``' language."""
+    def _legal(self, state: State, part: _Seat) -> str:
+        """``"legal":[...],"legal_text":[...]`` for a seat of the current version."""
         text = part.legal_text
         if text is None:
-            text = part.legal_text = self._legal_text(state, part.legal, words)
+            text = part.legal_text = self._legal_text(state, part.legal)
         return text
 
-    def _legal_text(self, state: State, legal: list[Action], language: Translator) -> str:
+    def _legal_text(self, state: State, legal: list[Action]) -> str:
         """``"legal":[...],"legal_text":[...]`` for these actions: this seat's own, as JSON to send back and
         in words to show (same order)."""
         if not legal:
             return '"legal":[],"legal_text":[]'
         if self.game.position_words:  # words that name things of the position
-            return language.encode({"legal": [self.game.action_to_json(a) for a in legal],
-                                    "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
+            return _text({"legal": [self.game.action_to_json(a) for a in legal],
+                          "legal_text": [state.describe_action(a) for a in legal]})[1:-1]
         kept = self._actions
         if len(kept) > ACTIONS_KEPT:
             kept.clear()
         jsons = []
         words = []
-        lang = language.lang
         for action in legal:
-            text = kept.get((action, lang))
+            text = kept.get(action)
             if text is None:
-                text = kept[(action, lang)] = (encoded(self.game.action_to_json(action)),
-                                               language.encode(state.describe_action(action)))
+                text = kept[action] = (encoded(self.game.action_to_json(action)), _text(state.describe_action(action)))
             jsons.append(text[0])
             words.append(text[1])
         return f'"legal":[{",".join(jsons)}],"legal_text":[{",".join(words)}]'
@@ -332,7 +244,7 @@ class StateTexts:
         view = [member(key, value) for items in (at.shared.items, part.own.items) for key, value in items.items()]
         if at.header is not None:
             view.insert(0, at.header_item(seat))
-        return f'"view":{{{",".join(view)}}},{self._legal(state, part, at.words)}'
+        return f'"view":{{{",".join(view)}}},{self._legal(state, part)}'
 
     def _delta(self, state: State, at: _Version, before: _Version, seat: int | None, part: _Seat) -> str:
         """``"base":b,"changes":{...}`` (``"gone":[...]``) (``"legal":...``) against ``before``: ``at`` itself (the
@@ -355,43 +267,35 @@ class StateTexts:
         if gone:
             out += f',"gone":{encoded(gone)}'
         if part.legal != old.legal:
-            out += f",{self._legal(state, part, at.words)}"
+            out += f",{self._legal(state, part)}"
         return out
 
     def texts(self, state: State, version: int, status: str, clock: dict[str, Any] | None,
               to: Sequence[tuple[int | None, Sent | None]], events: list[Event],
-              by: int | None, result: dict[str, Any] | None = None,
-              langs: Sequence[str] | None = None) -> list[tuple[str, Sent]]:
+              by: int | None, result: dict[str, Any] | None = None) -> list[tuple[str, Sent]]:
         """The ``state`` message for each of ``to``: (its seat, or None for a spectator; what it was last
-        sent, or None), and what it is sent now; ``langs``: each one's language (English for all if None).
+        sent, or None), and what it is sent now, for a reader of any language (its texts in their wire form).
         The whole state for a client sent nothing before (or something too old), else a delta against what
         it was sent. ``result``: the game's as recorded, when it is over (a resignation may have ended it
-        before the rules did). Each message is made once per seat, base and language."""
-        versions: dict[str, _Version] = {}
-        heads: dict[str, tuple[str, str | None, list[tuple[Event, str]]]] = {}
-        jsons: list[dict[str, Any]] | None = None  # the events' JSON, made once for every language
-        made: dict[tuple[str, int | None, int | None], str] = {}  # (language, seat, base or None) -> message
+        before the rules did). Each message is made once per seat and base."""
+        at = self._version(state, version, closed=result is not None)
+        before = at.before
+        head: tuple[str, str | None, list[tuple[Event, str]]] | None = None
+        made: dict[tuple[int | None, int | None], str] = {}  # (seat, base or None) -> message
         out: list[tuple[str, Sent]] = []
-        for i, (seat, sent) in enumerate(to):
-            lang = SOURCE if langs is None else langs[i]
-            at = versions.get(lang)
-            if at is None:
-                at = versions[lang] = self._version(state, version, lang, closed=result is not None)
-            before = at.before
+        sent_now = (self._epoch, version)
+        for seat, sent in to:
             base: _Version | None = None
             if sent is not None and sent[0] is self._epoch and sent[2] == seat:
                 if sent[1] == version and seat in at.seats:
                     base = at
                 elif before is not None and sent[1] == before.version and seat in before.seats:
                     base = before
-            key = (lang, seat, None if base is None else base.version)
+            key = (seat, None if base is None else base.version)
             text = made.get(key)
             if text is None:
-                head = heads.get(lang)
                 if head is None:
-                    if jsons is None:
-                        jsons = [e.to_json() for e in events]
-                    head = heads[lang] = self._head(state, at, version, status, clock, events, jsons, by, result)
+                    head = self._head(state, at, version, status, clock, events, by, result)
                 head_text, public, happened = head
                 part = self._seat(state, at, seat)
                 body = (self._whole(state, at, seat, part) if base is None
@@ -401,21 +305,21 @@ class StateTexts:
                 undo = (f',"undo_steps":{part.undo}'
                         if base is None or part.undo != base.seats[seat].undo else "")
                 text = made[key] = f'{head_text},"seat":{"null" if seat is None else seat},{body},{seen}{undo}}}'
-            out.append((text, (self._epoch, version, seat)))
+            out.append((text, (*sent_now, seat)))
         return out
 
     def _head(self, state: State, at: _Version, version: int, status: str, clock: dict[str, Any] | None,
-              events: list[Event], jsons: list[dict[str, Any]], by: int | None,
+              events: list[Event], by: int | None,
               result: dict[str, Any] | None) -> tuple[str, str | None, list[tuple[Event, str]]]:
         """The message's head (opened), the events' member when every seat sees them all (else None), else each
-        event's text (``jsons``: the events' JSON): once per broadcast and language."""
-        words = at.words
+        event's text: once per broadcast."""
         head: dict[str, Any] = {"type": "state", "version": version, "status": status, "by": by,
                                 "acting": list(at.acting), "clock": clock}
         if result is not None:
             head["result"] = result
         elif at.over:
             head["result"] = result_of(state)
+        jsons = [e.to_json() for e in events]
         if all(e.seats is None for e in events):  # the same for every seat: the whole list in one encoding
-            return words.encode(head)[:-1], f'"events":{words.encode(jsons)}', []
-        return words.encode(head)[:-1], None, [(e, words.encode(j)) for e, j in zip(events, jsons, strict=True)]
+            return _text(head)[:-1], f'"events":{_text(jsons)}', []
+        return _text(head)[:-1], None, [(e, _text(j)) for e, j in zip(events, jsons, strict=True)]

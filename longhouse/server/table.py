@@ -322,7 +322,7 @@ class Table:
                            "invite": self.settings.invite, "bot_after": self.hall.settings.away_grace})
             shared = self._table_prefix = f'{head},{member("table", self.summary_text())}'
         you = {"name": conn.user.name, "seat": self.seat_of(conn.user.id), "guest": conn.user.guest,
-               "creator": conn.user.id == self.creator}
+               "creator": conn.user.id == self.creator, "lang": conn.lang}
         return closed(shared, member("you", encode(you)))
 
     def send_seating(self, conn: Conn) -> None:  # one client's ``table`` message again
@@ -534,7 +534,7 @@ class Table:
         result = self.record.result if self.record is not None and self.status == Status.OVER else None
         texts = self.texts.texts(self.state, self.version, self.status, self.keeper.snapshot(), [(
             self.seat_of(conn.user.id), conn.state_sent) for conn in targets], events, by, None if result is None
-            or result.get("abandoned") else result, langs=[conn.lang for conn in targets])
+            or result.get("abandoned") else result)
         out = []
         for conn, (text, sent) in zip(targets, texts, strict=True):
             conn.state_sent = sent

@@ -1,4 +1,7 @@
-// A websocket that reconnects by itself (reload, network drop) and hands JSON messages to a handler.
+// A websocket that reconnects by itself (reload, network drop) and hands JSON messages to a handler, every
+// text the hall sent as data (a table's state: its catalog id and parameters) put into the page's words.
+import { words } from "./i18n.js";
+
 export class Socket {
   /**
    * @param {string} path
@@ -21,7 +24,7 @@ export class Socket {
     this.ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
-      this.onMessage(msg);
+      this.onMessage(e.data.includes('"$') ? words(msg) : msg);
     };
     this.ws.onclose = (e) => {
       if (this.closed || e.code === 4401 || e.code === 4404 || e.code === 4403) {

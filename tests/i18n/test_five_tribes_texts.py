@@ -16,6 +16,7 @@ from longhouse.engine.events import Event
 from longhouse.engine.state import State
 from longhouse.i18n.catalogs import translator
 from longhouse.i18n.errors import error_text
+from longhouse.i18n.wire import words_of
 from longhouse.server.state_texts import StateTexts
 
 GAME = games.get("five_tribes")
@@ -37,9 +38,8 @@ def _play(seed: int, steps: int) -> tuple[State, list[Event]]:
 def _messages(state: State, events: list[Event]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The acting seat's whole ``state`` message in English and in German."""
     seat = state.acting()[0] if state.acting() else None
-    out = StateTexts(GAME).texts(state, 1, "running", None, [(seat, None), (seat, None)], events, None,
-                                 langs=["en", "de"])
-    return json.loads(out[0][0]), json.loads(out[1][0])
+    [(text, _sent)] = StateTexts(GAME).texts(state, 1, "running", None, [(seat, None)], events, None)
+    return words_of(json.loads(text), translator("en")), words_of(json.loads(text), translator("de"))
 
 
 def test_a_turn_reaches_a_german_reader_in_german_and_an_english_one_in_english() -> None:

@@ -1,6 +1,6 @@
 """Manitoba in German: the move log, the actions' words, the phase line, the prompts, the board's reference
-texts and the refusals are texts of the catalogs, written in each reader's language by the server's encoding
-(``StateTexts``, docs/i18n.md), and German has every one of them."""
+texts and the refusals are texts of the catalogs, sent as data (``StateTexts``, ``i18n/wire.py``) and put into
+each reader's language by its side (docs/i18n.md), and German has every one of them."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from longhouse.engine.state import State
 from longhouse.engine.text import Joined, Listing, Msg, plain
 from longhouse.i18n.catalogs import read_catalog, translator
 from longhouse.i18n.errors import error_text
+from longhouse.i18n.wire import words_of
 from longhouse.server.state_texts import StateTexts
 
 GAME = games.get("manitoba")
@@ -57,8 +58,9 @@ def test_a_game_reaches_a_german_reader_in_german_and_an_english_one_in_english(
     langs = ["en", "de", "de", "en"]
     seat = state.acting()[0]
     events = state.apply(seat, state.legal_actions(seat)[0])
-    out = texts.texts(state, 1, "running", None, to, events, seat, langs=langs)
-    english, german = json.loads(out[0][0]), json.loads(out[1][0])
+    out = [(words_of(json.loads(text), translator(lang)), sent)
+           for (text, sent), lang in zip(texts.texts(state, 1, "running", None, to, events, seat), langs, strict=True)]
+    english, german = out[0][0], out[1][0]
     assert english["view"]["header"]["phase"] == "Winter solstice, before round 1 of 15: Red is storing a good"
     assert german["view"]["header"]["phase"] == "Wintersonnenwende, vor Runde 1 von 15: Rot lagert eine Ware ein"
     assert [e["text"] for e in german["events"]] == ["Rot setzt einen Cree auf Berg 1",
@@ -68,7 +70,7 @@ def test_a_game_reaches_a_german_reader_in_german_and_an_english_one_in_english(
     # the areas by their German names ("Hügel 2") in the view
     areas = {a["name"].rsplit(" ", 1)[0] for a in german["view"]["territory"]["areas"]}
     assert areas == {"Prärie", "Wald", "Hügel", "See", "Berg"}
-    mine_de, mine_en = json.loads(out[2][0]), json.loads(out[3][0])
+    mine_de, mine_en = out[2][0], out[3][0]
     assert mine_de["view"]["decision"]["prompt"] == ("Wohin legst du die Feder? Wähle ein Lager oder einen "
                                                      "Zeremonienplatz")
     assert mine_en["view"]["decision"]["prompt"] == ("Where does the feather go? Choose a storage sector or a "

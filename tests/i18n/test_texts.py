@@ -86,11 +86,16 @@ def test_accept_language_picks_the_first_language_the_hall_has() -> None:
     assert negotiate("de;q=abc, en") == "en"
 
 
-def test_the_browser_catalog_holds_the_web_entries_only() -> None:
+def test_the_browser_catalog_holds_what_a_browser_puts_into_words() -> None:
+    """The web's entries, and the games', the engine's and the hall's, which a ``state`` message carries as
+    data (``i18n/wire.py``); not those found only in the tutorials or the terminal, made elsewhere."""
     data = json.loads(catalogs.browser_catalog_text("de"))
     assert data["lang"] == "de" and data["plural"] == {"one": 0, "other": 1}
     assert data["messages"]["Sign in"] == "Anmelden"
-    assert "the game is over" not in data["messages"]  # a server text: the server translates it
+    assert data["messages"]["{seat} picks {card}"] == "{seat} wählt {card}"  # a game's event
+    assert data["messages"]["the game is over"]  # the engine's
+    assert "Red (you)" not in data["messages"]  # the tutorials' only
+    assert "total" not in data["messages"]  # the terminal's only
     assert json.loads(catalogs.browser_catalog_text("en"))["messages"] == {}
 
 
@@ -141,7 +146,10 @@ def test_a_third_language_is_one_file_and_a_partial_one_falls_back_per_entry(thi
     assert fr.text(ngettext(key, "{seat} controls hunting ground {ground} and takes {n} prisoners", 2,
                             seat="Rouge", ground=1)) == "Rouge contrôle le terrain 1 et prend 2 prisonniers"
     browser = json.loads(catalogs.browser_catalog_text("fr"))
-    assert browser["messages"] == {"Sign in": "Se connecter", "Red": "Rouge"}  # the web's translated entries
+    assert browser["messages"] == {  # the translated entries, not the fuzzy one
+        "Sign in": "Se connecter", "Red": "Rouge", "{name} sits down at {seat}.": "{name} s'assoit à {seat}.",
+        key: ["{seat} contrôle le terrain {ground} et prend {n} prisonnier",
+              "{seat} contrôle le terrain {ground} et prend {n} prisonniers"]}
     assert browser["plural"]["one"] == 0 and browser["plural"]["other"] == 1
     problems = tools.check("fr", template)
     assert "Green" in problems.missing and "Blue" in problems.fuzzy and not problems.unused

@@ -17,6 +17,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from longhouse import games
 from longhouse.engine.records import Record
+from longhouse.i18n.catalogs import translator
+from longhouse.i18n.wire import words_of
 from longhouse.server.app import create_app
 from longhouse.server.auth import COOKIE
 from longhouse.server.settings import Settings
@@ -144,6 +146,7 @@ class WS:
         self._seen = 0
         self.listing: dict[int, dict[str, Any]] = {}  # a lobby socket's tables by id
         self.state: dict[str, Any] | None = None  # the whole state held (deltas merged)
+        self.lang = "en"  # the language the hall chose for it (``table``'s ``you.lang``)
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
@@ -156,8 +159,10 @@ class WS:
         assert isinstance(text, str)
         self.raw.append(text)
         msg = json.loads(text)
-        if msg.get("type") == "state":
-            msg = self.state = merge_state(self.state, msg)
+        if msg.get("type") == "table":
+            self.lang = msg["you"].get("lang", self.lang)
+        elif msg.get("type") == "state":  # its texts put into words in this socket's language, as a browser does
+            msg = self.state = merge_state(self.state, words_of(msg, translator(self.lang)))
         self.messages.append(msg)
         if msg.get("type") == "tables":
             self.listing = {t["id"]: t for t in msg["tables"]}

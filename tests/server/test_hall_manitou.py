@@ -11,7 +11,9 @@ from harness import WS, Client, Hall, create_table, fill_with_bots, join, start_
 
 from longhouse import games
 from longhouse.engine.records import Record, apply_entry, start
+from longhouse.engine.text import ENGLISH
 from longhouse.i18n import plain
+from longhouse.i18n.wire import words_of
 
 
 def replayed(record: Record) -> tuple[dict[tuple[int | None, int], Any], dict[tuple[int | None, int], list[Any]]]:
@@ -104,7 +106,7 @@ def test_two_people_and_two_bots_play_manitou_over_websockets(hall: Hall) -> Non
         shared_at[i + 1] = plain(replaying.shared_view())
     for seat, ws in ((0, wa), (2, wb), (None, watcher)):
         for raw in ws.raw:
-            msg = json.loads(raw, object_pairs_hook=no_repeated_keys)
+            msg = words_of(json.loads(raw, object_pairs_hook=no_repeated_keys), ENGLISH)  # its texts as data
             if msg["type"] == "state":  # whole, or a delta: the keys that changed
                 view = dict(msg["changes"] if "base" in msg else msg["view"])
                 own = view.pop("you", None)

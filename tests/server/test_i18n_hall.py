@@ -6,6 +6,8 @@ message is made once per language (not once per socket)."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 from harness import WS, Client, Hall, command, create_table, fill_with_bots, join, kept
 from websockets.sync.client import connect
@@ -13,6 +15,8 @@ from websockets.sync.client import connect
 from longhouse import games
 from longhouse.engine.events import Event
 from longhouse.engine.text import Msg
+from longhouse.i18n.catalogs import translator
+from longhouse.i18n.wire import words_of
 from longhouse.server.state_texts import StateTexts
 
 COOKIE = "longhouse_session"
@@ -101,25 +105,29 @@ def test_each_socket_gets_its_own_language(hall: Hall) -> None:
     assert german_lobby.wait_type("error")["message"].startswith("es gibt kein Spiel 'nothing'")
 
 
-def test_a_message_is_made_once_per_language_not_per_socket() -> None:
-    """The state messages for many sockets: one text per seat, base and language, shared by every socket of
-    that seat and language; each language's texts are its own."""
+def test_a_message_is_made_once_for_every_language_and_read_in_each() -> None:
+    """The state messages for many sockets: one text per seat and base, shared by every socket of that seat
+    whatever its language (its texts go as catalog ids and parameters); each reader puts them into its own
+    words."""
     game = games.get("manitou")
     state = game.new_state(3, 5)
     texts = StateTexts(game)
     to = [(None, None), (None, None), (None, None), (0, None), (0, None)]
-    langs = ["en", "de", "de", "de", "en"]
     event = Event("x", seat_event_text())
-    out = texts.texts(state, 0, "running", None, to, [event], None, langs=langs)
-    assert out[1][0] is out[2][0]  # one German spectator's message, shared
-    assert out[0][0] != out[1][0] and "Jagd 1 von 3" in out[1][0] and "Hunt 1 of 3" in out[0][0]
-    assert "Rot wählt" in out[1][0] and "Red picks" in out[0][0]
-    assert '"legal_text":["' in out[3][0] and "wählen" in out[3][0] and "pick " in out[4][0]
-    # the next version's deltas, per language, against what each was sent
+    out = texts.texts(state, 0, "running", None, to, [event], None)
+    assert out[0][0] is out[1][0] is out[2][0] and out[3][0] is out[4][0]  # one message a seat, every language
+    english, german = (words_of(json.loads(out[0][0]), translator(lang)) for lang in ("en", "de"))
+    assert english["view"]["header"]["phase"].startswith("Hunt 1 of 3")
+    assert german["view"]["header"]["phase"].startswith("Jagd 1 von 3")
+    assert german["events"][0]["text"].startswith("Rot wählt") and english["events"][0]["text"].startswith("Red picks")
+    mine_de, mine_en = (words_of(json.loads(out[3][0]), translator(lang)) for lang in ("de", "en"))
+    assert all(t.endswith(" wählen") for t in mine_de["legal_text"]) and all(
+        t.startswith("pick ") for t in mine_en["legal_text"])
+    # the next version's deltas, against what each was sent
     sent = [o[1] for o in out]
     state.apply(0, state.legal_actions(0)[0])
     later = texts.texts(state, 1, "running", None, [(seat, s) for (seat, _), s in zip(to, sent, strict=True)], [],
-                        0, langs=langs)
+                        0)
     assert all('"base":0' in text for text, _ in later)
     assert later[1][0] is later[2][0]
 

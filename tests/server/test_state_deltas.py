@@ -16,7 +16,9 @@ from harness import Hall, seated_table
 from longhouse import games
 from longhouse.engine.events import Event
 from longhouse.engine.state import State
-from longhouse.engine.text import json_default
+from longhouse.engine.text import ENGLISH, json_default
+from longhouse.i18n.catalogs import translator
+from longhouse.i18n.wire import words_of
 from longhouse.server.state_merge import Resync, merge_state
 from longhouse.server.state_texts import Sent, StateTexts
 
@@ -37,20 +39,18 @@ class Client:
 def whole(texts: StateTexts, state: State, version: int, seat: int | None, events: list[Event],
           by: int | None, lang: str = "en") -> dict[str, Any]:
     """The whole message for ``seat`` now, made by a fresh ``StateTexts``, in ``lang``."""
-    [(text, _)] = StateTexts(texts.game).texts(state, version, "running", None, [(seat, None)], events, by,
-                                               langs=[lang])
-    return dict(json.loads(text))
+    [(text, _)] = StateTexts(texts.game).texts(state, version, "running", None, [(seat, None)], events, by)
+    return dict(words_of(json.loads(text), translator(lang)))
 
 
 def broadcast(texts: StateTexts, state: State, version: int, clients: list[Client], events: list[Event],
               by: int | None) -> list[dict[str, Any]]:
     """Send every client its message, merge it as a client does; the raw messages."""
-    made = texts.texts(state, version, "running", None, [(c.seat, c.sent) for c in clients], events, by,
-                       langs=[c.lang for c in clients])
+    made = texts.texts(state, version, "running", None, [(c.seat, c.sent) for c in clients], events, by)
     raw = []
     for client, (text, sent) in zip(clients, made, strict=True):
         client.sent = sent
-        msg = json.loads(text)
+        msg = words_of(json.loads(text), translator(client.lang))  # as its reader puts it into words
         raw.append(msg)
         client.deltas += "base" in msg
         client.held = merge_state(client.held, msg)
@@ -188,8 +188,9 @@ def test_a_shared_key_text_reused_while_its_object_is_unchanged_is_the_json_of_e
             made = texts.texts(state, version, "running", None, [(s, None) for s in [*range(players), None]],
                                [], None)
             for (text, _), seat in zip(made, [*range(players), None], strict=True):
-                assert json.loads(text)["view"] == json.loads(json.dumps(state.view(seat), default=json_default))
-            kept = texts._now["en"].kept.get("last_hunt") if "en" in texts._now else None
+                assert words_of(json.loads(text), ENGLISH)["view"] == json.loads(
+                    json.dumps(state.view(seat), default=json_default))
+            kept = texts._now.kept.get("last_hunt") if texts._now is not None else None
             if kept is not None and kept[1] is last:
                 reused += 1
             last = None if kept is None else kept[1]
