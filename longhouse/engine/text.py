@@ -14,6 +14,8 @@ catalogs (``i18n/catalogs.py``) that make these texts into words.
 
 from __future__ import annotations
 
+import contextlib
+import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -73,10 +75,17 @@ class Msg:
         """The text as data for a reader's side to put into words (``i18n/wire.py``, ``web/i18n.js``): its
         catalog id (``$t``), its plural and count (``$pl``, ``$n``) and its parameters beside them by their
         names (no parameter's name begins with ``$``), as they are (a parameter that is a text stays a
-        ``Msg``, made data in turn by the encoder that asked)."""
+        ``Msg``, made data in turn by the encoder that asked). Only the parameters its words name go: one
+        given but not written (a card a text does not show) never leaves the hall, as when it rendered."""
+        kw = self._kw
+        names = _named.get(self.id if self.plural is None else (self.id, self.plural))
+        if names is None:
+            names = _names(self.id, self.plural)
+        if not kw.keys() <= names:
+            kw = {key: value for key, value in kw.items() if key in names}
         if self.plural is None:
-            return {"$t": self.id, **self._kw}
-        return {"$t": self.id, "$pl": self.plural, "$n": self.n, **self._kw}
+            return {"$t": self.id, **kw}
+        return {"$t": self.id, "$pl": self.plural, "$n": self.n, **kw}
 
     def english_with(self, args: dict[str, Any], words: Words) -> str:
         text = self.id if self.plural is None or self.n == 1 else self.plural
@@ -102,6 +111,23 @@ class Msg:
 
     def __contains__(self, part: str) -> bool:  # "picks" in event.text: of the English text
         return part in str(self)
+
+
+#: The parameters each text's words name (by its id, or its id and plural), found once.
+_named: dict[str | tuple[str, str], frozenset[str]] = {}
+_formatter = string.Formatter()
+
+
+def _names(message: str, plural: str | None) -> frozenset[str]:
+    """The parameters ``message`` (and ``plural``: and ``n``, the count) name (``{seat}``, ``{card!r}``, ...)."""
+    found = {"n"} if plural is not None else set()
+    for text in (message, plural or ""):
+        with contextlib.suppress(ValueError):  # not a format string: it names nothing
+            found.update(field.split(".")[0].split("[")[0] for _lit, field, _spec, _conv in _formatter.parse(text)
+                         if field)
+    names = frozenset(found)
+    _named[message if plural is None else (message, plural)] = names
+    return names
 
 
 class Listing(Msg):

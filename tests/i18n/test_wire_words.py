@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from longhouse import games
-from longhouse.engine.text import ENGLISH
+from longhouse.engine.seats import seat_word
+from longhouse.engine.text import ENGLISH, _, ngettext
+from longhouse.i18n import wire
 from longhouse.i18n.catalogs import browser_catalog_text, translator
 from longhouse.i18n.wire import from_wire, words_of
 from longhouse.server.state_texts import StateTexts
@@ -80,3 +82,13 @@ def test_the_browser_writes_every_text_of_a_game_as_the_hall_does(name: str) -> 
         assert browser_words(lang, texts) == [words.text(from_wire(text)) for text in texts], lang
     german = sum(words_of(text, translator("de")) != words_of(text, ENGLISH) for text in texts)
     assert german > len(texts) // 2, "most of a game's texts read otherwise in German"
+
+
+def test_only_the_parameters_a_text_names_leave_the_hall() -> None:
+    """A parameter given but not written in the text's words (a card the text does not show) is not sent:
+    as when the hall rendered the words, nothing more than they say reaches the reader."""
+    sent = json.loads(wire.text(_("{seat} draws a card", seat=seat_word(0), card="Q")))
+    assert sent == {"$t": "{seat} draws a card", "seat": {"$t": "Red"}}
+    counted = json.loads(wire.text(ngettext("a card", "{n} cards", 3, hidden="Q")))
+    assert counted == {"$t": "a card", "$pl": "{n} cards", "$n": 3, "n": 3}
+    assert words_of(counted, translator("en")) == "3 cards"
