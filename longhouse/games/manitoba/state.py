@@ -32,6 +32,7 @@ CAT_VISION, CAT_WAKE, CAT_EVENTS, CAT_SCORINGS, CAT_FINAL, CAT_WAMPUM = range(6)
 
 
 player_name = seat_name
+_new = object.__new__
 
 
 class ManitobaState(TurnUndoState, State):
@@ -178,8 +179,18 @@ class ManitobaState(TurnUndoState, State):
 
     # --- small helpers used by the rules -------------------------------------------------------------
 
-    def log(self, kind: str, text: Text, **data: Any) -> None:
-        self.events.append(Event(kind, text, data))
+    def log(self, kind: str, text: Text, /, **data: Any) -> None:
+        # ``kind`` and ``text`` positional-only: a call's keywords (the event's data) are then matched against
+        # no parameter name, where CPython 3.11 otherwise compares each keyword with every name twice (by
+        # identity, then by value), 2 % of a random playout at two events an action
+        # the Event made without calling its class (whose dataclass __init__ runs through a C slot in a fresh run
+        # of the interpreter): the same four fields set, at two events an action
+        event: Event = _new(Event)
+        event.kind = kind
+        event.text = text
+        event.data = data
+        event.seats = None
+        self.events.append(event)
         if kind in TALLY_KINDS:  # the round under way holds scoring events (recent.py)
             self.unfolded_scoring = SCORING_BEGUN if kind in TALLY_STARTS else self.unfolded_scoring or SCORING_EVENTS
 
