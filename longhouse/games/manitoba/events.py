@@ -29,13 +29,15 @@ _PER_SEAT: dict[int, Callable[[int, int], T.Task]] = {
     D.EV_WAKE: lambda seat, goods: T.EventWake(seat),
 }
 
+#: Each event card's announcement, made once and shared (as goods.py's texts; a text is immutable).
+_TITLED = tuple(_("Event: {event}", event=title) for title in W.EVENT_TITLES)
+
 
 def resolve(st: ManitobaState, card: int) -> None:
     """Push the tasks of an event card (the seat order is kept by pushing in reverse)."""
 
     symbol, offered = card_symbol(card, st.opts)
-    st.log("event", _("Event: {event}", event=W.EVENT_TITLES[symbol]), event=D.EVENT_NAMES[symbol],
-           goods=[D.GOODS[g] for g in offered])
+    st.log("event", _TITLED[symbol], event=D.EVENT_NAMES[symbol], goods=[D.GOODS[g] for g in offered])
     if symbol in _PER_SEAT:
         make = _PER_SEAT[symbol]
         for seat in reversed(st.seats_from_active()):

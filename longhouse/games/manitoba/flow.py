@@ -43,10 +43,12 @@ _WAKEUPS: tuple[tuple[A.Act, ...], ...] = tuple(tuple(A.WAKEUP[k] for k in range
 def start_round(st: ManitobaState) -> None:
     st.round_no += 1
     st.undo_cut = True  # a new turn: the last one can no longer be taken back
-    st.push(T.RoundEnd())
+    # the shared tasks (tasks.py): a round's tasks are pushed every round
+    st.push(T.ROUND_END_TASK)
+    passives = T.PASSIVES
     for i in range(st.n - 1, 0, -1):
-        st.push(T.Passive((st.active + i) % st.n))
-    st.push(T.Totem(st.active))
+        st.push(passives[(st.active + i) % st.n])
+    st.push(T.TOTEMS[st.active])
     st.log("round", _("Round {round}: {seat} is the active player", round=st.round_no, seat=name(st.active)),
            round=st.round_no, active=st.active)
 
@@ -65,7 +67,7 @@ def lay_out_season(st: ManitobaState, season: int) -> None:
 
 def round_end(st: ManitobaState) -> None:
     """The event or scoring of the current card, then the advance to the next round."""
-    st.push(T.Advance())
+    st.push(T.ADVANCE_TASK)
     card = st.cards[st.card_idx]
     if card == D.CARD_WINTER2:
         return
@@ -393,7 +395,7 @@ def _act_totem(st: ManitobaState, t: T.Totem, action: A.Act) -> None:
         st.log("totem", ngettext("{seat} takes {n} disk for the Wake-up action",
                                   "{seat} takes {n} disks for the Wake-up action", count, seat=name(seat)),
                seat=seat, disks=count, taken=[D.COLOURS[c] for c in st.taken])
-    st.push(T.Active(seat, colour, disks, 0))
+    st.push(T.ACTIVES[seat, colour, disks, 0])
 
 
 def _act_active(st: ManitobaState, t: T.Active, action: A.Act) -> None:
@@ -402,22 +404,22 @@ def _act_active(st: ManitobaState, t: T.Active, action: A.Act) -> None:
     if a is A.End:
         return
     if a is A.Place or a is A.Move:
-        st.push(T.Active(seat, colour, disks, used | T.USED_TERRITORY))
+        st.push(T.ACTIVES[seat, colour, disks, used | T.USED_TERRITORY])
         _territory(st, seat, action)
     elif a is A.Vision:
         assert isinstance(action, A.Vision)
-        st.push(T.Active(seat, colour, disks, used | T.USED_VISION))
+        st.push(T.ACTIVES[seat, colour, disks, used | T.USED_VISION])
         paths.vision(st, seat, action.path, action=True)
     else:
         assert isinstance(action, A.Wake)
-        st.push(T.Active(seat, colour, disks, used | T.USED_WAKE))
+        st.push(T.ACTIVES[seat, colour, disks, used | T.USED_WAKE])
         goods.wake(st, seat, action.cree)
 
 
 def _act_passive(st: ManitobaState, t: T.Passive, action: A.Act) -> None:
     seat = t.seat
     if type(action) is A.Pass:
-        st.log("pass", _("{seat} passes", seat=name(seat)), seat=seat)
+        st.log("pass", goods.PASSES[seat], seat=seat)  # a shared text (goods.py)
     elif type(action) is A.Vision:
         paths.vision(st, seat, action.path, action=PASSIVE_VISION_REPEATS_LAST)
     else:

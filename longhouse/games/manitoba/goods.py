@@ -27,10 +27,37 @@ CAP = D.SECTOR_CAPACITY
 
 name = seat_word
 
+# --- the commonest events' texts, made once -----------------------------------------------------------------
+# A text is immutable (engine/text.py), so events share one as positions share actions: these, half of a random
+# playout's events, are made here for every seat and value instead of on every move, where a text with its
+# parameters cost about what the move's rules do. Word for word the texts made on demand (an area's name is
+# its landscape and its tile's place in the chain, ``territory.area_name``: ``[land[area]][area // 5]``).
+_SEATS = range(max(D.GOODS_BY_PLAYERS))
+_GOODS = range(len(D.GOODS))
+_LANDS = range(len(D.LANDSCAPES))
+_TILES = range(len(D.TILES))
+PASSES = tuple(_("{seat} passes", seat=name(s)) for s in _SEATS)
+PLACED = tuple(tuple(tuple(_("{seat} places a Cree on {area}", seat=name(s), area=W.area_word(land, i + 1))
+                           for i in _TILES) for land in _LANDS) for s in _SEATS)
+TAKEN = tuple(tuple(tuple(tuple(_("{seat} takes {good} from {area}", seat=name(s), good=W.GOOD_THE[g],
+                                  area=W.area_word(land, i + 1)) for i in _TILES) for land in _LANDS)
+                    for g in _GOODS) for s in _SEATS)
+FROM_SUPPLY = tuple(tuple(_("{seat} takes {good} from the supply", seat=name(s), good=W.GOOD_A[g]) for g in _GOODS)
+                    for s in _SEATS)
+STORED = tuple(tuple(tuple(_("{seat} stores {good} in the {sector}", seat=name(s), good=W.GOOD_A[g],
+                             sector=W.SECTOR_WORDS[x]) for x in range(len(W.SECTOR_WORDS))) for g in _GOODS)
+               for s in _SEATS)
+ON_PLACE = tuple(tuple(tuple(_("{seat} puts {good} on the {size}-space ceremonial place", seat=name(s),
+                               good=W.GOOD_A[g], size=size) for size in D.CEREMONIAL_SIZES) for g in _GOODS)
+                 for s in _SEATS)
+#: by seat and count (at most every Cree of a seat)
+WOKEN = tuple(tuple(_("{seat} wakes up {count} Cree", seat=name(s), count=k)
+                    for k in range(D.CREE_IN_WIGWAM + D.CREE_ON_SQUARE + 1)) for s in _SEATS)
+
 
 def gain(st: ManitobaState, seat: int, good: int) -> None:
     """The seat has just taken ``good`` (from an area or the supply): it now chooses where it goes."""
-    st.push(T.Stow(seat, good))
+    st.push(T.STOWS[seat][good])  # a shared task (tasks.py)
 
 
 # --- Cree on the territory: an area's good goes to the Cree that reaches it (RULEBOOK "Territory") -------
@@ -38,8 +65,7 @@ def gain(st: ManitobaState, seat: int, good: int) -> None:
 def place_cree(st: ManitobaState, seat: int, area: int) -> None:
     st.square[seat] -= 1
     st.area_cree[area] = seat
-    st.log("place", _("{seat} places a Cree on {area}", seat=name(seat), area=area_name(st.terr, area)), seat=seat,
-           area=area)
+    st.log("place", PLACED[seat][st.terr.land[area]][area // 5], seat=seat, area=area)
     take_area_good(st, seat, area)
 
 
@@ -55,15 +81,13 @@ def take_area_good(st: ManitobaState, seat: int, area: int) -> None:
     g = st.area_good[area]
     if g >= 0:
         st.area_good[area] = -1
-        st.log("take_good", _("{seat} takes {good} from {area}", seat=name(seat), good=W.GOOD_THE[g],
-                                area=area_name(st.terr, area)), seat=seat, good=D.GOODS[g], area=area)
+        st.log("take_good", TAKEN[seat][g][st.terr.land[area]][area // 5], seat=seat, good=D.GOODS[g], area=area)
         gain(st, seat, g)
 
 
 def take_from_supply(st: ManitobaState, seat: int, good: int) -> None:
     st.supply[good] -= 1
-    st.log("take_good", _("{seat} takes {good} from the supply", seat=name(seat), good=W.GOOD_A[good]),
-           seat=seat, good=D.GOODS[good])
+    st.log("take_good", FROM_SUPPLY[seat][good], seat=seat, good=D.GOODS[good])
     gain(st, seat, good)
 
 
@@ -91,18 +115,14 @@ def lost(st: ManitobaState, seat: int, good: int) -> None:
 
 def store(st: ManitobaState, seat: int, good: int, sector: int) -> None:
     st.sectors[seat][sector].append(good)
-    st.log("store", _("{seat} stores {good} in the {sector}", seat=name(seat), good=W.GOOD_A[good],
-             sector=W.SECTOR_WORDS[sector]),
-           seat=seat, good=D.GOODS[good], sector=D.GOODS[sector])
+    st.log("store", STORED[seat][good][sector], seat=seat, good=D.GOODS[good], sector=D.GOODS[sector])
 
 
 def to_ceremony(st: ManitobaState, seat: int, good: int, size: int) -> None:
     i = size - 3
     place = st.cere[seat][i]
     place.append(good)
-    st.log("ceremony", _("{seat} puts {good} on the {size}-space ceremonial place", seat=name(seat),
-             good=W.GOOD_A[good], size=size),
-           seat=seat, good=D.GOODS[good], place=size)
+    st.log("ceremony", ON_PLACE[seat][good][i], seat=seat, good=D.GOODS[good], place=size)
     if len(place) == D.CEREMONIAL_SIZES[i]:
         complete(st, seat, i)
 
@@ -176,7 +196,7 @@ def wake(st: ManitobaState, seat: int, count: int) -> int:
         return 0
     st.wigwam[seat] -= count
     st.square[seat] += count
-    st.log("wake", _("{seat} wakes up {count} Cree", seat=name(seat), count=count), seat=seat, count=count)
+    st.log("wake", WOKEN[seat][count], seat=seat, count=count)
     if st.pos[seat][D.WARRIOR] >= D.WARRIOR_WAKE_POINTS:
         st.add_points(seat, CAT_WAKE, count)
     return count
@@ -198,7 +218,7 @@ def offer_options(st: ManitobaState, seat: int, what: int) -> list[A.Act]:
 
 def take_offer(st: ManitobaState, seat: int, what: int, action: A.Act) -> None:
     if type(action) is A.Pass:
-        st.log("pass", _("{seat} passes", seat=name(seat)), seat=seat)
+        st.log("pass", PASSES[seat], seat=seat)
     elif what == T.OFFER_WAKE:
         wake(st, seat, 1)
     else:

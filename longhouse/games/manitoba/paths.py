@@ -12,6 +12,13 @@ from longhouse.games.manitoba.rulings import SHAMAN_REPEAT_USEFUL_ONLY, gatherer
 from longhouse.games.manitoba.state import CAT_VISION, ManitobaState
 
 _PATH_LEN = D.PATH_LENGTH
+# The texts of a first Cree on a path and of a step on it (by seat, path and space), made once and shared (as
+# goods.py's; a text is immutable).
+_SEATS = range(max(D.GOODS_BY_PLAYERS))
+_ONTO = tuple(tuple(_("{seat} places a Cree on the {path}", seat=name(s), path=W.PATH_PLACE[p]) for p in range(4))
+              for s in _SEATS)
+_ON = tuple(tuple(tuple(_("{seat} advances on the {path} to space {space}", seat=name(s), path=W.PATH_PLACE[p],
+                          space=k) for k in range(max(_PATH_LEN) + 1)) for p in range(4)) for s in _SEATS)
 
 
 def goods_mask(goods_: tuple[int, ...]) -> int:
@@ -40,14 +47,11 @@ def vision(st: ManitobaState, seat: int, path: int, *, action: bool) -> None:
     if p == 0:
         st.square[seat] -= 1
         row[path] = 1
-        st.log("vision", _("{seat} places a Cree on the {path}", seat=name(seat), path=W.PATH_PLACE[path]), seat=seat,
-               path=D.PATHS[path], space=1)
+        st.log("vision", _ONTO[seat][path], seat=seat, path=D.PATHS[path], space=1)
         enter(st, seat, path, 1)
     elif p < _PATH_LEN[path]:
         row[path] = p + 1
-        st.log("vision", _("{seat} advances on the {path} to space {space}", seat=name(seat),
-                                  path=W.PATH_PLACE[path], space=p + 1), seat=seat,
-               path=D.PATHS[path], space=p + 1)
+        st.log("vision", _ON[seat][path][p + 1], seat=seat, path=D.PATHS[path], space=p + 1)
         enter(st, seat, path, p + 1)
     elif action:
         st.log("vision", _("{seat} repeats the last space of the {path}", seat=name(seat),

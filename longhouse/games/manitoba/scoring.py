@@ -28,6 +28,17 @@ def sector_points(count: int) -> int:
     return D.STORAGE_POINTS[count]
 
 
+# The commonest scoring texts, made once and shared (as goods.py's; a text is immutable): a seat's scoring of a
+# good by seat, good and pieces (the points follow from the pieces), and a refill by the area's landscape and
+# tile and the good.
+SCORED = tuple(tuple(tuple(_("{seat} scores {goods} for {points}", seat=name(s), goods=W.counted(g, k),
+                             points=W.points(sector_points(k))) for k in range(D.SECTOR_CAPACITY + 1))
+                     for g in range(len(D.GOODS))) for s in range(max(D.GOODS_BY_PLAYERS)))
+REFILLED = tuple(tuple(tuple(_("{area} gets {good}", area=W.area_word(land, i + 1), good=W.GOOD_A[g])
+                             for g in range(len(D.GOODS))) for i in range(len(D.TILES)))
+                 for land in range(len(D.LANDSCAPES)))
+
+
 def resolve(st: ManitobaState, tile: int) -> None:
     kind, offered = D.SCORE_TILES[tile]
     card = 3 if st.cards[st.card_idx] == D.CARD_SCORE3 else 5
@@ -65,9 +76,7 @@ def score_good(st: ManitobaState, seat: int, good: int) -> None:
     pieces = st.sectors[seat][good]
     points = sector_points(len(pieces))
     st.add_points(seat, CAT_SCORINGS, points)
-    st.log("score", _("{seat} scores {goods} for {points}", seat=name(seat), goods=W.counted(good, len(pieces)),
-             points=W.points(points)), seat=seat,
-           good=D.GOODS[good], pieces=len(pieces), points=points)
+    st.log("score", SCORED[seat][good][len(pieces)], seat=seat, good=D.GOODS[good], pieces=len(pieces), points=points)
     for g in pieces:
         st.supply[g] += 1
     pieces.clear()
@@ -107,8 +116,7 @@ def refill(st: ManitobaState, seat: int, land: int, *, chooses: bool = True) -> 
 def put(st: ManitobaState, area: int, good: int) -> None:
     st.supply[good] -= 1
     st.area_good[area] = good
-    st.log("refill", _("{area} gets {good}", area=area_name(st.terr, area), good=W.GOOD_A[good]),
-           area=area, good=D.GOODS[good])
+    st.log("refill", REFILLED[st.terr.land[area]][area // 5][good], area=area, good=D.GOODS[good])
 
 
 def refill_options(st: ManitobaState, land: int) -> list[A.Act]:

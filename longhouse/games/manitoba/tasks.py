@@ -20,6 +20,8 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any, ClassVar
 
+from longhouse.games.manitoba import data as D
+
 
 class Kind(IntEnum):
     """The kinds of task (numbered as rules version 1's snapshots numbered them)."""
@@ -343,6 +345,21 @@ TYPES: tuple[type[Task], ...] = (
 )
 assert all(t.kind == i for i, t in enumerate(TYPES))
 _BY_NAME = {NAMES[t.kind]: t for t in TYPES}
+
+# The tasks every round pushes, made once and shared (a task is never changed once made, so positions share
+# them as they share their stacks): a dataclass call costs a microsecond, the rules push one and a half an
+# action, and these are most of them. Equal to a new one (they compare and save by value).
+_SEATS = range(max(D.GOODS_BY_PLAYERS))
+ROUND_END_TASK = RoundEnd()
+ADVANCE_TASK = Advance()
+TOTEMS = tuple(Totem(seat) for seat in _SEATS)
+PASSIVES = tuple(Passive(seat) for seat in _SEATS)
+#: ``STOWS[seat][good]``
+STOWS = tuple(tuple(Stow(seat, good) for good in range(len(D.GOODS))) for seat in _SEATS)
+#: ``ACTIVES[seat, colour, disks, used]``: a colour's (disks -1) and the Wake-up's (colour -1, 1 to 5 disks)
+ACTIVES = {(seat, colour, disks, used): Active(seat, colour, disks, used) for seat in _SEATS
+           for colour, disks in [*((c, -1) for c in range(len(D.COLOURS))), *((-1, k) for k in range(1, 6))]
+           for used in range((USED_TERRITORY | USED_VISION | USED_WAKE) + 1)}
 
 
 def _whole(value: Any) -> int:
