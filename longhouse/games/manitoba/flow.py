@@ -32,23 +32,24 @@ _VISION = A.VISION
 _WAKE = A.WAKE
 _GOOD = A.GOOD
 _REPEAT = A.REPEAT
-_RECALL = A.RECALL
-_DROP = A.DROP
 _SCORE = A.SCORE
-#: The Wake-up choices of a totem of each height (1 to k disks), made once: the totem is offered every round
+#: The Wake-up choices of a totem of each height (1 to k disks) and of waking 1 to k Cree, made once
 _WAKEUPS: tuple[tuple[A.Act, ...], ...] = tuple(tuple(A.WAKEUP[k] for k in range(1, h + 1)) for h in range(6))
+#: Bits of the landscapes, and the vision path of each colour that has one (blue has none)
+_BIT, _PATH_OF = (1, 2, 4, 8, 16), tuple((c, p) for c, p in enumerate(D.COLOUR_PATH) if p >= 0)
+_WAKES: tuple[tuple[A.Act, ...], ...] = tuple(tuple(_WAKE[k] for k in range(1, h + 1)) for h in range(len(_WAKE) + 1))
 
 # --- round structure ----------------------------------------------------------------------------------------
 
 def start_round(st: ManitobaState) -> None:
     st.round_no += 1
     st.undo_cut = True  # a new turn: the last one can no longer be taken back
-    # the shared tasks (tasks.py): a round's tasks are pushed every round
-    st.push(T.ROUND_END_TASK)
+    tasks = st.tasks  # st.push written out, and the shared tasks (tasks.py): a round's tasks, every round
+    tasks.append(T.ROUND_END_TASK)
     passives = T.PASSIVES
     for i in range(st.n - 1, 0, -1):
-        st.push(passives[(st.active + i) % st.n])
-    st.push(T.TOTEMS[st.active])
+        tasks.append(passives[(st.active + i) % st.n])
+    tasks.append(T.TOTEMS[st.active])
     st.log("round", _("Round {round}: {seat} is the active player", round=st.round_no, seat=name(st.active)),
            round=st.round_no, active=st.active)
 
@@ -67,7 +68,7 @@ def lay_out_season(st: ManitobaState, season: int) -> None:
 
 def round_end(st: ManitobaState) -> None:
     """The event or scoring of the current card, then the advance to the next round."""
-    st.push(T.ADVANCE_TASK)
+    st.tasks.append(T.ADVANCE_TASK)  # st.push written out
     card = st.cards[st.card_idx]
     if card == D.CARD_WINTER2:
         return
@@ -232,7 +233,7 @@ def _legal_active(st: ManitobaState, t: T.Active) -> list[A.Act]:
     out: list[A.Act] = []
     if colour < 0:
         if not used & T.USED_WAKE:
-            out.extend(_WAKE[k] for k in range(1, min(disks, st.wigwam[seat]) + 1))
+            out.extend(_WAKES[min(disks, st.wigwam[seat])])
     else:
         if not used & T.USED_TERRITORY:
             if st.square[seat] > 0:
@@ -248,9 +249,7 @@ def _legal_active(st: ManitobaState, t: T.Active) -> list[A.Act]:
 
 def _legal_passive(st: ManitobaState, t: T.Passive) -> list[A.Act]:
     seat = t.seat
-    mask = 0  # the landscapes of the disks taken
-    for c in st.taken:
-        mask |= 1 << c
+    mask = sum(map(_BIT.__getitem__, st.taken))  # the landscapes of the disks taken (each once: the totem's)
     cree = st.area_cree
     out: list[A.Act] = []
     if st.square[seat] > 0:
@@ -272,10 +271,11 @@ def _legal_passive(st: ManitobaState, t: T.Passive) -> list[A.Act]:
             if cree[a] < 0:
                 out.append(_PLACE[a])
     out.extend(_moves(st, seat, mask))
-    for c in (D.BROWN, D.GREEN, D.BEIGE, D.WHITE):
+    row, square = st.pos[seat], st.square[seat]
+    for c, path in _PATH_OF:  # paths.can_vision written out (a call less per colour taken)
         if mask >> c & 1:
-            path = D.COLOUR_PATH[c]
-            if paths.can_vision(st, seat, path, action=PASSIVE_VISION_REPEATS_LAST):
+            p = row[path]
+            if square > 0 if p == 0 else p < D.PATH_LENGTH[path] or (PASSIVE_VISION_REPEATS_LAST and path != D.SHAMAN):
                 out.append(_VISION[path])
     out.append(A.PASS)
     return out
@@ -328,7 +328,7 @@ def _legal_ev_move(st: ManitobaState, t: T.EventMove) -> list[A.Act]:
 
 def _legal_ev_recall(st: ManitobaState, t: T.EventRecall) -> list[A.Act]:
     seat = t.seat
-    return [_RECALL[a] for a, s in enumerate(st.area_cree) if s == seat]
+    return [A.RECALL[a] for a, s in enumerate(st.area_cree) if s == seat]
 
 
 def _legal_ev_good(st: ManitobaState, t: T.EventGood) -> list[A.Act]:
@@ -339,7 +339,7 @@ def _legal_ev_good(st: ManitobaState, t: T.EventGood) -> list[A.Act]:
 
 
 def _legal_ev_feather(st: ManitobaState, t: T.EventLoseFeather) -> list[A.Act]:
-    return [_DROP[s] for s, pieces in enumerate(st.sectors[t.seat]) if D.FEATHER in pieces]
+    return [A.DROP[s] for s, pieces in enumerate(st.sectors[t.seat]) if D.FEATHER in pieces]
 
 
 def _legal_score(st: ManitobaState, t: T.ScoreTile) -> list[A.Act]:
@@ -395,7 +395,7 @@ def _act_totem(st: ManitobaState, t: T.Totem, action: A.Act) -> None:
         st.log("totem", ngettext("{seat} takes {n} disk for the Wake-up action",
                                   "{seat} takes {n} disks for the Wake-up action", count, seat=name(seat)),
                seat=seat, disks=count, taken=[D.COLOURS[c] for c in st.taken])
-    st.push(T.ACTIVES[seat, colour, disks, 0])
+    st.tasks.append(T.ACTIVES[seat, colour, disks, 0])  # st.push written out, as below
 
 
 def _act_active(st: ManitobaState, t: T.Active, action: A.Act) -> None:
@@ -404,15 +404,15 @@ def _act_active(st: ManitobaState, t: T.Active, action: A.Act) -> None:
     if a is A.End:
         return
     if a is A.Place or a is A.Move:
-        st.push(T.ACTIVES[seat, colour, disks, used | T.USED_TERRITORY])
+        st.tasks.append(T.ACTIVES[seat, colour, disks, used | T.USED_TERRITORY])
         _territory(st, seat, action)
     elif a is A.Vision:
         assert isinstance(action, A.Vision)
-        st.push(T.ACTIVES[seat, colour, disks, used | T.USED_VISION])
+        st.tasks.append(T.ACTIVES[seat, colour, disks, used | T.USED_VISION])
         paths.vision(st, seat, action.path, action=True)
     else:
         assert isinstance(action, A.Wake)
-        st.push(T.ACTIVES[seat, colour, disks, used | T.USED_WAKE])
+        st.tasks.append(T.ACTIVES[seat, colour, disks, used | T.USED_WAKE])
         goods.wake(st, seat, action.cree)
 
 

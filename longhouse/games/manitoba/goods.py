@@ -57,7 +57,7 @@ WOKEN = tuple(tuple(_("{seat} wakes up {count} Cree", seat=name(s), count=k)
 
 def gain(st: ManitobaState, seat: int, good: int) -> None:
     """The seat has just taken ``good`` (from an area or the supply): it now chooses where it goes."""
-    st.push(T.STOWS[seat][good])  # a shared task (tasks.py)
+    st.tasks.append(T.STOWS[seat][good])  # a shared task (tasks.py); st.push written out
 
 
 # --- Cree on the territory: an area's good goes to the Cree that reaches it (RULEBOOK "Territory") -------
@@ -82,13 +82,13 @@ def take_area_good(st: ManitobaState, seat: int, area: int) -> None:
     if g >= 0:
         st.area_good[area] = -1
         st.log("take_good", TAKEN[seat][g][st.terr.land[area]][area // 5], seat=seat, good=D.GOODS[g], area=area)
-        gain(st, seat, g)
+        st.tasks.append(T.STOWS[seat][g])  # gain written out (a call less on every good taken)
 
 
 def take_from_supply(st: ManitobaState, seat: int, good: int) -> None:
     st.supply[good] -= 1
     st.log("take_good", FROM_SUPPLY[seat][good], seat=seat, good=D.GOODS[good])
-    gain(st, seat, good)
+    st.tasks.append(T.STOWS[seat][good])  # gain written out
 
 
 def good_options(st: ManitobaState, seat: int, good: int) -> list[A.Act]:

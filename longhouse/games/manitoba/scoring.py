@@ -74,7 +74,7 @@ def score_good(st: ManitobaState, seat: int, good: int) -> None:
     """Steps 1–4 of the scoring procedure for one seat and one good."""
 
     pieces = st.sectors[seat][good]
-    points = sector_points(len(pieces))
+    points = D.STORAGE_POINTS[len(pieces)]  # sector_points written out
     st.add_points(seat, CAT_SCORINGS, points)
     st.log("score", SCORED[seat][good][len(pieces)], seat=seat, good=D.GOODS[good], pieces=len(pieces), points=points)
     for g in pieces:
