@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Mapping
 from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
-from longhouse.engine.errors import IllegalAction
+from longhouse.engine.errors import IllegalAction, SetupError
 from longhouse.engine.events import Event
 from longhouse.engine.options import Option
 from longhouse.engine.rng import Rng
@@ -160,8 +160,8 @@ class Game(ABC):
         }
 
     def check_players(self, num_players: int) -> None:
-        from longhouse.engine.errors import SetupError
-
+        # SetupError imported with the module, not here: every new game checks its players (an import statement
+        # run on every call is a lookup of the module and of the name)
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise SetupError(_("the number of players must be a whole number, not {n}", n=repr(num_players)[:40]))
         if not self.min_players <= num_players <= self.max_players:
@@ -171,8 +171,6 @@ class Game(ABC):
     def check_setup(self, num_players: int, setup: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check the player count and that ``setup`` is an object of this game's ``setup_keys``
         (``SetupError`` otherwise); a copy of it to read from (empty for ``None``)."""
-        from longhouse.engine.errors import SetupError
-
         self.check_players(num_players)
         if setup is None:
             return {}

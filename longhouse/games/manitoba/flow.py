@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from longhouse.engine.text import _, listing, ngettext
+from longhouse.engine.text import _, listing
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
@@ -50,8 +50,7 @@ def start_round(st: ManitobaState) -> None:
     for i in range(st.n - 1, 0, -1):
         tasks.append(passives[(st.active + i) % st.n])
     tasks.append(T.TOTEMS[st.active])
-    st.log("round", _("Round {round}: {seat} is the active player", round=st.round_no, seat=name(st.active)),
-           round=st.round_no, active=st.active)
+    st.log("round", W.ROUND_BEGINS[st.round_no][st.active], round=st.round_no, active=st.active)  # shared texts
 
 
 def lay_out_season(st: ManitobaState, season: int) -> None:
@@ -392,9 +391,7 @@ def _act_totem(st: ManitobaState, t: T.Totem, action: A.Act) -> None:
                             disk=W.DISK_WORDS[colour], colours=listing(W.COLOUR_WORDS[c] for c in st.taken)), seat=seat,
                colour=D.COLOURS[colour], taken=[D.COLOURS[c] for c in st.taken])
     else:
-        st.log("totem", ngettext("{seat} takes {n} disk for the Wake-up action",
-                                  "{seat} takes {n} disks for the Wake-up action", count, seat=name(seat)),
-               seat=seat, disks=count, taken=[D.COLOURS[c] for c in st.taken])
+        st.log("totem", W.WAKE_UP_TAKEN[seat][count], seat=seat, disks=count, taken=[D.COLOURS[c] for c in st.taken])
     st.tasks.append(T.ACTIVES[seat, colour, disks, 0])  # st.push written out, as below
 
 

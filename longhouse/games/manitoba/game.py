@@ -87,12 +87,13 @@ class ManitobaGame(Game):
 
         st = ManitobaPlay(n, opts, build(tiles, opts.layout), rng, first, totem, decks, pile)
         # The winter solstice (data §2.1): counter-clockwise from the start player's right, start player last.
-        st.push(T.SolsticeDone())
+        # (the shared tasks of tasks.py: every game makes them)
+        st.push(T.SOLSTICE_DONE_TASK)
         for i in range(n):
             seat = (first + i) % n  # pushed in reverse: the start player's right acts first
-            st.push(T.SolsticePath(seat))
-            st.push(T.SolsticeArea(seat))
-            st.push(T.SolsticeGoods(seat))
+            st.push(T.SOLSTICE_PATHS[seat])
+            st.push(T.SOLSTICE_AREAS[seat])
+            st.push(T.SOLSTICE_GOODS[seat])
         flow.run(st)
         st.events = []
         return st
@@ -122,7 +123,10 @@ def _options(setup: Mapping[str, Any]) -> Options:
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise SetupError(f"setup {key!r} must be one of {list(allowed)}, not {value!r}")
             values[key] = value
-    return Options(**values)
+    return Options(**values) if values else _DEFAULT_OPTIONS  # the defaults' Options shared: they are frozen
+
+
+_DEFAULT_OPTIONS = Options()
 
 
 def _first_player(setup: Mapping[str, Any], n: int, rng: Rng) -> int:

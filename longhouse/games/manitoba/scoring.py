@@ -29,11 +29,14 @@ def sector_points(count: int) -> int:
 
 
 # The commonest scoring texts, made once and shared (as goods.py's; a text is immutable): a seat's scoring of a
-# good by seat, good and pieces (the points follow from the pieces), and a refill by the area's landscape and
-# tile and the good.
+# good by seat, good and pieces (the points follow from the pieces; the final scoring's too), a sacrifice by seat,
+# piece and sector, and a refill by the area's landscape and tile and the good.
 SCORED = tuple(tuple(tuple(_("{seat} scores {goods} for {points}", seat=name(s), goods=W.counted(g, k),
                              points=W.points(sector_points(k))) for k in range(D.SECTOR_CAPACITY + 1))
                      for g in range(len(D.GOODS))) for s in range(max(D.GOODS_BY_PLAYERS)))
+SACRIFICED = tuple(tuple(tuple(_("{seat} sacrifices {good} from the {sector}", seat=name(s), good=W.GOOD_A[g],
+                                 sector=W.SECTOR_WORDS[x]) for x in range(len(W.SECTOR_WORDS)))
+                         for g in range(len(D.GOODS))) for s in range(max(D.GOODS_BY_PLAYERS)))
 REFILLED = tuple(tuple(tuple(_("{area} gets {good}", area=W.area_word(land, i + 1), good=W.GOOD_A[g])
                              for g in range(len(D.GOODS))) for i in range(len(D.TILES)))
                  for land in range(len(D.LANDSCAPES)))
@@ -174,9 +177,7 @@ def final_seat(st: ManitobaState, seat: int) -> None:
             if i >= 0:
                 piece = sectors[g].pop(i)
                 st.supply[piece] += 1
-                st.log("sacrifice", _("{seat} sacrifices {good} from the {sector}", seat=name(seat),
-                                              good=W.GOOD_A[piece], sector=W.SECTOR_WORDS[g]),
-                       seat=seat, sector=D.GOODS[g], good=D.GOODS[piece])
+                st.log("sacrifice", SACRIFICED[seat][piece][g], seat=seat, sector=D.GOODS[g], good=D.GOODS[piece])
     for g in reversed(D.SECTORS):
         if st.exempt(seat, g):
             st.push(T.FinalChoice(seat, g))
@@ -198,9 +199,7 @@ def final_score(st: ManitobaState, seat: int, good: int) -> None:
     count = len(st.sectors[seat][good])
     points = sector_points(count)
     st.add_points(seat, CAT_FINAL, points)
-    st.log("score", _("{seat} scores {goods} for {points}", seat=name(seat), goods=W.counted(good, count),
-             points=W.points(points)), seat=seat,
-           good=D.GOODS[good], pieces=count, points=points)
+    st.log("score", SCORED[seat][good][count], seat=seat, good=D.GOODS[good], pieces=count, points=points)
 
 
 def game_end(st: ManitobaState) -> None:

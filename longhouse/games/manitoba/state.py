@@ -127,19 +127,19 @@ class ManitobaState(TurnUndoState, State):
         self.rng = rng
         each, feathers = D.GOODS_BY_PLAYERS[n]
         self.goods_total = [each, each, each, each, feathers]
-        self.supply = self.goods_total[:]
         self.wampum_total = D.WAMPUM_BY_PLAYERS[n]
         self.wampum_supply = self.wampum_total
-        self.area_good = [-1] * self.terr.size
-        self.area_cree = [-1] * self.terr.size
-        for a, land in enumerate(self.terr.land):
-            self.area_good[a] = land
-            self.supply[land] -= 1
+        # each area begins with a good of its landscape (landscape i yields good i), from the supply (in C: every
+        # game is set up, and a loop over the areas weighed in a random playout)
+        land = terr.land
+        self.area_good = list(land)
+        self.supply = [total - land.count(good) for good, total in enumerate(self.goods_total)]
+        self.area_cree = [-1] * len(land)
         self.wigwam = [D.CREE_IN_WIGWAM] * n
         self.square = [D.CREE_ON_SQUARE] * n
         self.score = [0] * n
         self.bd = [[0] * 6 for _ in range(n)]
-        self.sectors = [[[] for _ in range(4)] for _ in range(n)]
+        self.sectors = [[[], [], [], []] for _ in range(n)]
         self.cere = [[[], []] for _ in range(n)]
         self.wa = [0] * n
         self.wi = [0] * n

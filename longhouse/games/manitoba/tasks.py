@@ -353,6 +353,11 @@ _SEATS = range(max(D.GOODS_BY_PLAYERS))
 ROUND_END_TASK = RoundEnd()
 ADVANCE_TASK = Advance()
 TOTEMS = tuple(Totem(seat) for seat in _SEATS)
+#: and those of the winter solstice, which every game begins with
+SOLSTICE_DONE_TASK = SolsticeDone()
+SOLSTICE_GOODS = tuple(SolsticeGoods(seat) for seat in _SEATS)
+SOLSTICE_AREAS = tuple(SolsticeArea(seat) for seat in _SEATS)
+SOLSTICE_PATHS = tuple(SolsticePath(seat) for seat in _SEATS)
 PASSIVES = tuple(Passive(seat) for seat in _SEATS)
 #: ``STOWS[seat][good]``
 STOWS = tuple(tuple(Stow(seat, good) for good in range(len(D.GOODS))) for seat in _SEATS)

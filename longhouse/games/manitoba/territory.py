@@ -68,7 +68,7 @@ def _chain(count: int) -> tuple[tuple[frozenset[int], ...], tuple[tuple[int, ...
 def build(tiles: Sequence[tuple[int, bool]], layout: str) -> Territory:
     """The area graph of a chain of tiles in the given layout (data §3)."""
     laid = [_TILE_LAND[number, bool(turned)] for number, turned in tiles]
-    land = tuple(lk for tile in laid for lk in tile)
+    land = tuple(itertools.chain.from_iterable(laid))
     count = len(laid)
     sets, adj, adj_mask = _chain(count)
     joined = D.LAYOUT_JOINED_LANDSCAPE[layout]
@@ -86,10 +86,9 @@ def build(tiles: Sequence[tuple[int, bool]], layout: str) -> Territory:
     for a, x in enumerate(land):
         of_land[x] |= 1 << a
         areas_of[x].append(a)
-    areas_in = [0] * 32
-    for mask in range(1, 32):  # a mask's areas: those of its lowest landscape and of the rest of the mask
-        low = mask & -mask
-        areas_in[mask] = areas_in[mask ^ low] | of_land[low.bit_length() - 1]
+    areas_in = [0]
+    for bits in of_land:  # the masks with landscape x follow those without it: a mask's areas are a union
+        areas_in += [m | bits for m in areas_in]
     return Territory(
         tiles=tuple((int(t), bool(r)) for t, r in tiles),
         layout=layout,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from longhouse.engine.seats import seat_word
 from longhouse.engine.text import Msg, _, ngettext
 from longhouse.games.manitoba import data as D
 
@@ -38,6 +39,14 @@ PATH_PLACE: Final = (_("hunter's path"), _("gatherer's path"), _("warrior's path
 SEASON_WORDS: Final = (_("winter"), _("spring"), _("summer"), _("autumn"))
 #: A season's cards are laid out (winter's never are: the solstice sets the game up).
 SEASON_BEGINS: Final = (_("Winter begins"), _("Spring begins"), _("Summer begins"), _("Autumn begins"))
+#: A round's start and a Wake-up totem choice, by round (or disks taken) and seat, made once and shared (events of
+#: every round; a text is immutable)
+ROUND_BEGINS: Final = tuple(tuple(_("Round {round}: {seat} is the active player", round=r, seat=seat_word(s))
+                                  for s in range(max(D.GOODS_BY_PLAYERS)))
+                            for r in range(max(D.ROUNDS_BY_PLAYERS.values()) + 1))
+WAKE_UP_TAKEN: Final = tuple(tuple(ngettext("{seat} takes {n} disk for the Wake-up action",
+                                            "{seat} takes {n} disks for the Wake-up action", k, seat=seat_word(s))
+                                   for k in range(len(D.COLOURS) + 1)) for s in range(max(D.GOODS_BY_PLAYERS)))
 #: The event cards' titles (``data.EVENT_NAMES`` order).
 EVENT_TITLES: Final = (_("Vision"), _("Move"), _("Recall"), _("Goods"), _("Lose a feather"), _("Cree count"),
                        _("Lakes"), _("Majority"), _("Contiguous"), _("Wake"))
@@ -61,7 +70,14 @@ def counted(good: int, n: int) -> Msg:
 
 def points(n: int) -> Msg:
     """``n`` points: "1 point", "5 points"."""
-    return ngettext("{n} point", "{n} points", n)
+    # made once per count and shared (a text is immutable): a scoring names points several times a round
+    text = _POINTS.get(n)
+    if text is None:
+        text = _POINTS[n] = ngettext("{n} point", "{n} points", n)
+    return text
+
+
+_POINTS: dict[int, Msg] = {}
 
 
 def area_word(landscape: int, number: int) -> Msg:
