@@ -1,4 +1,5 @@
-"""Every game's exactness digest, for speed work on the engines (``bench/manitoba_exact.py`` for all three).
+"""Every game's exactness digest, for speed work on the engines (instructions per playout action, the speed
+side: ``bench/engine_ab.py --instructions``).
 
 Plays seeded random games of a game at each player count and hashes, at every step, the acting seats, the
 sorted notation of each acting seat's legal actions, the chosen action, whether an equal copy of it read back
