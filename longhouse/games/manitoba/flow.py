@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from longhouse.engine.text import _, listing
+from longhouse.engine.text import Msg, _, listing
 from longhouse.games.manitoba import actions as A
 from longhouse.games.manitoba import data as D
 from longhouse.games.manitoba import events, goods, paths, scoring
@@ -35,9 +35,10 @@ _REPEAT = A.REPEAT
 _SCORE = A.SCORE
 #: The Wake-up choices of a totem of each height (1 to k disks) and of waking 1 to k Cree, made once
 _WAKEUPS: tuple[tuple[A.Act, ...], ...] = tuple(tuple(A.WAKEUP[k] for k in range(1, h + 1)) for h in range(6))
+_WAKES: tuple[tuple[A.Act, ...], ...] = tuple(tuple(_WAKE[k] for k in range(1, h + 1)) for h in range(len(_WAKE) + 1))
+_TAKES: dict[tuple[int, ...], Msg] = {}  # the totem choice's texts by seat and disks taken (_act_totem)
 #: Bits of the landscapes, and the vision path of each colour that has one (blue has none)
 _BIT, _PATH_OF = (1, 2, 4, 8, 16), tuple((c, p) for c, p in enumerate(D.COLOUR_PATH) if p >= 0)
-_WAKES: tuple[tuple[A.Act, ...], ...] = tuple(tuple(_WAKE[k] for k in range(1, h + 1)) for h in range(len(_WAKE) + 1))
 
 # --- round structure ----------------------------------------------------------------------------------------
 
@@ -386,10 +387,11 @@ def _act_totem(st: ManitobaState, t: T.Totem, action: A.Act) -> None:
     st.taken = totem[:count][::-1]
     st.rest = totem[count:]
     st.totem = []
-    if colour >= 0:
-        st.log("totem", _("{seat} takes {disk}: {colours} now lie in the village", seat=name(seat),
-                            disk=W.DISK_WORDS[colour], colours=listing(W.COLOUR_WORDS[c] for c in st.taken)), seat=seat,
-               colour=D.COLOURS[colour], taken=[D.COLOURS[c] for c in st.taken])
+    if colour >= 0:  # the text made once per seat and disks taken (top first), and shared: a text is immutable
+        text = _TAKES.get((seat, *st.taken)) or _TAKES.setdefault((seat, *st.taken), _(
+            "{seat} takes {disk}: {colours} now lie in the village", seat=name(seat), disk=W.DISK_WORDS[colour],
+            colours=listing(W.COLOUR_WORDS[c] for c in st.taken)))
+        st.log("totem", text, seat=seat, colour=D.COLOURS[colour], taken=[D.COLOURS[c] for c in st.taken])
     else:
         st.log("totem", W.WAKE_UP_TAKEN[seat][count], seat=seat, disks=count, taken=[D.COLOURS[c] for c in st.taken])
     st.tasks.append(T.ACTIVES[seat, colour, disks, 0])  # st.push written out, as below

@@ -41,13 +41,15 @@ REFILLED = tuple(tuple(tuple(_("{area} gets {good}", area=W.area_word(land, i + 
                              for g in range(len(D.GOODS))) for i in range(len(D.TILES)))
                  for land in range(len(D.LANDSCAPES)))
 
+#: A scoring's announcement, by score tile (shared as the texts above).
+_SCORING = tuple(_("Scoring: the good you have most of") if kind == D.TILE_MOST else
+                 _("Scoring: {goods}", goods=joined(" / ", (W.GOOD_PLURAL_WORDS[g] for g in offered)))
+                 for kind, offered in D.SCORE_TILES)
+
 
 def resolve(st: ManitobaState, tile: int) -> None:
-    kind, offered = D.SCORE_TILES[tile]
     card = 3 if st.cards[st.card_idx] == D.CARD_SCORE3 else 5
-    st.log("scoring", (_("Scoring: the good you have most of") if kind == D.TILE_MOST else
-                          _("Scoring: {goods}", goods=joined(" / ", (W.GOOD_PLURAL_WORDS[g] for g in offered)))),
-           tile=tile, card=card)
+    st.log("scoring", _SCORING[tile], tile=tile, card=card)
     for seat in reversed(st.seats_from_active()):
         st.push(T.ScoreTile(seat, tile))
 
