@@ -33,7 +33,7 @@ class ManitobaPlay(ManitobaState):
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat in self.acting_seats:
-            return self.legal.copy()  # list.copy: a method call, cheaper than list(...) on every action
+            return [*self.legal]  # a copy in the interpreter: cheaper than a call of list(...) on every action
         return []
 
     def is_legal(self, seat: int, action: Action) -> bool:
