@@ -3,6 +3,7 @@ the reckoning when everyone has played, the score screen, and the next hunt or t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from longhouse.engine.events import Event
@@ -25,12 +26,12 @@ from longhouse.games.manitou.data import (
 from longhouse.games.manitou.fights import Card, Fight, Outcome, may_play_warrior, resolve
 from longhouse.games.manitou.reckoning import GroundResult, hunter_totals_on, pelt_robbers, score_ground
 from longhouse.games.manitou.rulings import FORCED_WARRIOR_FACE_DOWN, PELT_ROBBER_CARDS, PELT_ROBBER_SUPPLY_UNLIMITED
-from longhouse.games.manitou.state import OVER, SCORE, SELECT, Ground, ManitouState
+from longhouse.games.manitou.state import OVER, SCORE, SELECT, Ground, LastHunt, ManitouState
 
 
 def legal_plays(state: ManitouState, seat: int) -> list[Action]:
     """Every hunter on any ground; a warrior where the seat has room for it (or face down, when forced)."""
-    player = state.players[seat]
+    hand = state.players[seat].hand
     open_to = 0  # the grounds a warrior may go to, one bit each
     # may_play_warrior written out (a call per ground on every play), with its switch as fights binds it
     cap = fights.MAX_FACE_UP_WARRIORS
@@ -38,13 +39,32 @@ def legal_plays(state: ManitouState, seat: int) -> list[Action]:
         up = ground.up
         if len(up) < cap or up[0].seat != seat:
             open_to |= 1 << g
+    # A speed trick: the plays depend only on the grounds open to warriors and on the hand (at most three
+    # cards), so they are made once per (grounds, hand as it lies) and copied (the caller owns its list).
+    key = (open_to, *hand)
+    plays = _LEGAL_PLAYS.get(key)
+    if plays is None:
+        if len(_LEGAL_PLAYS) >= LEGAL_PLAYS_KEPT:
+            _LEGAL_PLAYS.clear()
+        plays = _LEGAL_PLAYS[key] = _open_plays(open_to, hand)
+    if not plays and FORCED_WARRIOR_FACE_DOWN:  # the switch read here, never kept in the table
+        return [PLAYS[code, g] for code in CODES if code in hand for g in range(GROUNDS)]
+    return plays.copy()
+
+
+def _open_plays(open_to: int, hand: list[str]) -> list[Action]:
+    """The plays of ``legal_plays`` but the forced ones: the hand's codes in code order, each on its grounds."""
     plays = _PLAYS_TO[open_to]
     out: list[Action] = []
-    for code in sorted(set(player.hand), key=CODE_INDEX.__getitem__):
+    for code in sorted(set(hand), key=CODE_INDEX.__getitem__):
         out += plays[code]
-    if not out and FORCED_WARRIOR_FACE_DOWN:
-        out = [PLAYS[code, g] for code in CODES if code in player.hand for g in range(GROUNDS)]
     return out
+
+
+#: ``legal_plays`` by (grounds open to warriors, the hand's codes as they lie): at most 8 x 16^3 hands of three
+#: (and fewer of one or two); a few hundred in a game. Kept below a bound all the same (made again after a clear).
+_LEGAL_PLAYS: dict[tuple[Any, ...], list[Action]] = {}
+LEGAL_PLAYS_KEPT = 8192
 
 
 #: A card's plays when warriors may go to the grounds whose bits are set in the index (hunters go to any
@@ -67,39 +87,54 @@ def forced_face_down(state: ManitouState, seat: int) -> bool:
         may_play_warrior(g.up, seat) for g in state.grounds)
 
 
-#: The words of a hunter's play per (seat, play) and of a one-card draw per (seat, card), made once (a text
-#: is immutable; these are most of a hunt's events).
-_HUNTER_TEXTS: dict[tuple[int, str, int], Msg] = {}
-_DRAW_TEXTS: dict[tuple[int, str], Msg] = {}
+#: The events of a hunter's play per (seat, card, ground) and of a one-card draw per (seat, card), made once
+#: and handed out again: most of a hunt's events. A speed trick (an event costs more to make than the rest
+#: of a hunter's play): an event is immutable by contract (``engine.events.Event``: nobody changes one, its
+#: data included), so the same values may be handed out many times, like the shared actions.
+_HUNTER_EVENTS: dict[tuple[int, str, int], Event] = {}
+_DRAW_EVENTS: dict[tuple[int, str], Event] = {}
+#: The hunters' cards on the grounds per (seat, code), shared for the same reason: a hunter's card never
+#: changes on a ground (only warriors fight, are turned down or protected, and are told apart by identity).
+_HUNTER_CARDS: dict[tuple[int, str], Card] = {}
 
 
-def _hunter_text(seat: int, card: str, ground: int) -> Msg:
-    text = _HUNTER_TEXTS.get((seat, card, ground))
-    if text is None:
-        text = _HUNTER_TEXTS[seat, card, ground] = _("{seat} plays {card} on hunting ground {ground}",
-                                                     seat=seat_word(seat), card=card_word(card), ground=ground + 1)
-    return text
+def _hunter_event(seat: int, card: str, ground: int) -> Event:
+    event = _HUNTER_EVENTS[seat, card, ground] = Event(
+        "play", _("{seat} plays {card} on hunting ground {ground}", seat=seat_word(seat), card=card_word(card),
+                  ground=ground + 1), {"seat": seat, "card": card, "ground": ground})
+    return event
 
 
-def _draw_text(seat: int, card: str) -> Msg:
-    text = _DRAW_TEXTS.get((seat, card))
-    if text is None:
-        text = _DRAW_TEXTS[seat, card] = _("{seat} draws {cards}", seat=seat_word(seat), cards=card_word(card))
-    return text
+def _draw_event(seat: int, card: str) -> Event:
+    event = _DRAW_EVENTS[seat, card] = Event("draw", _("{seat} draws {cards}", seat=seat_word(seat),
+                                                       cards=card_word(card)), {"seat": seat, "cards": [card]},
+                                             seats=(seat,))
+    return event
+
+
+def _hunter_card(seat: int, code: str) -> Card:
+    card = _HUNTER_CARDS[seat, code] = Card(seat, code)
+    return card
+
+
+#: Each outcome's value, read without the enum's ``value`` property (a Python-level descriptor in 3.11).
+_OUTCOME_VALUES: dict[Outcome, str] = {o: o.value for o in Outcome}
 
 
 def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     player = state.players[seat]
-    player.hand.remove(action.card)
+    code = action.card
+    player.hand.remove(code)
     ground = state.grounds[action.ground]
-    card = Card(seat, action.card)
-    ground.cards.append(card)
     player.played += 1
-    data: dict[str, Any] = {"seat": seat, "card": action.card, "ground": action.ground}
-    if card.code.isdigit():  # a hunter (most plays): its words made once
-        events = [Event("play", _hunter_text(seat, action.card, action.ground), data)]
+    if code.isdigit():  # a hunter (most plays): its card and event made once
+        ground.cards.append(_HUNTER_CARDS.get((seat, code)) or _hunter_card(seat, code))
+        events = [_HUNTER_EVENTS.get((seat, code, action.ground)) or _hunter_event(seat, code, action.ground)]
     else:  # a warrior: the words of its seat, card and ground, made here only
-        who, what, where = seat_word(seat), card_word(action.card), action.ground + 1
+        card = Card(seat, code)
+        ground.cards.append(card)
+        data: dict[str, Any] = {"seat": seat, "card": code, "ground": action.ground}
+        who, what, where = seat_word(seat), card_word(code), action.ground + 1
         if not may_play_warrior(ground.up, seat):
             card.face_up = False
             data["outcome"] = "face_down"
@@ -107,14 +142,14 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
                                       "third warrior", seat=who, card=what, ground=where), data)]
         else:
             fight = resolve(ground.up, card)
-            data["outcome"] = fight.outcome.value
+            data["outcome"] = _OUTCOME_VALUES[fight.outcome]
             if fight.opponent is not None:
                 data["opponent"] = {"seat": fight.opponent.seat, "card": fight.opponent.code}
             events = [Event("play", _fight_words(fight, who, what, where), data)]
     if player.pile:
         drawn = player.pile.pop()
         player.hand.append(drawn)
-        events.append(Event("draw", _draw_text(seat, drawn), {"seat": seat, "cards": [drawn]}, seats=(seat,)))
+        events.append(_DRAW_EVENTS.get((seat, drawn)) or _draw_event(seat, drawn))
     nxt = (seat + 1) % state.num_players
     if state.players[nxt].played >= PLAYS_PER_HUNT:
         events += end_hunt(state)
@@ -122,6 +157,7 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
         state.turn = nxt
         state._acting = (nxt,)  # refresh_acting() of the hunt phase, written out (every play passes here)
     return events
+
 
 def end_hunt(state: ManitouState) -> list[Event]:
     n = state.num_players
@@ -132,9 +168,11 @@ def end_hunt(state: ManitouState) -> list[Event]:
             player.reserve[CODE_INDEX[code]] += 1
         player.hand = []
         player.pile = []
+    grounds = state.grounds
+    ground_totals = [hunter_totals_on(ground.cards, n) for ground in grounds]
     totals = [0] * n
-    for ground in state.grounds:
-        for s, t in enumerate(hunter_totals_on(ground.cards, n)):
+    for on_ground in ground_totals:
+        for s, t in enumerate(on_ground):
             totals[s] += t
     points = [0] * n
     robbed = pelt_robbers(totals)
@@ -147,9 +185,10 @@ def end_hunt(state: ManitouState) -> list[Event]:
         events.append(Event("score", _("{seat} played the most hunters ({total}) and takes a pelt robber ({points})",
                                        seat=seat_word(s), total=totals[s], points=PELT_ROBBER_POINTS),
                             {"seat": s, "pelt_robber": True}))
-    grounds_report = []
-    for g, ground in enumerate(state.grounds):
-        result = score_ground([v for v, _ in ground.buffalo], ground.cards, ground.up, n)
+    results = []
+    for g, ground in enumerate(grounds):
+        result = score_ground([v for v, _ in ground.buffalo], ground.cards, ground.up, n, ground_totals[g])
+        results.append(result)
         for s, value in result.buffalo_won:
             state.players[s].buffalo.append(value)
             points[s] += value
@@ -166,18 +205,10 @@ def end_hunt(state: ManitouState) -> list[Event]:
                                 {"seat": c, "ground": g, "prisoners": result.prisoners}))
         for owner, code in result.returned:
             state.players[owner].reserve[CODE_INDEX[code]] += 1
-        report = _ground_report(result)
-        report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
-        report["lanes"] = ground_lanes(ground, n)
-        grounds_report.append(report)
-        # the ground is cleared: its cards went back to reserves or into score piles
-        ground.cards = []
-        ground.up = []
-        ground.buffalo = []
-    state.last_hunt = {
-        "hunt": state.hunt, "pelt_robbers": robbed, "hunter_totals": totals, "grounds": grounds_report,
-        "points": points,
-    }
+    # The grounds are cleared (their cards went back to reserves or into score piles): new empty grounds, the
+    # old ones kept, unchanged, for the reckoning's data, made only if a view or snapshot reads it (LastHunt).
+    state.grounds = [Ground([]) for _ in grounds]
+    state.reckoning = LastHunt(partial(_last_hunt_data, state.hunt, robbed, totals, points, n, grounds, results))
     events.append(Event("hunt_end", _("Hunt {hunt} is over: {points}", hunt=state.hunt, points=joined(", ", (
         _("{seat} {points}", seat=seat_word(s), points=f"{p:+d}") for s, p in enumerate(points)))),
         {"hunt": state.hunt, "points": points}))
@@ -243,6 +274,20 @@ def _fight_words(fight: Fight, who: Msg, what: Msg, where: int) -> Msg:
                  seat=who, card=what, ground=where, theirs=theirs)
     return _("{seat} plays {card} on hunting ground {ground} — {theirs} defeats it", seat=who, card=what,
              ground=where, theirs=theirs)
+
+
+def _last_hunt_data(hunt: int, robbed: list[int], totals: list[int], points: list[int], n: int,
+                    grounds: list[Ground], results: list[GroundResult]) -> JSON:
+    """The last hunt's reckoning as data (``state.last_hunt``), from what its end had at hand: the grounds as
+    they were, and what each gave."""
+    grounds_report = []
+    for ground, result in zip(grounds, results, strict=True):
+        report = _ground_report(result)
+        report["buffalo"] = [{"value": v, "size": size} for v, size in sorted(ground.buffalo, reverse=True)]
+        report["lanes"] = ground_lanes(ground, n)
+        grounds_report.append(report)
+    return {"hunt": hunt, "pelt_robbers": robbed, "hunter_totals": totals, "grounds": grounds_report,
+            "points": points}
 
 
 def ground_lanes(ground: Ground, n: int) -> list[list[list[Any]]]:

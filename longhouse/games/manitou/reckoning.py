@@ -63,9 +63,11 @@ def hunter_totals_on(cards: list[Card], num_players: int) -> list[int]:
     return totals
 
 
-def score_ground(values: list[int], cards: list[Card], up: list[Card], num_players: int) -> GroundResult:
-    """Buffalo (§6.2) and prisoners (§6.3) of one ground."""
-    totals = hunter_totals_on(cards, num_players)
+def score_ground(values: list[int], cards: list[Card], up: list[Card], num_players: int,
+                 totals: list[int] | None = None) -> GroundResult:
+    """Buffalo (§6.2) and prisoners (§6.3) of one ground; ``totals``: its ``hunter_totals_on``, if counted."""
+    if totals is None:
+        totals = hunter_totals_on(cards, num_players)
     won, lost = buffalo(values, {s: t for s, t in enumerate(totals) if t > 0})
     result = GroundResult(buffalo_won=won, buffalo_lost=lost)
     if up:

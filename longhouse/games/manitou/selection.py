@@ -3,28 +3,32 @@ may take a pick back before confirming, and the hunt starts when every seat has 
 
 from __future__ import annotations
 
+from typing import Any
+
 from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_word
-from longhouse.engine.text import Msg, _, joined
+from longhouse.engine.text import _, joined
 from longhouse.games.manitou.data import CARD_WORDS, CODE_INDEX, HAND_SIZE, card_word
 from longhouse.games.manitou.state import HUNT, SELECT, SHUFFLED, ManitouState
 
-#: A pick's words per (seat, card), made once: a text is immutable, and picks are half of a game's moves.
-_PICK_TEXTS: dict[tuple[int, str], Msg] = {}
+#: A pick's event per (seat, card), made once and handed out again: picks are half of a game's moves, and an
+#: event costs more to make than the rest of a pick. A speed trick: an event is immutable by contract
+#: (``engine.events.Event``: nobody changes one, its data included), like the shared actions.
+_PICK_EVENTS: dict[tuple[int, str], Event] = {}
 
 
-def _pick_text(seat: int, card: str) -> Msg:
-    text = _PICK_TEXTS.get((seat, card))
-    if text is None:
-        text = _PICK_TEXTS[seat, card] = _("{seat} picks {card}", seat=seat_word(seat), card=card_word(card))
-    return text
+def _pick_event(seat: int, card: str) -> Event:
+    event = _PICK_EVENTS[seat, card] = Event("pick", _("{seat} picks {card}", seat=seat_word(seat),
+                                                       card=card_word(card)), {"seat": seat, "card": card},
+                                             seats=(seat,))
+    return event
 
 
 def pick(state: ManitouState, seat: int, card: str) -> list[Event]:
     player = state.players[seat]
     player.selection.append(card)
     player.free[CODE_INDEX[card]] -= 1
-    return [Event("pick", _pick_text(seat, card), {"seat": seat, "card": card}, seats=(seat,))]
+    return [_PICK_EVENTS.get((seat, card)) or _pick_event(seat, card)]
 
 
 def undo_steps(state: ManitouState, seat: int) -> int:
@@ -55,6 +59,20 @@ def confirm(state: ManitouState, seat: int) -> list[Event]:
     return events
 
 
+#: The event of a hunt's first draw per (seat, the cards drawn in order), made once, for the same reason as
+#: ``_PICK_EVENTS``: at most 4 x 16^3, a few dozen in a game; kept below a bound all the same.
+_FIRST_DRAWS: dict[tuple[Any, ...], Event] = {}
+FIRST_DRAWS_KEPT = 8192
+
+
+def _first_draw(seat: int, hand: list[str]) -> Event:
+    if len(_FIRST_DRAWS) >= FIRST_DRAWS_KEPT:
+        _FIRST_DRAWS.clear()
+    event = _FIRST_DRAWS[(seat, *hand)] = Event("draw", _("{seat} draws {cards}", seat=seat_word(seat), cards=joined(
+        ", ", [CARD_WORDS[c] for c in hand])), {"seat": seat, "cards": hand[:]}, seats=(seat,))
+    return event
+
+
 def start_hunt(state: ManitouState) -> list[Event]:
     """Data §4.2 steps 4-5: the chosen cards leave the reserve, are shuffled into a pile, and 3 are drawn."""
     events = []
@@ -70,9 +88,7 @@ def start_hunt(state: ManitouState) -> list[Event]:
         player.selection = []
         player.hand = [pile.pop() for _ in range(min(HAND_SIZE, len(pile)))]
         player.played = 0
-        events.append(Event("draw", _("{seat} draws {cards}", seat=seat_word(seat),
-                                      cards=joined(", ", [CARD_WORDS[c] for c in player.hand])),
-                            {"seat": seat, "cards": player.hand[:]}, seats=(seat,)))
+        events.append(_FIRST_DRAWS.get((seat, *player.hand)) or _first_draw(seat, player.hand))
     state.phase = HUNT
     state.turn = state.start_player
     state.refresh_acting()
