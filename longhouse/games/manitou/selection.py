@@ -79,14 +79,17 @@ def start_hunt(state: ManitouState) -> list[Event]:
     for seat, player in enumerate(state.players):
         for code in player.selection:
             player.reserve[CODE_INDEX[code]] -= 1
-        pile = player.selection[:]
+        pile = player.selection  # the selection's own list (it is emptied now) becomes the pile
         if state.pile_order == SHUFFLED:
             state.rng.shuffle(pile)
         else:
             pile.reverse()  # the first card picked is drawn first
         player.pile = pile
         player.selection = []
-        player.hand = [pile.pop() for _ in range(min(HAND_SIZE, len(pile)))]
+        # the top HAND_SIZE cards, drawn one by one (the top is the end): the end's slice, reversed
+        k = min(HAND_SIZE, len(pile))
+        player.hand = pile[:-k - 1:-1]
+        del pile[len(pile) - k:]
         player.played = 0
         events.append(_FIRST_DRAWS.get((seat, *player.hand)) or _first_draw(seat, player.hand))
     state.phase = HUNT
