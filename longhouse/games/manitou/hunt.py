@@ -16,7 +16,9 @@ from longhouse.games.manitou.data import (
     CARD_NOUNS,
     CODE_INDEX,
     CODES,
+    GROUND_LAYOUT,
     GROUNDS,
+    HUNTER_CODES,
     HUNTS,
     PELT_ROBBER_POINTS,
     PLAYS_PER_HUNT,
@@ -67,6 +69,9 @@ _LEGAL_PLAYS: dict[tuple[Any, ...], list[Action]] = {}
 LEGAL_PLAYS_KEPT = 8192
 
 
+#: The most seats a table has (``GROUND_LAYOUT``'s player counts).
+MAX_SEATS = max(GROUND_LAYOUT)
+
 #: A card's plays when warriors may go to the grounds whose bits are set in the index (hunters go to any
 #: ground), in ground order: ``_PLAYS_TO[open_to][code]``.
 _PLAYS_TO: list[dict[str, tuple[Play, ...]]] = [
@@ -88,33 +93,21 @@ def forced_face_down(state: ManitouState, seat: int) -> bool:
 
 
 #: The events of a hunter's play per (seat, card, ground) and of a one-card draw per (seat, card), made once
-#: and handed out again: most of a hunt's events. A speed trick (an event costs more to make than the rest
+#: (at import) and handed out again: most of a hunt's events. A speed trick (an event costs more to make than the rest
 #: of a hunter's play): an event is immutable by contract (``engine.events.Event``: nobody changes one, its
 #: data included), so the same values may be handed out many times, like the shared actions.
-_HUNTER_EVENTS: dict[tuple[int, str, int], Event] = {}
-_DRAW_EVENTS: dict[tuple[int, str], Event] = {}
-#: The hunters' cards on the grounds per (seat, code), shared for the same reason: a hunter's card never
-#: changes on a ground (only warriors fight, are turned down or protected, and are told apart by identity).
-_HUNTER_CARDS: dict[tuple[int, str], Card] = {}
-
-
-def _hunter_event(seat: int, card: str, ground: int) -> Event:
-    event = _HUNTER_EVENTS[seat, card, ground] = Event(
-        "play", _("{seat} plays {card} on hunting ground {ground}", seat=seat_word(seat), card=card_word(card),
-                  ground=ground + 1), {"seat": seat, "card": card, "ground": ground})
-    return event
-
-
-def _draw_event(seat: int, card: str) -> Event:
-    event = _DRAW_EVENTS[seat, card] = Event("draw", _("{seat} draws {cards}", seat=seat_word(seat),
-                                                       cards=card_word(card)), {"seat": seat, "cards": [card]},
-                                             seats=(seat,))
-    return event
-
-
-def _hunter_card(seat: int, code: str) -> Card:
-    card = _HUNTER_CARDS[seat, code] = Card(seat, code)
-    return card
+#: ``_HUNTER_EVENTS[seat][ground][code]``, ``_DRAW_EVENTS[seat][code]``: tables by index, with no key to make.
+_HUNTER_EVENTS: list[list[dict[str, Event]]] = [[{code: Event(
+    "play", _("{seat} plays {card} on hunting ground {ground}", seat=seat_word(seat), card=card_word(code),
+              ground=g + 1), {"seat": seat, "card": code, "ground": g}) for code in HUNTER_CODES}
+    for g in range(GROUNDS)] for seat in range(MAX_SEATS)]
+_DRAW_EVENTS: list[dict[str, Event]] = [{code: Event(
+    "draw", _("{seat} draws {cards}", seat=seat_word(seat), cards=card_word(code)), {"seat": seat, "cards": [code]},
+    seats=(seat,)) for code in CODES} for seat in range(MAX_SEATS)]
+#: The hunters' cards on the grounds, ``_HUNTER_CARDS[seat][code]``, shared for the same reason: a hunter's card
+#: never changes on a ground (only warriors fight, are turned down or protected, and are told apart by identity).
+_HUNTER_CARDS: list[dict[str, Card]] = [{code: Card(seat, code) for code in HUNTER_CODES}
+                                        for seat in range(MAX_SEATS)]
 
 
 #: A warrior's play events per (seat, card, ground, outcome[, the opponent's seat and card]), made once, for the
@@ -150,8 +143,8 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     ground = state.grounds[action.ground]
     player.played += 1
     if code.isdigit():  # a hunter (most plays): its card and event made once
-        ground.cards.append(_HUNTER_CARDS.get((seat, code)) or _hunter_card(seat, code))
-        events = [_HUNTER_EVENTS.get((seat, code, action.ground)) or _hunter_event(seat, code, action.ground)]
+        ground.cards.append(_HUNTER_CARDS[seat][code])
+        events = [_HUNTER_EVENTS[seat][action.ground][code]]
     else:  # a warrior: its card fights; its event made once per (seat, card, ground, outcome, opponent)
         card = Card(seat, code)
         ground.cards.append(card)
@@ -170,7 +163,7 @@ def play(state: ManitouState, seat: int, action: Play) -> list[Event]:
     if player.pile:
         drawn = player.pile.pop()
         player.hand.append(drawn)
-        events.append(_DRAW_EVENTS.get((seat, drawn)) or _draw_event(seat, drawn))
+        events.append(_DRAW_EVENTS[seat][drawn])
     nxt = (seat + 1) % state.num_players
     if state.players[nxt].played >= PLAYS_PER_HUNT:
         events += end_hunt(state)

@@ -53,10 +53,10 @@ class ManitouPlay(ManitouState):
             return hunt.may_play(self, seat, action)
         if phase is SELECT:
             player = self.players[seat]
+            if type(action) is Pick:  # picks first: eight times as many as OKs
+                return len(player.selection) < player.must and player.free[CODE_INDEX[action.card]] > 0
             if type(action) is Ok:
                 return len(player.selection) == player.must
-            if type(action) is Pick:
-                return len(player.selection) < player.must and player.free[CODE_INDEX[action.card]] > 0
             return False
         return phase is SCORE and type(action) is Done
 

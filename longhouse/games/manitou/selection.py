@@ -8,27 +8,22 @@ from typing import Any
 from longhouse.engine.events import Event
 from longhouse.engine.seats import seat_word
 from longhouse.engine.text import _, joined
-from longhouse.games.manitou.data import CARD_WORDS, CODE_INDEX, HAND_SIZE, card_word
+from longhouse.games.manitou.data import CARD_WORDS, CODE_INDEX, CODES, GROUND_LAYOUT, HAND_SIZE, card_word
 from longhouse.games.manitou.state import HUNT, SELECT, SHUFFLED, ManitouState
 
 #: A pick's event per (seat, card), made once and handed out again: picks are half of a game's moves, and an
 #: event costs more to make than the rest of a pick. A speed trick: an event is immutable by contract
 #: (``engine.events.Event``: nobody changes one, its data included), like the shared actions.
-_PICK_EVENTS: dict[tuple[int, str], Event] = {}
-
-
-def _pick_event(seat: int, card: str) -> Event:
-    event = _PICK_EVENTS[seat, card] = Event("pick", _("{seat} picks {card}", seat=seat_word(seat),
-                                                       card=card_word(card)), {"seat": seat, "card": card},
-                                             seats=(seat,))
-    return event
+_PICK_EVENTS: list[dict[str, Event]] = [{code: Event(
+    "pick", _("{seat} picks {card}", seat=seat_word(seat), card=card_word(code)), {"seat": seat, "card": code},
+    seats=(seat,)) for code in CODES} for seat in range(max(GROUND_LAYOUT))]  # [seat][card], made at import
 
 
 def pick(state: ManitouState, seat: int, card: str) -> list[Event]:
     player = state.players[seat]
     player.selection.append(card)
     player.free[CODE_INDEX[card]] -= 1
-    return [_PICK_EVENTS.get((seat, card)) or _pick_event(seat, card)]
+    return [_PICK_EVENTS[seat][card]]
 
 
 def undo_steps(state: ManitouState, seat: int) -> int:
@@ -77,8 +72,9 @@ def start_hunt(state: ManitouState) -> list[Event]:
     """Data §4.2 steps 4-5: the chosen cards leave the reserve, are shuffled into a pile, and 3 are drawn."""
     events = []
     for seat, player in enumerate(state.players):
-        for code in player.selection:
-            player.reserve[CODE_INDEX[code]] -= 1
+        # the reserve less the selection is what the selection phase keeps as ``free`` (pick, unpick and
+        # derive_selection keep it so): copied, rather than taken off card by card
+        player.reserve = player.free.copy()
         pile = player.selection  # the selection's own list (it is emptied now) becomes the pile
         if state.pile_order == SHUFFLED:
             state.rng.shuffle(pile)
