@@ -4,6 +4,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,27 @@ def hall(tmp_path: Path) -> Iterator[Hall]:
     h.stop()
 
 
+#: How long a page's wait (for a selector, a function, a click) may last: two test workers, their halls and
+#: bots share two cores, so a step that takes a second alone can take many under load.
+WAIT_MS = 90_000
+
+
+class SlowMachineBrowser:
+    """The browser, whose every context waits up to ``WAIT_MS`` instead of Playwright's 30 s (a wait given
+    its own timeout keeps it)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        ctx = self._browser.new_context(**options)
+        ctx.set_default_timeout(WAIT_MS)
+        return ctx
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
@@ -42,7 +64,7 @@ def browser() -> Iterator[object]:
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
+        yield SlowMachineBrowser(b)
         b.close()
 
 

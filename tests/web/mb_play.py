@@ -45,16 +45,18 @@ def _first(page: Any, selector: str, n: int = 0) -> Any:
     return found.nth(n % count)
 
 
-def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True, end_early: bool = False) -> str:
+def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True, end_early: bool = False,
+           prefer_path: bool = False) -> str:
     """Make the current decision of this page's seat on the board; ``n`` varies the choice. Returns the kind
     of thing clicked ("disk", "area", "move", "path", "sector", "place", "good", "wake", "wampum", "end",
-    "pass", "ok"). Raises AssertionError when the board offers no way to make the decision."""
+    "pass", "ok"); ``prefer_path`` follows a vision path whenever one is open. Raises AssertionError when the
+    board offers no way to make the decision."""
     if page.locator("#tally-ok").count():
         _click(page, page.locator("#tally-ok"), tap)
         return "ok"
     kind = phase(page)
     before = version(page)
-    clicked = _choose(page, kind, n, tap, prefer_wampum, end_early)
+    clicked = _choose(page, kind, n, tap, prefer_wampum, end_early, prefer_path)
     try:
         wait_board_moved(page, BOARD, before)
     except Exception as exc:
@@ -63,7 +65,8 @@ def decide(page: Any, n: int, tap: bool = False, prefer_wampum: bool = True, end
     return clicked
 
 
-def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool, end_early: bool = False) -> str:
+def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool, end_early: bool = False,
+            prefer_path: bool = False) -> str:
     if prefer_wampum and page.locator("#wampum-wake").count():
         _click(page, page.locator("#wampum-wake"), tap)
         return "wampum"
@@ -105,7 +108,7 @@ def _choose(page: Any, kind: str, n: int, tap: bool, prefer_wampum: bool, end_ea
     # the territory: place, recall, refill, or choose one of my Cree and then its target
     area = _first(page, ".territory-map .area.can", n)
     path = _first(page, ".path.can", n)
-    if area is not None and (path is None or n % 3 != 2):
+    if area is not None and (path is None or (n % 3 != 2 and not prefer_path)):
         _click(page, area, tap)
         if page.locator(".territory-map .area.from").count():
             target = _first(page, ".territory-map .area.target", n)

@@ -10,8 +10,8 @@ Screenshots under ``test-output/<test name>/`` (1280×800 and 390×844).
 from __future__ import annotations
 
 import json
-import math
 import time
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +154,10 @@ def _long_press(page: Any, hints: Hints, selector: str) -> None:
 
 
 def percent(x: float) -> str:
-    return f"{math.floor(100 * x + 0.5)}%"  # as JavaScript rounds
+    """As the page's ``Intl.NumberFormat`` writes it: the number's shortest decimal form, half away from
+    zero (0.575 is 58 %, though 100 * 0.575 is 57.49999… in binary)."""
+    whole = (Decimal(repr(x)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return f"{whole}%"
 
 
 def badge(page: Any, board: str) -> str:

@@ -87,7 +87,9 @@ def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall,
             continue
         kind = phase(page)
         shot = {"totem": "totem", "passive": "passive", "good": "storage"}.get(kind)
-        if kind in ("active", "passive") and page.locator(".path.can").count() and "vision" not in taken and n % 3 == 2:
+        # the first vision path open is shown, and followed (the game's own course decides when one opens)
+        vision = kind in ("active", "passive") and page.locator(".path.can").count() > 0 and "vision" not in taken
+        if vision:
             shot = "vision"
         if page.locator("#wampum-wake, #wampum-trade").count():
             shot = "wampum"
@@ -102,7 +104,7 @@ def test_a_person_and_two_bots_play_manitoba_to_the_end_on_the_board(hall: Hall,
             page.screenshot(path=str(shots / f"{shot}.png"))
             taken.add(shot)
         # end one turn early on purpose, so the End-my-turn button is always exercised
-        what = decide(page, n, end_early=clicks.get("end", 0) == 0)
+        what = decide(page, n, end_early=clicks.get("end", 0) == 0, prefer_path=vision)
         clicks[what] = clicks.get(what, 0) + 1
         if what == "path" and "vision" in taken and "vision-after" not in taken:
             page.screenshot(path=str(shots / "vision_after.png"))

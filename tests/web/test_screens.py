@@ -96,6 +96,8 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
         assert not errors, errors
         assert time.time() < deadline, ("the game did not finish in time", page.inner_text(".status-line"))
         assert sideways(page) == [], sideways(page)
+        # the version before the look: a change between the look and the wait below ends the wait at once
+        seen_version = version(page)
         phase, my_turn = phase_and_turn(page, ".manitou")
         if phase not in seen and my_turn:
             seen.add(phase)
@@ -133,7 +135,8 @@ def test_a_whole_manitou_game_by_taps_on_a_phone(hall: Hall, browser: Any, shots
             taps += 1
         else:
             page.wait_for_function("(v) => Number(document.querySelector('.manitou').dataset.version) > v"
-                                   " || document.querySelector('.status-line.my-turn')", arg=version(page))
+                                   " || document.querySelector('.status-line.my-turn')", arg=seen_version,
+                                   timeout=max(1.0, deadline - time.time()) * 1000)
     assert {"select", "hunt", "score", "keyboard", "drag"} <= seen and taps > 40
     page.wait_for_selector("text=Final results")
     everywhere(page, shots, "table-over")
