@@ -111,7 +111,7 @@ _HUNTER_CARDS: list[dict[str, Card]] = [{code: Card(seat, code) for code in HUNT
 
 
 #: A warrior's play events per (seat, card, ground, outcome[, the opponent's seat and card]), made once, for the
-#: same reason (a warrior's words are two texts): at most 4 x 5 x 3 x (4 + 3 x 3 x 5) keys.
+#: same reason (a warrior's words are two texts): at most 4 x 5 x 3 x (3 + 4 x 3 x 5) keys.
 _WARRIOR_EVENTS: dict[tuple[Any, ...], Event] = {}
 _FACE_DOWN = "face_down"  # the outcome of a warrior laid face down (no room for a third one): not an Outcome
 #: Each outcome's value, read without the enum's ``value`` property (a Python-level descriptor in 3.11).
