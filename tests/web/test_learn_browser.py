@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from harness import Hall
 from pages import DESKTOP, PHONE, look, new_page
+from playwright.sync_api import Error as PlaywrightError
 
 from longhouse.i18n.catalogs import Translator, translator
 from longhouse.learn import available, tutorial
@@ -204,6 +205,17 @@ def test_the_tutorial_in_german(hall: Hall, browser: Any, shots: Path, game: str
     ctx.close()
 
 
+def wait_picture(page: Any, board: str, errors: list[str]) -> None:
+    """Wait for the game page's picture of ``board``; if it never comes, say what the page shows instead."""
+    try:
+        page.wait_for_selector(f".game-page .game-picture {board}")
+    except PlaywrightError as exc:
+        shown = page.evaluate("""() => ({ url: location.href, game: document.querySelector('.game-page')?.dataset.game,
+          picture: document.querySelector('.game-picture')?.innerHTML.slice(0, 300),
+          toast: document.getElementById('toast')?.textContent, main: document.body.innerText.slice(0, 400) })""")
+        raise AssertionError(f"no {board} picture: {shown}, page errors {errors}") from exc
+
+
 def test_the_game_pages_the_lobby_links_and_the_rules_index(hall: Hall, browser: Any, shots: Path) -> None:
     from pages import sign_up
 
@@ -212,18 +224,18 @@ def test_the_game_pages_the_lobby_links_and_the_rules_index(hall: Hall, browser:
     page.wait_for_selector("#learn-manitou")  # "Learn to play" beside the game in the lobby
     look(page, shots, "lobby", DESKTOP)
     page.click(".game-tables h2 a.game-link >> text=Manitou")
-    page.wait_for_selector(".game-page .game-picture .manitou")
+    wait_picture(page, ".manitou", errors)
     for size in (DESKTOP, PHONE):
         look(page, shots, "game-manitou", size)
     page.set_viewport_size(DESKTOP)
     for game, board in (("manitoba", ".manitoba"), ("five_tribes", ".five-tribes")):
         page.click(f".game-nav a[href='/games/{game}']")
-        page.wait_for_selector(f".game-page .game-picture {board}")
+        wait_picture(page, board, errors)
         for size in (DESKTOP, PHONE):
             look(page, shots, f"game-{game}", size)
         page.set_viewport_size(DESKTOP)
     page.click(".game-nav a[href='/games/manitou']")
-    page.wait_for_selector(".game-page .game-picture .manitou")  # Manitou's page, not still Five Tribes'
+    wait_picture(page, ".manitou", errors)  # Manitou's page, not still Five Tribes'
     page.click("#learn-link")
     page.wait_for_selector("#learn-board .manitou")
     page.goto(hall.url + "/rules")
