@@ -48,12 +48,11 @@ class Rng:
         """A uniform integer in ``range(n)`` (exactly uniform: no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        # next64 written out (the same numbers): below is what a random playout calls for every choice, and the
-        # call and the state's second read cost a third of it
+        # Lemire's multiply-and-shift with exact rejection: usually one multiplication, no division. The first
+        # draw is next64 written out (a call saved: the bots and playouts draw on every move).
         z = self.state = (self.state + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        # Lemire's multiply-and-shift with exact rejection: usually one multiplication, no division.
         m = (z ^ (z >> 31)) * n
         low = m & _MASK
         if low < n:
@@ -73,9 +72,8 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
-        # below(i + 1) written out (the same numbers): a game's set-up shuffles its decks and tiles, forty draws
-        # or so, and a call is a third of a draw; the rare rejection goes through below's own loop
+        """Fisher-Yates in place: ``below(i + 1)`` for each place from the last, written out (two calls saved
+        per card: a deal shuffles every pile); the very same draws."""
         state = self.state
         for i in range(len(seq) - 1, 0, -1):
             n = i + 1
@@ -84,7 +82,7 @@ class Rng:
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             m = (z ^ (z >> 31)) * n
             low = m & _MASK
-            if low < n:
+            if low < n:  # below's exact rejection (almost never taken)
                 self.state = state
                 threshold = ((1 << 64) - n) % n
                 while low < threshold:

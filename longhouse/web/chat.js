@@ -18,7 +18,7 @@ function clock(seconds) {
 // (social.js: report, block), or null.
 export function chatPanel(title, send, onSaid = null, menu = null) {
   const lines = h("ol", { class: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": t("{title}: messages", { title }) });
-  const input = h("input", { type: "text", placeholder: t("Say something, or /help"), "aria-label": t("chat message"),
+  const input = h("input", { type: "text", placeholder: t("Message, or /help"), "aria-label": t("chat message"),
     class: "chat-input" });
   const panel = h("section", { class: "chat panel" }, h("h2", {}, title), lines);
   const api = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from longhouse.games.manitou.data import Warrior, beats, warrior_of
+from longhouse.games.manitou.data import BEATS, Warrior, warrior_of
 from longhouse.games.manitou.rulings import MAX_FACE_UP_WARRIORS
 
 
@@ -53,27 +53,35 @@ def may_play_warrior(up: list[Card], seat: int) -> bool:
     return len(up) < MAX_FACE_UP_WARRIORS or up[0].seat != seat
 
 
+#: The codes each warrior's code beats (``data.beats`` over codes, made once: a fight compares codes, with no
+#: enum member to look up per play).
+_BEATS_CODES: dict[str, frozenset[str]] = {w.value: frozenset(d.value for d in BEATS[w]) for w in Warrior}
+#: The fights without an opponent, made once (a frozen dataclass costs about a microsecond to build).
+_TAKES_EMPTY = Fight(Outcome.TAKES_EMPTY, None)
+_PROTECTS = Fight(Outcome.PROTECTS, None)
+
+
 def resolve(up: list[Card], card: Card) -> Fight:
     """Play warrior ``card`` onto a ground whose face-up warriors are ``up`` (bottom to top, all of one
     owner). Updates ``up`` and the cards' ``face_up`` flags in place and says what happened."""
-    w = card.warrior
-    assert w is not None, "only warriors fight"
+    code = card.code
+    assert code in _BEATS_CODES, "only warriors fight"
     if not up:
         up.append(card)
-        return Fight(Outcome.TAKES_EMPTY, None)
+        return _TAKES_EMPTY
     if up[0].seat == card.seat:
         assert len(up) < MAX_FACE_UP_WARRIORS, "checked by may_play_warrior"
         up.append(card)
-        return Fight(Outcome.PROTECTS, None)
+        return _PROTECTS
     top = up[-1]
-    tw = top.warrior
-    assert tw is not None
+    top_code = top.code
+    assert top_code in _BEATS_CODES
     if len(up) == 1:
-        if beats(w, tw):
+        if top_code in _BEATS_CODES[code]:
             top.face_up = False
             up[0] = card
             return Fight(Outcome.DEFEATS, top)
-        if w == tw:
+        if code == top_code:
             top.face_up = False
             card.face_up = False
             up.clear()
@@ -81,7 +89,7 @@ def resolve(up: list[Card], card: Card) -> Fight:
         card.face_up = False
         return Fight(Outcome.LOSES, top)
     # Two face-up warriors: only a sacrifice that beats or equals the top (latest) one gets through.
-    if beats(w, tw) or w == tw:
+    if top_code in _BEATS_CODES[code] or code == top_code:
         top.face_up = False
         card.face_up = False
         up.pop()

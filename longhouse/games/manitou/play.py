@@ -28,14 +28,15 @@ class ManitouPlay(ManitouState):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._acting:
             return []
-        if self.phase == SELECT:
+        # phases by identity (the members themselves, also when read from a snapshot): no comparison call
+        if self.phase is SELECT:
             player = self.players[seat]
             if len(player.selection) >= player.must:
                 return [OK]
             # the codes with a copy left (counts are never negative: a snapshot's selection is checked
             # against its reserve), selected in C by itertools.compress rather than a comprehension
             return list(compress(_PICK_OF_CODE, player.free))
-        if self.phase == HUNT:
+        if self.phase is HUNT:
             return hunt.legal_plays(self, seat)
         return [DONE]
 
@@ -43,16 +44,21 @@ class ManitouPlay(ManitouState):
         if seat not in self._acting:
             return False
         phase = self.phase
-        if phase == HUNT:
-            return type(action) is Play and hunt.may_play(self, seat, action)
-        if phase == SELECT:
+        if phase is HUNT:  # hunt.may_play's common case written out: a hunter in hand
+            if type(action) is not Play:
+                return False
+            card = action.card
+            if card.isdigit():
+                return card in self.players[seat].hand
+            return hunt.may_play(self, seat, action)
+        if phase is SELECT:
             player = self.players[seat]
+            if type(action) is Pick:  # picks first: eight times as many as OKs
+                return len(player.selection) < player.must and player.free[CODE_INDEX[action.card]] > 0
             if type(action) is Ok:
                 return len(player.selection) == player.must
-            if type(action) is Pick:
-                return len(player.selection) < player.must and player.free[CODE_INDEX[action.card]] > 0
             return False
-        return phase == SCORE and type(action) is Done
+        return phase is SCORE and type(action) is Done
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if type(action) is Play:

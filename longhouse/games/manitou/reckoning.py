@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from longhouse.games.manitou.data import CODES
 from longhouse.games.manitou.fights import Card
 from longhouse.games.manitou.rulings import PELT_ROBBER_WHEN_ALL_ZERO
 
 
-@dataclass
+@dataclass(slots=True)
 class GroundResult:
     """What one hunting ground gave."""
 
@@ -55,28 +56,28 @@ def buffalo(values: list[int], totals: dict[int, int]) -> tuple[list[tuple[int, 
     return won, lost
 
 
+#: Each card code's hunter strength, 0 for a warrior (read from a table: no test and no ``int`` per card).
+_HUNTER_STRENGTH: dict[str, int] = {code: int(code) if code.isdigit() else 0 for code in CODES}
+
+
 def hunter_totals_on(cards: list[Card], num_players: int) -> list[int]:
     totals = [0] * num_players
+    strength = _HUNTER_STRENGTH
     for card in cards:
-        if card.code.isdigit():
-            totals[card.seat] += int(card.code)
+        totals[card.seat] += strength[card.code]
     return totals
 
 
-def score_ground(values: list[int], cards: list[Card], up: list[Card], num_players: int) -> GroundResult:
-    """Buffalo (§6.2) and prisoners (§6.3) of one ground."""
-    totals = hunter_totals_on(cards, num_players)
+def score_ground(values: list[int], cards: list[Card], up: list[Card], num_players: int,
+                 totals: list[int] | None = None) -> GroundResult:
+    """Buffalo (§6.2) and prisoners (§6.3) of one ground; ``totals``: its ``hunter_totals_on``, if counted."""
+    if totals is None:
+        totals = hunter_totals_on(cards, num_players)
     won, lost = buffalo(values, {s: t for s, t in enumerate(totals) if t > 0})
-    result = GroundResult(buffalo_won=won, buffalo_lost=lost)
     if up:
         controller = up[0].seat
-        result.controller = controller
-        for card in cards:
-            if card.seat == controller:
-                result.returned.append((card.seat, card.code))
-            else:
-                result.captured.append((card.seat, card.code))
-        result.prisoners = len(result.captured)
-    else:
-        result.returned = [(card.seat, card.code) for card in cards]
-    return result
+        # comprehensions: cheaper than appends in a loop (Python 3.11)
+        captured = [(card.seat, card.code) for card in cards if card.seat != controller]
+        returned = [(card.seat, card.code) for card in cards if card.seat == controller]
+        return GroundResult(won, lost, controller, len(captured), captured, returned)
+    return GroundResult(won, lost, None, 0, [], [(card.seat, card.code) for card in cards])

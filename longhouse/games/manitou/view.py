@@ -81,7 +81,7 @@ HUNT_VIEWS_KEPT = 4096  # two a game: a hall of 2,000 tables keeps all (made aga
 
 
 def last_hunt_view(report: JSON | None) -> JSON | None:
-    """The last hunt's reckoning (``state.last_hunt``, made by ``hunt.reckon``) as views show it: its lanes'
+    """The last hunt's reckoning (``state.last_hunt``, made by ``hunt.end_hunt``) as views show it: its lanes'
     cards as the grounds' cards (``card_view``). Made once per reckoning, so that positions sharing one
     reckoning share its view too (``Game.unchanging_view_keys``: the server keeps its text)."""
     if report is None:
