@@ -164,8 +164,11 @@ class LastHunt:
     def data(self) -> JSON:
         made = self._data
         if made is None:
-            assert self._make is not None
-            made = self._data = self._make()
+            make = self._make
+            if make is None:  # made meanwhile in another thread (a bot's search), which set _data first
+                assert self._data is not None
+                return self._data
+            made = self._data = make()
             self._make = None  # what it was made from is no longer held
         return made
 
